@@ -1,0 +1,100 @@
+// Builds the Fastify instance from plugins and modules. server.ts owns the process; tests build the
+// same app and call it with inject.
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { Env } from "./config/env.js";
+import type { Database } from "./db/client.js";
+import { installErrorHandler } from "./http/error-handler.js";
+import { TtlCache } from "./lib/ttl-cache.js";
+import { type AccountsOverrides, registerAccounts } from "./modules/accounts/register.js";
+import { catalogRoutes } from "./modules/catalog/routes.js";
+import { CatalogService } from "./modules/catalog/service.js";
+import { geoRoutes } from "./modules/content/geo-routes.js";
+import { mediaRoutes } from "./modules/content/media-routes.js";
+import { contentRoutes } from "./modules/content/routes.js";
+import { ContentService } from "./modules/content/service.js";
+import { createGeoProvider } from "./providers/geo/index.js";
+import { storefrontPlugin } from "./ssr/plugin.js";
+
+// zod's built-in messages in Chinese, for the few fields without a contract message.
+z.config(z.locales.zhCN());
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  logger?: Logger;
+  /** Serve the built storefront (SSR + assets); API tests turn it off. */
+  serveWeb?: boolean;
+  /** Tests replace the accounts clock, SMS provider or rate-limit store. */
+  accounts?: AccountsOverrides;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env, database, logger } = options;
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: 64 * 1024,
+    // Lets per-IP limits see the client address behind a load balancer (README: several instances).
+    trustProxy: env.NODE_ENV === "production",
+    routerOptions: { ignoreTrailingSlash: true },
+  }) as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON endpoints take JSON only (R6): a text/plain or form body is refused, never parsed.
+  app.removeContentTypeParser("text/plain");
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "https://webapi.amap.com", "https://*.amap.com"],
+        styleSrc: ["'self'"],
+        // React style={} attributes (carousel offset, widths); <style> elements still need the nonce.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https://*.amap.com", "https://*.is.autonavi.com"],
+        connectSrc: ["'self'", "https://*.amap.com"],
+        frameSrc: ["'self'"],
+        // TLS is the proxy's job; forcing https would break `npm start` reached over plain http on a LAN.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "悦家整装 Storefront API",
+        version: "1.0.0",
+        description: "Envelope {code, message, data}; code 1 = success.",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+  await app.register(cookie);
+
+  const cache = new TtlCache(env.API_CACHE_SECONDS * 1000);
+  const catalog = new CatalogService(database.db, cache);
+  const content = new ContentService(database.db, cache);
+
+  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok", database: database.kind }));
+  catalogRoutes(app, catalog);
+  contentRoutes(app, content);
+  geoRoutes(app, content, createGeoProvider(env, app.log));
+  mediaRoutes(app, database.db);
+  registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts });
+  if (options.serveWeb !== false) await storefrontPlugin(app);
+
+  return app;
+}

@@ -1,0 +1,106 @@
+// Typed environment, read once at start; fails fast with a message that says what to fix.
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Server-side response cache for hot public reads, in seconds (0 disables). */
+  API_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** Load the demo shop on first start (idempotent). */
+  SEED_DEMO: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  /** AMap (高德) Web Service key for IP city detection (/api/geo/city); without it the offline database is used. */
+  AMAP_KEY: z.string().optional(),
+  /** AMap Web Service base URL; tests point it at a local fake. */
+  AMAP_API_BASE: z.string().url().default("https://restapi.amap.com"),
+  AMAP_SECURITY_CODE: z.string().optional(),
+  /** HMAC key for verification codes (R1); required in production, a fixed development key elsewhere. */
+  CODE_HASH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  /** Where verification codes go: console (development log line), aliyun or tencent. */
+  SMS_PROVIDER: z.enum(["console", "aliyun", "tencent"]).default("console"),
+  /** The console provider only logs codes, so production refuses it unless this says otherwise. */
+  SMS_ALLOW_CONSOLE_IN_PRODUCTION: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /** A gateway slower than this gets a clear error, not a hung request (R15). */
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_REGION: z.string().default("cn-hangzhou"),
+  /** Host, or a full URL such as http://127.0.0.1:9000 for a local fake. */
+  ALIYUN_SMS_ENDPOINT: z.string().default("dysmsapi.aliyuncs.com"),
+  TENCENT_SMS_SECRET_ID: z.string().optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().optional(),
+  TENCENT_SMS_SDK_APP_ID: z.string().optional(),
+  TENCENT_SMS_SIGN_NAME: z.string().optional(),
+  TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+  TENCENT_SMS_REGION: z.string().default("ap-guangzhou"),
+  /** Host, or a full URL such as http://127.0.0.1:9000 for a local fake. */
+  TENCENT_SMS_ENDPOINT: z.string().default("sms.tencentcloudapi.com"),
+});
+
+/** Used outside production only, so development and tests need no setup. */
+const DEVELOPMENT_CODE_HASH_SECRET = "development-only-code-hash-secret-change-me";
+
+const SMS_SETTINGS_REQUIRED = {
+  console: [],
+  aliyun: [
+    "ALIYUN_SMS_ACCESS_KEY_ID",
+    "ALIYUN_SMS_ACCESS_KEY_SECRET",
+    "ALIYUN_SMS_SIGN_NAME",
+    "ALIYUN_SMS_TEMPLATE_CODE",
+  ],
+  tencent: [
+    "TENCENT_SMS_SECRET_ID",
+    "TENCENT_SMS_SECRET_KEY",
+    "TENCENT_SMS_SDK_APP_ID",
+    "TENCENT_SMS_SIGN_NAME",
+    "TENCENT_SMS_TEMPLATE_ID",
+  ],
+} as const;
+
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  const production = env.NODE_ENV === "production";
+  if (production && !env.CODE_HASH_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["CODE_HASH_SECRET"],
+      message: "is required in production (32+ random characters)",
+    });
+  }
+  if (production && env.SMS_PROVIDER === "console" && !env.SMS_ALLOW_CONSOLE_IN_PRODUCTION) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SMS_PROVIDER"],
+      message: "console only logs codes; set aliyun or tencent in production (or SMS_ALLOW_CONSOLE_IN_PRODUCTION=true)",
+    });
+  }
+  for (const name of SMS_SETTINGS_REQUIRED[env.SMS_PROVIDER]) {
+    if (!env[name])
+      ctx.addIssue({ code: "custom", path: [name], message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}` });
+  }
+}).transform((env) => ({ ...env, CODE_HASH_SECRET: env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET }));
+
+export type Env = z.infer<typeof CheckedEnvSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings in the environment mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = CheckedEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,302 @@
+// One Drizzle pg-core schema for PGlite and PostgreSQL alike (ADR 0002).
+// Column names are snake_case in SQL (drizzle `casing: "snake_case"`), camelCase in TypeScript.
+// Money is integer cents everywhere.
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/** Category tree: level 1 (groups), level 2 (the spec §2 menu ids 3,4,5,6,8,9,49,50), level 3. */
+export const goodsCategories = pgTable(
+  "goods_categories",
+  {
+    id: integer().primaryKey(),
+    content: text().notNull(),
+    parentId: integer(),
+    level: smallint().notNull(),
+    sort: integer().notNull().default(0),
+    /** Hex colour (#rrggbb) used for this category's generated images. */
+    color: text().notNull(),
+  },
+  (t) => [index().on(t.parentId)],
+);
+
+export const goodsTags = pgTable("goods_tags", {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+});
+
+/** Goods, including packages (isPackage = true, see packageItems). */
+export const goods = pgTable(
+  "goods",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    subtitle: text().notNull().default(""),
+    category1: integer().notNull(),
+    category2: integer().notNull(),
+    category3: integer(),
+    tagIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    brand: text().notNull(),
+    priceCents: integer().notNull(),
+    originalPriceCents: integer().notNull(),
+    /** Unit the price is quoted in: 件, 套, ㎡, 延米 … */
+    unit: text().notNull().default("件"),
+    /** Media keys (see `media`), first is the cover. */
+    images: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Short "参数" list: [{name, value}]. */
+    params: jsonb().$type<{ name: string; value: string }[]>().notNull().default([]),
+    description: text().notNull().default(""),
+    status: smallint().notNull().default(1),
+    isShow: smallint().notNull().default(1),
+    sales: integer().notNull().default(0),
+    sort: integer().notNull().default(0),
+    isPackage: boolean().notNull().default(false),
+    /** Packages only: 'fixed' (priceCents for the whole package) or 'per_m2' (priceCents per ㎡). */
+    packagePriceMode: text().$type<"fixed" | "per_m2">(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.category2, t.status, t.isShow),
+    index().on(t.category3),
+    // Chinese substring search: ILIKE '%q%' with a trigram index on PostgreSQL (ADR 0004).
+    index("goods_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** Purchasable specifications (SKUs) of a goods row, each with its own price and stock. */
+export const goodsSkus = pgTable(
+  "goods_skus",
+  {
+    id: serial().primaryKey(),
+    goodsId: integer()
+      .notNull()
+      .references(() => goods.id, { onDelete: "cascade" }),
+    /** e.g. "颜色:雾霾灰 / 尺寸:三人位 2.4m" */
+    spec: text().notNull(),
+    priceCents: integer().notNull(),
+    stock: integer().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.goodsId)],
+);
+
+/** What a package includes. goodsId links to a catalogue item when there is one. */
+export const packageItems = pgTable(
+  "package_items",
+  {
+    id: serial().primaryKey(),
+    packageId: integer()
+      .notNull()
+      .references(() => goods.id, { onDelete: "cascade" }),
+    goodsId: integer().references(() => goods.id),
+    name: text().notNull(),
+    quantity: integer().notNull(),
+    unit: text().notNull(),
+    /** Space or group the item belongs to, e.g. 客厅, 主卧, 厨房. */
+    room: text().notNull().default(""),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.packageId)],
+);
+
+/** Decoration stages used to tag guides (spec §3: all_tag, tags). */
+export const articleTags = pgTable("article_tags", {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  sort: integer().notNull().default(0),
+});
+
+/** Guides (type 1) and inspiration cases (type 2) are both articles (spec §7 favourites type 2). */
+export const articles = pgTable(
+  "articles",
+  {
+    id: serial().primaryKey(),
+    type: smallint().notNull(),
+    title: text().notNull(),
+    summary: text().notNull(),
+    cover: text().notNull(),
+    /** Body as an ordered list of blocks, rendered without raw HTML (no XSS surface). */
+    content: jsonb()
+      .$type<
+        (
+          | { kind: "heading"; text: string }
+          | { kind: "paragraph"; text: string }
+          | { kind: "image"; src: string; caption: string }
+        )[]
+      >()
+      .notNull(),
+    tagId: integer(),
+    author: text().notNull().default(""),
+    views: integer().notNull().default(0),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    // Case-only fields (type 2).
+    style: text(),
+    layout: text(),
+    areaM2: integer(),
+    budgetCents: integer(),
+    city: text(),
+    designer: text(),
+  },
+  (t) => [index().on(t.type, t.publishedAt), index().on(t.tagId)],
+);
+
+export const stores = pgTable(
+  "stores",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    province: text().notNull(),
+    city: text().notNull(),
+    address: text().notNull(),
+    phone: text().notNull(),
+    hours: text().notNull(),
+    lng: doublePrecision().notNull(),
+    lat: doublePrecision().notNull(),
+    image: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.city)],
+);
+
+/** Home carousel. city/province null = the default banners shown where a city has none. */
+export const banners = pgTable(
+  "banners",
+  {
+    id: serial().primaryKey(),
+    province: text(),
+    city: text(),
+    title: text().notNull(),
+    image: text().notNull(),
+    link: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.city)],
+);
+
+/**
+ * Website configs. type 1: one row per covered city, content {city, province}.
+ * type 2: hard-decoration unit prices, content {city, province, ...prices in cents per ㎡}.
+ */
+export const websiteConfigs = pgTable(
+  "website_configs",
+  {
+    id: serial().primaryKey(),
+    type: smallint().notNull(),
+    content: jsonb().$type<Record<string, unknown>>().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.type)],
+);
+
+/** One row (id 1): what the brand running the shop says about itself. */
+export const siteSettings = pgTable("site_settings", {
+  id: integer().primaryKey(),
+  brandName: text().notNull(),
+  hotline: text().notNull(),
+  headOfficeAddress: text().notNull(),
+  icpNumber: text().notNull(),
+  coveredCities: integer().notNull(),
+  defaultProvince: text().notNull(),
+  defaultCity: text().notNull(),
+  serviceHours: text().notNull(),
+  serviceEmail: text().notNull(),
+  wechat: text().notNull(),
+});
+
+/** Generated images (SVG), served at /media/:key with long-lived caching. */
+export const media = pgTable("media", {
+  key: text().primaryKey(),
+  contentType: text().notNull(),
+  body: text().notNull(),
+});
+
+/** Records which demo data version was loaded, so first start seeds once. */
+export const seedState = pgTable("seed_state", {
+  name: text().primaryKey(),
+  version: integer().notNull(),
+  loadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+// Accounts (spec §4, §6; R1–R6). Times are written from the service clock, never the database's,
+// so expiry rules can be tested with an injected clock.
+
+/** One customer per mobile number, created at the first login (spec §4: login registers). */
+export const customers = pgTable("customers", {
+  id: serial().primaryKey(),
+  mobile: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  lastLoginAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Login sessions (R5): only the SHA-256 of the token is stored; csrf is the R6 double-submit value. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    csrf: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    /** Absolute expiry; idle expiry is lastSeenAt + the idle limit. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.customerId)],
+);
+
+/** SMS verification codes (R1, R2): HMAC of phone and code only, never the code itself. */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: serial().primaryKey(),
+    phone: text().notNull(),
+    codeHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Wrong tries so far; the code is dead at the limit (R2). */
+    attempts: smallint().notNull().default(0),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.phone, t.createdAt)],
+);
+
+/** Sliding-window rate-limit log used when REDIS_URL is not set (R3): one row per counted event. */
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    key: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** When no rule can count this event any more; pruned after that. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.key, t.at), index().on(t.expiresAt)],
+);
+
+/** Favourites (spec §7): type 1 goods, type 2 article (guide or case). */
+export const favorites = pgTable(
+  "favorites",
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    type: smallint().notNull(),
+    targetId: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.type, t.targetId] })],
+);

@@ -1,0 +1,96 @@
+// The deterministic demo data a new install shows (悦家整装): pure data, no database access.
+// Everything is derived from literal tables and seeded PRNGs, so two calls return deep-equal results.
+import type {
+  articles,
+  articleTags,
+  banners,
+  goods,
+  goodsCategories,
+  goodsSkus,
+  goodsTags,
+  media,
+  packageItems,
+  siteSettings,
+  stores,
+} from "../schema.js";
+import { buildCategories, buildGoods, GOODS_TAGS } from "./demo-catalog.js";
+import { buildArticles, buildArticleTags, buildBanners } from "./demo-content.js";
+import { buildCities, buildHardPrices, buildStores } from "./demo-places.js";
+import { MediaRegistry } from "./demo-util.js";
+
+export interface DemoGoods extends Omit<typeof goods.$inferInsert, "id"> {
+  id: number;
+  skus: Omit<typeof goodsSkus.$inferInsert, "id" | "goodsId">[];
+  packageItems?: Omit<typeof packageItems.$inferInsert, "id" | "packageId">[];
+}
+
+export interface CityEntry {
+  city: string;
+  province: string;
+}
+
+export interface HardPrice {
+  city: string;
+  province: string;
+  packagePriceCentsPerM2: number;
+  halfPackagePriceCentsPerM2: number;
+  mainMaterialCentsPerM2: number;
+  auxiliaryMaterialCentsPerM2: number;
+  laborCentsPerM2: number;
+  projectManagementCentsPerM2: number;
+  designCentsPerM2: number;
+  softCentsPerM2: number;
+  applianceCentsPerM2: number;
+}
+
+export interface DemoData {
+  settings: typeof siteSettings.$inferInsert; // id 1
+  categories: (typeof goodsCategories.$inferInsert)[];
+  goodsTags: (typeof goodsTags.$inferInsert)[];
+  goods: DemoGoods[]; // includes packages (isPackage true)
+  articleTags: (typeof articleTags.$inferInsert)[];
+  articles: (typeof articles.$inferInsert & { id: number })[];
+  stores: (typeof stores.$inferInsert & { id: number })[];
+  banners: (typeof banners.$inferInsert & { id: number })[];
+  cities: CityEntry[]; // exactly 136
+  hardPrices: HardPrice[]; // one per covered city
+  media: (typeof media.$inferInsert)[]; // every image referenced anywhere
+}
+
+export const DEMO_SETTINGS: typeof siteSettings.$inferInsert = {
+  id: 1,
+  brandName: "悦家整装",
+  hotline: "0571-8678-0130",
+  headOfficeAddress: "浙江省杭州市滨江区江南大道3688号悦家大厦18层",
+  icpNumber: "浙ICP备2023012345号-1",
+  coveredCities: 136,
+  defaultProvince: "浙江省",
+  defaultCity: "杭州市",
+  serviceHours: "每天 09:00-21:00（节假日不休）",
+  serviceEmail: "service@yuejia-home.cn",
+  wechat: "yuejiazhengzhuang",
+};
+
+export function buildDemoData(): DemoData {
+  // Every image URL is minted by the registry, which then yields exactly the media rows in use.
+  const registry = new MediaRegistry();
+  const categories = buildCategories();
+  const goodsRows = buildGoods(categories, registry);
+  const cities = buildCities();
+  const storeRows = buildStores(cities, registry);
+  const articleRows = buildArticles(cities, registry);
+  const bannerRows = buildBanners(registry);
+  return {
+    settings: { ...DEMO_SETTINGS },
+    categories,
+    goodsTags: GOODS_TAGS.map((t) => ({ ...t })),
+    goods: goodsRows,
+    articleTags: buildArticleTags(),
+    articles: articleRows,
+    stores: storeRows,
+    banners: bannerRows,
+    cities,
+    hardPrices: buildHardPrices(cities),
+    media: registry.rows(),
+  };
+}

@@ -1,0 +1,62 @@
+// Registers a contract endpoint: validates with its schemas, wraps the handler's data in the envelope.
+// Routes stay thin: parse (here), call the service, answer.
+import { type EndpointDef, envelopeOf, Messages, SUCCESS_CODE } from "@yj/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface EndpointInput<E extends EndpointDef> {
+  query: Out<E["query"]>;
+  body: Out<E["body"]>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface EndpointOptions {
+  /** Success message (spec §8 copy, e.g. '收藏成功'). */
+  message?: string;
+  /** Public GET answers may be cached by browsers and CDNs for this many seconds. */
+  publicCacheSeconds?: number;
+}
+
+export function registerEndpoint<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: EndpointInput<E>) => Promise<z.input<E["data"]>> | z.input<E["data"]>,
+  options: EndpointOptions = {},
+) {
+  const message = options.message ?? Messages.ok;
+  const cacheControl =
+    options.publicCacheSeconds && endpoint.auth === "none"
+      ? `public, max-age=${options.publicCacheSeconds}, stale-while-revalidate=${options.publicCacheSeconds * 4}`
+      : "no-store";
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.path.split("/")[2] ?? "api"],
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: envelopeOf(endpoint.data) },
+    },
+    config: { auth: endpoint.auth },
+    handler: async (request, reply) => {
+      const data = await handler({
+        query: request.query as Out<E["query"]>,
+        body: request.body as Out<E["body"]>,
+        request,
+        reply,
+      });
+      reply.header("cache-control", cacheControl);
+      return { code: SUCCESS_CODE, message, data };
+    },
+  });
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    auth?: EndpointDef["auth"];
+  }
+}

@@ -1,0 +1,52 @@
+// The one error handler: every failure answers the envelope, never a stack (Foundation I §4, R11).
+import { FAILURE_CODE, Messages } from "@yj/contract";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError, ERROR_KINDS, type ErrorKind } from "./errors.js";
+
+function send(reply: FastifyReply, kind: ErrorKind, message?: string) {
+  const { status, errorCode, defaultMessage } = ERROR_KINDS[kind];
+  return reply.status(status).send({ code: FAILURE_CODE, message: message ?? defaultMessage, data: null, errorCode });
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, too large) in Chinese. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "请求体不是有效的 JSON",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "请求体不能为空",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "请求格式不支持，请以 application/json 提交",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "请求长度有误",
+  FST_ERR_CTP_BODY_TOO_LARGE: "请求体过大",
+  FST_ERR_VALIDATION: Messages.invalidInput,
+};
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
+      return send(reply, error.kind, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // The first issue's message is already Chinese (contract messages or zod's zh-CN locale).
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".");
+      const detail = first?.message ?? Messages.invalidInput;
+      return send(reply, "invalid_input", field && !detail.includes(field) ? `${detail}（${field}）` : detail);
+    }
+    if (error.statusCode === 429) return send(reply, "rate_limited");
+    const clientMessage = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (clientMessage || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+      return send(reply, "invalid_input", clientMessage ?? Messages.invalidInput);
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return send(reply, "internal");
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api") {
+      return reply
+        .status(404)
+        .send({ code: FAILURE_CODE, message: "接口不存在", data: null, errorCode: ERROR_KINDS.not_found.errorCode });
+    }
+    return reply.status(404).type("text/plain; charset=utf-8").send("404 页面不存在");
+  });
+}

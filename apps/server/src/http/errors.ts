@@ -1,0 +1,38 @@
+// One error type with a fixed set of kinds; the only map from kind to HTTP status and envelope code.
+import { ErrorCode, Messages } from "@yj/contract";
+
+export type ErrorKind =
+  | "invalid_input"
+  | "not_found"
+  | "business"
+  | "login_required"
+  | "csrf"
+  | "rate_limited"
+  | "upstream"
+  | "internal";
+
+export const ERROR_KINDS: Record<ErrorKind, { status: number; errorCode: number; defaultMessage: string }> = {
+  invalid_input: { status: 200, errorCode: ErrorCode.INVALID_INPUT, defaultMessage: Messages.invalidInput },
+  not_found: { status: 200, errorCode: ErrorCode.NOT_FOUND, defaultMessage: Messages.notFound },
+  business: { status: 200, errorCode: ErrorCode.BUSINESS, defaultMessage: Messages.invalidInput },
+  login_required: { status: 200, errorCode: ErrorCode.LOGIN_REQUIRED, defaultMessage: Messages.loginRequired },
+  csrf: { status: 403, errorCode: ErrorCode.CSRF, defaultMessage: Messages.csrf },
+  rate_limited: { status: 429, errorCode: ErrorCode.RATE_LIMITED, defaultMessage: Messages.rateLimited },
+  upstream: { status: 200, errorCode: ErrorCode.UPSTREAM, defaultMessage: Messages.networkError },
+  internal: { status: 500, errorCode: ErrorCode.INTERNAL, defaultMessage: Messages.internal },
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message?: string,
+    /** Seconds until a rate-limited caller may retry (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message ?? ERROR_KINDS[kind].defaultMessage);
+    this.name = "AppError";
+  }
+}
+
+export const notFound = (message?: string) => new AppError("not_found", message);
+export const invalidInput = (message: string) => new AppError("invalid_input", message);

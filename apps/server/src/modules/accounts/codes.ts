@@ -1,0 +1,71 @@
+// SMS verification codes (R1, R2): 6 digits from the CSPRNG, stored as an HMAC bound to the phone,
+// valid 5 minutes, single use, dead after 5 wrong tries. Only the newest code of a phone counts.
+import { createHmac, randomInt } from "node:crypto";
+import { and, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { verificationCodes } from "../../db/schema.js";
+import { CODE_MAX_WRONG_ATTEMPTS, CODE_TTL_MS } from "./limits.js";
+
+export function generateCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, "0");
+}
+
+export class VerificationCodes {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  /** The phone is part of the MAC: a code is worthless for any other number (R1). */
+  hash(phone: string, code: string): string {
+    return createHmac("sha256", this.secret).update(`${phone}:${code}`).digest("hex");
+  }
+
+  /** Stores a new code for the phone (superseding earlier ones) and returns it for sending. */
+  async issue(phone: string, now: Date): Promise<string> {
+    const code = generateCode();
+    // Expired codes can never be used again; dropping them keeps the table as small as the traffic.
+    await this.db
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.phone, phone), lte(verificationCodes.expiresAt, now)));
+    await this.db.insert(verificationCodes).values({
+      phone,
+      codeHash: this.hash(phone, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+    return code;
+  }
+
+  /**
+   * Uses the phone's newest code if it matches, is unexpired, unused and not worn out by wrong tries.
+   * One UPDATE … WHERE used_at IS NULL … RETURNING decides: among concurrent verifies of the right
+   * code exactly one gets the row (the others re-check used_at after the row lock and find it set).
+   * A wrong code counts a try against the newest live code.
+   */
+  async consume(tx: Db, phone: string, code: string, now: Date): Promise<boolean> {
+    const newest = tx
+      .select({ id: verificationCodes.id })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.phone, phone))
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1);
+    const live = and(
+      eq(verificationCodes.id, sql`(${newest})`),
+      isNull(verificationCodes.usedAt),
+      gt(verificationCodes.expiresAt, now),
+      lt(verificationCodes.attempts, CODE_MAX_WRONG_ATTEMPTS),
+    );
+    const used = await tx
+      .update(verificationCodes)
+      .set({ usedAt: now })
+      .where(and(live, eq(verificationCodes.codeHash, this.hash(phone, code))))
+      .returning({ id: verificationCodes.id });
+    if (used.length > 0) return true;
+    await tx
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(live);
+    return false;
+  }
+}

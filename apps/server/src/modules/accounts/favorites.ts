@@ -1,0 +1,60 @@
+// Favourites (spec §6, §7): goods (type 1) and articles (type 2: guides and cases). Adding and removing
+// are idempotent; the list reuses the catalogue's and content's list shapes.
+import { ArticleType, type FavoritesData, FavoriteType } from "@yj/contract";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { favorites } from "../../db/schema.js";
+import { notFound } from "../../http/errors.js";
+import type { CatalogService } from "../catalog/service.js";
+import type { ContentService } from "../content/service.js";
+import type { Clock } from "./clock.js";
+
+export type FavoriteKind = (typeof FavoriteType)[keyof typeof FavoriteType];
+
+/** The list answers at most this many, newest first (R11: list sizes are capped). */
+const MAX_LISTED = 500;
+
+export class FavoritesService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+    private readonly content: ContentService,
+    private readonly now: Clock,
+  ) {}
+
+  async list(customerId: number): Promise<FavoritesData> {
+    const rows = await this.db
+      .select({ type: favorites.type, targetId: favorites.targetId })
+      .from(favorites)
+      .where(eq(favorites.customerId, customerId))
+      .orderBy(desc(favorites.createdAt), desc(favorites.targetId))
+      .limit(MAX_LISTED);
+    const idsOf = (type: FavoriteKind) => rows.filter((r) => r.type === type).map((r) => r.targetId);
+    const goods = await this.catalog.listItemsByIds(idsOf(FavoriteType.GOODS));
+    const articles = await this.content.articleItemsByIds(idsOf(FavoriteType.ARTICLE));
+    return {
+      goods,
+      article: articles.filter((a) => a.type === ArticleType.GUIDE),
+      example: articles.filter((a) => a.type === ArticleType.CASE),
+    };
+  }
+
+  async add(customerId: number, type: FavoriteKind, targetId: number): Promise<void> {
+    await this.assertExists(type, targetId);
+    await this.db.insert(favorites).values({ customerId, type, targetId, createdAt: this.now() }).onConflictDoNothing();
+  }
+
+  async remove(customerId: number, type: FavoriteKind, targetId: number): Promise<void> {
+    await this.db
+      .delete(favorites)
+      .where(and(eq(favorites.customerId, customerId), eq(favorites.type, type), eq(favorites.targetId, targetId)));
+  }
+
+  private async assertExists(type: FavoriteKind, id: number) {
+    if (type === FavoriteType.GOODS) {
+      if ((await this.catalog.listItemsByIds([id])).length === 0) throw notFound("商品不存在或已下架");
+    } else if ((await this.content.articleItemsByIds([id])).length === 0) {
+      throw notFound("文章不存在或已删除");
+    }
+  }
+}

@@ -1,0 +1,30 @@
+// The numbers behind R1–R5, in one place.
+import type { RateRule } from "./rate-limit/rate-limiter.js";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** R1: a code lives 5 minutes. */
+export const CODE_TTL_MS = 5 * MINUTE;
+/** R2: the code is dead after this many wrong tries, even for the right code. */
+export const CODE_MAX_WRONG_ATTEMPTS = 5;
+
+/** R3: sends per phone — 1 per 60 s, 5 per hour, 10 per 24 h. */
+export const SEND_RULES_PER_PHONE: readonly RateRule[] = [
+  { limit: 1, windowMs: MINUTE },
+  { limit: 5, windowMs: HOUR },
+  { limit: 10, windowMs: DAY },
+];
+/** R3: sends per client address across phones. */
+export const SEND_RULES_PER_IP: readonly RateRule[] = [{ limit: 30, windowMs: HOUR }];
+/** R2: verify attempts per phone per hour; counting every attempt caps the failed ones at 100. */
+export const VERIFY_RULES_PER_PHONE: readonly RateRule[] = [{ limit: 100, windowMs: HOUR }];
+
+/** R5: a session unused this long is over. */
+export const SESSION_IDLE_MS = 7 * DAY;
+/** R5: no session outlives this, however active. */
+export const SESSION_ABSOLUTE_MS = 30 * DAY;
+/** last_seen_at is written at most this often, so a busy session is not a write per request. */
+export const SESSION_TOUCH_INTERVAL_MS = MINUTE;

@@ -1,0 +1,69 @@
+import { endpoints, Messages } from "@yj/contract";
+import type { FastifyInstance } from "fastify";
+import { registerEndpoint } from "../../http/endpoint.js";
+import { maskPhone } from "../../lib/mask.js";
+import type { FavoritesService } from "./favorites.js";
+import type { AccountsService } from "./service.js";
+import { type CookiePolicy, clearSessionCookies, setSessionCookies } from "./session-cookies.js";
+import { requireCustomer } from "./session-hook.js";
+
+// Thin HTTP adapter: the contract parses, the services decide, the envelope is added by registerEndpoint.
+export function accountsRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  favorites: FavoritesService,
+  cookies: CookiePolicy,
+) {
+  registerEndpoint(
+    app,
+    endpoints.sendCode,
+    async ({ query, request }) => {
+      await accounts.sendCode(query.phone, request.ip);
+      return null;
+    },
+    { message: Messages.codeSent },
+  );
+  registerEndpoint(
+    app,
+    endpoints.register,
+    async ({ body, request, reply }) => {
+      const session = await accounts.login(body.mobile, body.code, request.customer);
+      setSessionCookies(reply, session, cookies);
+      return { token: session.token, mobile: session.mobile, csrf: session.csrf };
+    },
+    { message: Messages.loginSuccess },
+  );
+  registerEndpoint(
+    app,
+    endpoints.logout,
+    async ({ request, reply }) => {
+      await accounts.logout(requireCustomer(request));
+      clearSessionCookies(reply, cookies);
+      return null;
+    },
+    { message: Messages.logoutSuccess },
+  );
+  registerEndpoint(app, endpoints.currentCustomer, ({ request }) => {
+    const { mobile } = requireCustomer(request);
+    return { mobile, maskedMobile: maskPhone(mobile) };
+  });
+  registerEndpoint(app, endpoints.favorites, ({ request }) => favorites.list(requireCustomer(request).id));
+  registerEndpoint(
+    app,
+    endpoints.addFavorite,
+    async ({ query, request }) => {
+      await favorites.add(requireCustomer(request).id, query.type, query.id);
+      return null;
+    },
+    { message: Messages.favoriteAdded },
+  );
+  registerEndpoint(
+    app,
+    endpoints.removeFavorite,
+    async ({ query, request }) => {
+      await favorites.remove(requireCustomer(request).id, query.type, query.id);
+      return null;
+    },
+    { message: Messages.favoriteRemoved },
+  );
+}

@@ -1,0 +1,92 @@
+// Accounts rules: send a code, log in (registering on first use), log out.
+// Registered and unregistered numbers take the same path and get the same answers (R4).
+import { Messages, PHONE_PATTERN } from "@yj/contract";
+import type { Db } from "../../db/client.js";
+import { customers } from "../../db/schema.js";
+import { AppError, invalidInput } from "../../http/errors.js";
+import type { SmsProvider } from "../../providers/sms/sms-provider.js";
+import type { Clock } from "./clock.js";
+import type { VerificationCodes } from "./codes.js";
+import { SEND_RULES_PER_IP, SEND_RULES_PER_PHONE, VERIFY_RULES_PER_PHONE } from "./limits.js";
+import type { RateCheck, RateLimiter } from "./rate-limit/rate-limiter.js";
+import type { NewSession, SessionCustomer, SessionStore } from "./sessions.js";
+
+/** One message for a wrong, expired, used, superseded or worn-out code, and for a number never sent one (R4). */
+export const WRONG_CODE_MESSAGE = "验证码错误或已失效，请重新获取";
+
+export interface AccountsDeps {
+  db: Db;
+  codes: VerificationCodes;
+  sessions: SessionStore;
+  limiter: RateLimiter;
+  sms: SmsProvider;
+  now: Clock;
+}
+
+export interface LoginResult extends NewSession {
+  mobile: string;
+}
+
+/** "45 秒", "12 分钟", "3 小时": when the caller may try again. */
+export function retryHint(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds <= 60) return `${seconds} 秒`;
+  if (seconds <= 3600) return `${Math.ceil(seconds / 60)} 分钟`;
+  return `${Math.ceil(seconds / 3600)} 小时`;
+}
+
+export class AccountsService {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  /** R3: limits per IP and per phone are checked and counted together, before anything is sent. */
+  async sendCode(phone: string, clientIp: string): Promise<void> {
+    // The contract already refuses other numbers; this guards any other caller (R3: mainland only).
+    if (!PHONE_PATTERN.test(phone)) throw invalidInput(Messages.invalidPhone);
+    const now = this.deps.now();
+    await this.consume(
+      [
+        { key: `sms:ip:${clientIp}`, rules: SEND_RULES_PER_IP },
+        { key: `sms:phone:${phone}`, rules: SEND_RULES_PER_PHONE },
+      ],
+      now,
+      "发送过于频繁",
+    );
+    const code = await this.deps.codes.issue(phone, now);
+    // Not retried on failure or timeout: the first message may still arrive (R15).
+    await this.deps.sms.send(phone, code);
+  }
+
+  /**
+   * R1, R2: the code is used and the session created in one transaction. A session the request
+   * arrived with (`current`) is replaced: every login leaves exactly one new token (R5).
+   */
+  async login(mobile: string, code: string, current: SessionCustomer | null = null): Promise<LoginResult> {
+    const now = this.deps.now();
+    await this.consume([{ key: `verify:phone:${mobile}`, rules: VERIFY_RULES_PER_PHONE }], now, "验证次数过多");
+    const session = await this.deps.db.transaction(async (tx) => {
+      // A wrong code returns (not throws) so its counted try is committed (R2).
+      if (!(await this.deps.codes.consume(tx, mobile, code, now))) return null;
+      const [customer] = await tx
+        .insert(customers)
+        .values({ mobile, createdAt: now, lastLoginAt: now })
+        .onConflictDoUpdate({ target: customers.mobile, set: { lastLoginAt: now } })
+        .returning({ id: customers.id });
+      if (!customer) throw new Error("customer upsert returned no row");
+      return this.deps.sessions.create(tx, customer.id, now, current ?? undefined);
+    });
+    if (!session) throw new AppError("business", WRONG_CODE_MESSAGE);
+    return { ...session, mobile };
+  }
+
+  /** R5: revoked server-side; the old token is refused from now on. */
+  async logout(customer: SessionCustomer): Promise<void> {
+    await this.deps.sessions.revoke(customer.tokenHash, this.deps.now());
+  }
+
+  private async consume(checks: RateCheck[], now: Date, what: string) {
+    const decision = await this.deps.limiter.consume(checks, now);
+    if (decision.allowed) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+    throw new AppError("rate_limited", `${what}，请 ${retryHint(decision.retryAfterMs)}后再试`, retryAfterSeconds);
+  }
+}

@@ -1,0 +1,64 @@
+// Resolves the session before handlers run (R5) and enforces CSRF on state-changing calls (R6).
+// Routes declare `config.auth` from the contract; "session" routes get request.customer or 1201.
+import { timingSafeEqual } from "node:crypto";
+import { CSRF_HEADER, endpoints, TOKEN_COOKIE } from "@yj/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../http/errors.js";
+import type { Clock } from "./clock.js";
+import type { SessionCustomer, SessionStore } from "./sessions.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The logged-in customer; null for visitors and on public reads, which skip the lookup. */
+    customer: SessionCustomer | null;
+  }
+}
+
+/** spec §7 has the client add and remove favourites with GET; they change state all the same. */
+const STATE_CHANGING_GETS = new Set<string>([endpoints.addFavorite.path, endpoints.removeFavorite.path]);
+
+function changesState(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return true;
+  return STATE_CHANGING_GETS.has(request.routeOptions.url ?? "");
+}
+
+/** The cookie for browsers, `Authorization: Bearer` for other clients; never the URL (R5). */
+function readToken(request: FastifyRequest): string | undefined {
+  const cookie = request.cookies[TOKEN_COOKIE];
+  if (cookie) return cookie;
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith("Bearer ") ? authorization.slice("Bearer ".length).trim() : undefined;
+}
+
+function csrfMatches(request: FastifyRequest, expected: string): boolean {
+  const sent = request.headers[CSRF_HEADER];
+  if (typeof sent !== "string") return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function installSessionHook(app: FastifyInstance, sessions: SessionStore, now: Clock) {
+  app.decorateRequest("customer", null);
+  // onRequest runs before the body is parsed: a refused request writes nothing and parses nothing.
+  app.addHook("onRequest", async (request) => {
+    const needsSession = request.routeOptions.config.auth === "session";
+    const stateChanging = changesState(request);
+    // Public reads never touch the sessions table (P1–P3).
+    if (!needsSession && !stateChanging) return;
+    const token = readToken(request);
+    const customer = token ? await sessions.resolve(token, now()) : null;
+    if (!customer) {
+      if (needsSession) throw new AppError("login_required");
+      return;
+    }
+    if (stateChanging && !csrfMatches(request, customer.csrf)) throw new AppError("csrf");
+    request.customer = customer;
+  });
+}
+
+/** The customer of a "session" route; the hook has already refused requests without one. */
+export function requireCustomer(request: FastifyRequest): SessionCustomer {
+  if (!request.customer) throw new AppError("login_required");
+  return request.customer;
+}

@@ -1,0 +1,40 @@
+// Where verification codes go. One small interface; the provider is chosen by SMS_PROVIDER.
+import { AppError } from "../../http/errors.js";
+
+export interface SmsProvider {
+  /** Sends the code to a mainland number; rejects with an AppError("upstream") when the gateway fails. */
+  send(phone: string, code: string): Promise<void>;
+}
+
+export const SMS_FAILED_MESSAGE = "短信发送失败，请稍后重试";
+export const SMS_TIMEOUT_MESSAGE = "短信发送超时，请稍后重试";
+
+export const smsFailed = () => new AppError("upstream", SMS_FAILED_MESSAGE);
+export const smsTimedOut = () => new AppError("upstream", SMS_TIMEOUT_MESSAGE);
+
+/** "host" or "http(s)://host:port" (a local fake in tests) → protocol and host for the SDKs. */
+export function parseEndpoint(endpoint: string): { protocol: "http" | "https"; host: string } {
+  const match = /^(https?):\/\/([^/]+)\/?$/i.exec(endpoint.trim());
+  if (!match) return { protocol: "https", host: endpoint.trim() };
+  return { protocol: match[1]?.toLowerCase() === "http" ? "http" : "https", host: match[2] ?? "" };
+}
+
+/**
+ * Settles within `timeoutMs` whatever the SDK does: a slow gateway gives a prompt, clear error and is
+ * never retried blindly, since the first message may still arrive (R15).
+ */
+export async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(smsTimedOut());
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([work(controller.signal), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,55 @@
+// Owns the process: environment, logger, database, start-up work, listen, graceful shutdown.
+import { buildApp } from "./app.js";
+import { loadEnv } from "./config/env.js";
+import { migrateDatabase, openDatabase } from "./db/client.js";
+import { loadDemoData } from "./db/seed/load-demo.js";
+import { createLogger } from "./lib/logger.js";
+
+const startedAt = performance.now();
+const env = (() => {
+  try {
+    return loadEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
+const logger = createLogger(env.LOG_LEVEL);
+
+async function main() {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.withStartupLock(async (db) => {
+    await migrateDatabase(database, db);
+    if (env.SEED_DEMO) {
+      const seeded = await loadDemoData(db, { reset: false });
+      if (seeded) logger.info("demo data loaded");
+    }
+  });
+  const app = await buildApp({ env, database, logger });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  logger.info({ database: database.kind, readyMs: Math.round(performance.now() - startedAt) }, "storefront ready");
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    // In-flight requests finish; a stuck one does not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: Error) => {
+  logger.fatal({ err: { message: error.message, name: error.name } }, "failed to start");
+  console.error(`\n无法启动 / Cannot start: ${error.message}\n`);
+  process.exit(1);
+});

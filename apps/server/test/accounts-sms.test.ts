@@ -1,0 +1,341 @@
+// SMS providers: the real SDKs against local fakes that check the business parameters of each request
+// (signatures are not verified); failures and timeouts give a prompt Chinese error and no retry (R15).
+// The console provider writes one JSON line with the masked phone and the code.
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { ErrorCode } from "@yj/contract";
+import type { FastifyBaseLogger } from "fastify";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { AppError } from "../src/http/errors.js";
+import { createLogger } from "../src/lib/logger.js";
+import { AliyunSmsProvider } from "../src/providers/sms/aliyun-sms-provider.js";
+import { SMS_FAILED_MESSAGE, SMS_TIMEOUT_MESSAGE, type SmsProvider } from "../src/providers/sms/sms-provider.js";
+import { TencentSmsProvider } from "../src/providers/sms/tencent-sms-provider.js";
+import { uniquePhone } from "./accounts-fixtures.js";
+import { createTestDatabase, type TestDatabase, testEnv } from "./helper.js";
+
+interface SeenRequest {
+  method: string;
+  url: URL;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+/** A local HTTP endpoint that records requests and answers as the test says (or never). */
+class FakeGateway {
+  readonly seen: SeenRequest[] = [];
+  answer: ((req: SeenRequest, res: ServerResponse) => void) | "hang" = () => {};
+  private readonly server: Server;
+
+  constructor() {
+    this.server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const seen = {
+        method: req.method ?? "",
+        url: new URL(req.url ?? "/", "http://fake"),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
+      this.seen.push(seen);
+      if (this.answer !== "hang") this.answer(seen, res);
+    });
+  }
+
+  async start(): Promise<string> {
+    this.server.listen(0, "127.0.0.1");
+    await once(this.server, "listening");
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  json(status: number, body: unknown) {
+    this.answer = (_req, res) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  }
+
+  async stop() {
+    this.server.closeAllConnections();
+    this.server.close();
+  }
+}
+
+const silent = pino({ level: "silent" }) as FastifyBaseLogger;
+const TIMEOUT_MS = 300;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Expects `send` to fail with the upstream kind and `message`, and returns how long it took. */
+async function expectUpstreamError(send: Promise<void>, message: string): Promise<number> {
+  const started = performance.now();
+  const error = await send.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ kind: "upstream", message });
+  return performance.now() - started;
+}
+
+describe("Aliyun SMS provider (SendSms 2017-05-25)", () => {
+  const fake = new FakeGateway();
+  let provider: SmsProvider;
+  beforeAll(async () => {
+    const endpoint = await fake.start();
+    provider = new AliyunSmsProvider(
+      {
+        accessKeyId: "test-key-id",
+        accessKeySecret: "test-key-secret",
+        signName: "悦家整装",
+        templateCode: "SMS_123456789",
+        regionId: "cn-hangzhou",
+        endpoint,
+        timeoutMs: TIMEOUT_MS,
+      },
+      silent,
+    );
+  });
+  afterEach(() => {
+    fake.seen.length = 0;
+  });
+  afterAll(() => fake.stop());
+
+  it("sends the phone, sign name, template and code", async () => {
+    fake.json(200, { Code: "OK", Message: "OK", BizId: "900619746936498440^0", RequestId: "F655A8D5" });
+    await provider.send("13800138000", "042917");
+    expect(fake.seen).toHaveLength(1);
+    const [req] = fake.seen;
+    expect(req?.method).toBe("POST");
+    expect(req?.headers["x-acs-action"]).toBe("SendSms");
+    expect(req?.headers["x-acs-version"]).toBe("2017-05-25");
+    expect(req?.headers.authorization).toMatch(/^ACS3-HMAC-SHA256 Credential=test-key-id,/);
+    const params = req?.url.searchParams;
+    expect(params?.get("PhoneNumbers")).toBe("13800138000");
+    expect(params?.get("SignName")).toBe("悦家整装");
+    expect(params?.get("TemplateCode")).toBe("SMS_123456789");
+    expect(JSON.parse(params?.get("TemplateParam") ?? "{}")).toEqual({ code: "042917" });
+  });
+
+  it("a refusal by the gateway is a clear Chinese error", async () => {
+    fake.json(200, { Code: "isv.BUSINESS_LIMIT_CONTROL", Message: "触发分钟级流控Permits:1", RequestId: "A1" });
+    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+    fake.json(400, {
+      Code: "InvalidAccessKeyId.NotFound",
+      Message: "Specified access key is not found.",
+      RequestId: "A2",
+    });
+    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+    fake.json(500, { Code: "InternalError", Message: "The request processing has failed.", RequestId: "A3" });
+    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+    expect(fake.seen).toHaveLength(3);
+  });
+
+  it("a gateway that does not answer times out promptly and is not retried", async () => {
+    fake.answer = "hang";
+    const took = await expectUpstreamError(provider.send("13800138000", "222222"), SMS_TIMEOUT_MESSAGE);
+    expect(took).toBeLessThan(TIMEOUT_MS + 700);
+    await sleep(TIMEOUT_MS + 2000); // past the SDK's own deadline: a retry would have arrived by now
+    expect(fake.seen).toHaveLength(1);
+  });
+});
+
+describe("Tencent Cloud SMS provider (SendSms 2021-01-11)", () => {
+  const fake = new FakeGateway();
+  let provider: SmsProvider;
+  beforeAll(async () => {
+    const endpoint = await fake.start();
+    provider = new TencentSmsProvider(
+      {
+        secretId: "test-secret-id",
+        secretKey: "test-secret-key",
+        sdkAppId: "1400000001",
+        signName: "悦家整装",
+        templateId: "1234567",
+        region: "ap-guangzhou",
+        endpoint,
+        timeoutMs: TIMEOUT_MS,
+      },
+      silent,
+    );
+  });
+  afterEach(() => {
+    fake.seen.length = 0;
+  });
+  afterAll(() => fake.stop());
+
+  const status = (code: string, message: string) => ({
+    Response: {
+      SendStatusSet: [
+        { SerialNo: "2028:1", PhoneNumber: "+8613800138000", Fee: 1, Code: code, Message: message, IsoCode: "CN" },
+      ],
+      RequestId: "a0aabda6",
+    },
+  });
+
+  it("sends the phone, app id, sign name, template and code", async () => {
+    fake.json(200, status("Ok", "send success"));
+    await provider.send("13800138000", "042917");
+    expect(fake.seen).toHaveLength(1);
+    const [req] = fake.seen;
+    expect(req?.method).toBe("POST");
+    expect(req?.headers["x-tc-action"]).toBe("SendSms");
+    expect(req?.headers["x-tc-version"]).toBe("2021-01-11");
+    expect(req?.headers["x-tc-region"]).toBe("ap-guangzhou");
+    expect(req?.headers.authorization).toMatch(/^TC3-HMAC-SHA256 Credential=test-secret-id\//);
+    expect(JSON.parse(req?.body ?? "{}")).toEqual({
+      PhoneNumberSet: ["+8613800138000"],
+      SmsSdkAppId: "1400000001",
+      SignName: "悦家整装",
+      TemplateId: "1234567",
+      TemplateParamSet: ["042917"],
+    });
+  });
+
+  it("a refusal by the gateway is a clear Chinese error", async () => {
+    fake.json(
+      200,
+      status("LimitExceeded.PhoneNumberDailyLimit", "the number of sms messages sent daily exceeds the upper limit"),
+    );
+    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+    fake.json(200, {
+      Response: { Error: { Code: "AuthFailure.SignatureFailure", Message: "signature failure" }, RequestId: "b1" },
+    });
+    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+    fake.json(502, { message: "bad gateway" });
+    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+    expect(fake.seen).toHaveLength(3);
+  });
+
+  it("a gateway that does not answer times out promptly and is not retried", async () => {
+    fake.answer = "hang";
+    const took = await expectUpstreamError(provider.send("13800138000", "222222"), SMS_TIMEOUT_MESSAGE);
+    expect(took).toBeLessThan(TIMEOUT_MS + 700);
+    await sleep(TIMEOUT_MS + 2000);
+    expect(fake.seen).toHaveLength(1);
+  });
+});
+
+describe("SMS provider chosen by SMS_PROVIDER, through the API", () => {
+  let testDb: TestDatabase;
+  const aliyun = new FakeGateway();
+  const tencent = new FakeGateway();
+  const endpoints = { aliyun: "", tencent: "" };
+  beforeAll(async () => {
+    testDb = await createTestDatabase("pglite", { seed: false });
+    endpoints.aliyun = await aliyun.start();
+    endpoints.tencent = await tencent.start();
+  }, 60_000);
+  afterAll(async () => {
+    await aliyun.stop();
+    await tencent.stop();
+    await testDb?.database.close();
+  });
+
+  const envFor = (provider: "aliyun" | "tencent"): Record<string, string> =>
+    provider === "aliyun"
+      ? {
+          SMS_PROVIDER: "aliyun",
+          ALIYUN_SMS_ACCESS_KEY_ID: "id",
+          ALIYUN_SMS_ACCESS_KEY_SECRET: "secret",
+          ALIYUN_SMS_SIGN_NAME: "悦家整装",
+          ALIYUN_SMS_TEMPLATE_CODE: "SMS_1",
+          ALIYUN_SMS_ENDPOINT: endpoints.aliyun,
+          SMS_TIMEOUT_MS: String(TIMEOUT_MS),
+        }
+      : {
+          SMS_PROVIDER: "tencent",
+          TENCENT_SMS_SECRET_ID: "id",
+          TENCENT_SMS_SECRET_KEY: "secret",
+          TENCENT_SMS_SDK_APP_ID: "1400000001",
+          TENCENT_SMS_SIGN_NAME: "悦家整装",
+          TENCENT_SMS_TEMPLATE_ID: "1",
+          TENCENT_SMS_ENDPOINT: endpoints.tencent,
+          SMS_TIMEOUT_MS: String(TIMEOUT_MS),
+        };
+
+  for (const [name, fake, ok, refusal] of [
+    ["aliyun", aliyun, { Code: "OK", Message: "OK" }, { Code: "isv.MOBILE_NUMBER_ILLEGAL", Message: "非法手机号" }],
+    [
+      "tencent",
+      tencent,
+      { Response: { SendStatusSet: [{ Code: "Ok", Message: "send success" }], RequestId: "r" } },
+      {
+        Response: {
+          SendStatusSet: [{ Code: "FailedOperation.PhoneNumberInBlacklist", Message: "blacklist" }],
+          RequestId: "r",
+        },
+      },
+    ],
+  ] as const) {
+    it(`${name}: success answers 验证码发送成功; a failure and a timeout answer a clear error envelope`, async () => {
+      const app = await buildApp({ env: testEnv(envFor(name)), database: testDb.database, serveWeb: false });
+      try {
+        const send = async (phone: string) =>
+          (await app.inject({ method: "GET", url: `/api/customers/getVerificationCode?phone=${phone}` })).json();
+        fake.json(200, ok);
+        expect(await send(uniquePhone())).toEqual({ code: 1, message: "验证码发送成功", data: null });
+        fake.json(200, refusal);
+        expect(await send(uniquePhone())).toEqual({
+          code: 0,
+          message: SMS_FAILED_MESSAGE,
+          data: null,
+          errorCode: ErrorCode.UPSTREAM,
+        });
+        fake.answer = "hang";
+        fake.seen.length = 0;
+        const started = performance.now();
+        expect(await send(uniquePhone())).toEqual({
+          code: 0,
+          message: SMS_TIMEOUT_MESSAGE,
+          data: null,
+          errorCode: ErrorCode.UPSTREAM,
+        });
+        expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 700);
+        expect(fake.seen).toHaveLength(1);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+
+  it("console (the development default) writes one JSON line with the masked phone and the code, and no token is ever logged", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const app = await buildApp({
+      env: testEnv({ LOG_LEVEL: "info" }),
+      database: testDb.database,
+      logger: createLogger("info", sink),
+      serveWeb: false,
+    });
+    try {
+      const phone = uniquePhone();
+      await app.inject({ method: "GET", url: `/api/customers/getVerificationCode?phone=${phone}` });
+      const codeLines = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => "smsCode" in l);
+      expect(codeLines).toHaveLength(1);
+      const [line] = codeLines;
+      expect(line?.phone).toBe(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+      expect(String(line?.smsCode)).toMatch(/^\d{6}$/);
+      expect(lines.join("\n")).not.toContain(phone);
+
+      const login = await app.inject({
+        method: "POST",
+        url: "/api/customers/register",
+        payload: { mobile: phone, code: String(line?.smsCode) },
+      });
+      const { token } = (login.json() as { data: { token: string } }).data;
+      await app.inject({ method: "GET", url: "/api/customers/me", headers: { authorization: `Bearer ${token}` } });
+      await app.inject({ method: "GET", url: "/api/customers/me", cookies: { token } });
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.join("\n")).not.toContain(token);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+// Builds the real app on a fresh database per test file: PGlite in memory always, and PostgreSQL
+// too when TEST_DATABASE_URL is set (CI). Each PostgreSQL run gets its own database, dropped after.
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import { buildApp } from "../src/app.js";
+import { type Env, loadEnv } from "../src/config/env.js";
+import { type Database, migrateDatabase, openDatabase } from "../src/db/client.js";
+import { loadDemoData } from "../src/db/seed/load-demo.js";
+
+export type Backend = "pglite" | "postgres";
+
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestDatabase {
+  database: Database;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated and seeded database. */
+export async function createTestDatabase(backend: Backend, { seed = true } = {}): Promise<TestDatabase> {
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (backend === "postgres") {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+    const name = `yj_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 25 });
+  await database.withStartupLock(async (db) => {
+    await migrateDatabase(database, db);
+    if (seed) await loadDemoData(db, { reset: false });
+  });
+  return { database, databaseUrl, drop };
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", API_CACHE_SECONDS: "0", ...overrides });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  backend: Backend;
+  /** inject and parse the envelope. */
+  api<T = unknown>(options: InjectOptions | string): Promise<{ status: number; body: Envelope<T> }>;
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+  errorCode?: number;
+}
+
+/** Runs the suite once per backend, each with its own freshly seeded database and app. */
+export function describeEachBackend(name: string, suite: (ctx: TestContext) => void) {
+  for (const backend of backends) {
+    describe(`${name} [${backend}]`, () => {
+      const ctx = { backend } as TestContext;
+      let testDb: TestDatabase;
+      beforeAll(async () => {
+        testDb = await createTestDatabase(backend);
+        ctx.database = testDb.database;
+        ctx.app = await buildApp({ env: testEnv(), database: testDb.database, serveWeb: false });
+        await ctx.app.ready();
+        ctx.api = async <T>(options: InjectOptions | string) => {
+          const res = await ctx.app.inject(options);
+          return { status: res.statusCode, body: res.json() as Envelope<T> };
+        };
+      }, 60_000);
+      afterAll(async () => {
+        await ctx.app?.close();
+        await testDb?.database.close();
+        await testDb?.drop();
+      });
+      suite(ctx);
+    });
+  }
+}

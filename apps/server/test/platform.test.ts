@@ -1,0 +1,271 @@
+// The platform around the endpoints: health, OpenAPI, security headers, compression, the error
+// handler, log masking, the PGlite data-directory lock, environment checks and the demo loader.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { type EndpointDef, endpoints, Messages } from "@yj/contract";
+import { count, eq, notInArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { loadEnv } from "../src/config/env.js";
+import { acquireDataDirLock, DataDirInUseError } from "../src/db/data-dir-lock.js";
+import { goods, packageItems } from "../src/db/schema.js";
+import { buildDemoData } from "../src/db/seed/demo-data.js";
+import { loadDemoData } from "../src/db/seed/load-demo.js";
+import { createLogger } from "../src/lib/logger.js";
+import { describeEachBackend, testEnv } from "./helper.js";
+import { CJK, envelopeProblem } from "./junk.js";
+
+const demo = buildDemoData();
+
+describeEachBackend("platform", (ctx) => {
+  it("GET /healthz answers 200 with the database kind", async () => {
+    const res = await ctx.app.inject("/healthz");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: ctx.backend });
+  });
+
+  it("/docs/json is an OpenAPI document listing the registered contract paths", async () => {
+    const res = await ctx.app.inject("/docs/json");
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      "/api/goods/index",
+      "/api/goods/mail/show",
+      "/api/goods/showPackage",
+      "/api/goodsCategories/list",
+      "/api/banners",
+      "/api/store/query_all_store",
+      "/api/article/query_list",
+      "/api/article/query_detail",
+      "/api/website_configs",
+      "/api/website_configs/getHardPrice",
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    // Every table entry that is wired in is documented, under its own method.
+    for (const endpoint of Object.values(endpoints as Record<string, EndpointDef>)) {
+      const res = await ctx.app.inject({
+        method: endpoint.method,
+        url: endpoint.path,
+        payload: endpoint.method === "POST" ? {} : undefined,
+      });
+      const registered = !(res.statusCode === 404 && (res.json() as { message?: string }).message === "接口不存在");
+      if (registered) expect(doc.paths[endpoint.path], endpoint.path).toHaveProperty([endpoint.method.toLowerCase()]);
+    }
+    // The index documents its query parameters.
+    const indexGet = doc.paths["/api/goods/index"]?.get as { parameters?: { name: string }[] } | undefined;
+    const params = indexGet?.parameters ?? [];
+    expect(params.map((p) => p.name)).toEqual(expect.arrayContaining(["name", "category2", "current", "pageSize"]));
+    // Internal routes stay out of the document.
+    expect(doc.paths).not.toHaveProperty(["/healthz"]);
+  });
+
+  it("answers carry security headers", async () => {
+    for (const url of ["/api/goods/index", "/api/nope", "/healthz"]) {
+      const res = await ctx.app.inject(url);
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(String(res.headers["content-security-policy"]), url).toContain("default-src 'self'");
+      expect(res.headers["x-powered-by"], url).toBeUndefined();
+    }
+  });
+
+  it("compresses a large response with gzip or br when asked", async () => {
+    const url = "/api/goods/index?pageSize=100";
+    const plain = await ctx.app.inject({ url, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const expected = plain.json() as unknown;
+
+    const gz = await ctx.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString("utf8"))).toEqual(expected);
+
+    const br = await ctx.app.inject({ url, headers: { "accept-encoding": "br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString("utf8"))).toEqual(expected);
+  });
+
+  describe("error handler", () => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await buildApp({ env: testEnv(), database: ctx.database, serveWeb: false });
+      app.get("/api/__test/throw", async () => {
+        throw new Error("secret detail: connection to 10.0.0.5 refused");
+      });
+      app.get("/api/__test/throw-status", async () => {
+        throw Object.assign(new Error("upstream exploded"), { statusCode: 503 });
+      });
+      app.get("/api/__test/throw-client", async () => {
+        throw Object.assign(new Error("Something internal went wrong"), { statusCode: 400 });
+      });
+      app.get("/api/__test/throw-value", async () => {
+        throw "a bare string";
+      });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it("answers 500 with the generic Chinese message and no stack", async () => {
+      for (const url of ["/api/__test/throw", "/api/__test/throw-status", "/api/__test/throw-value"]) {
+        const res = await app.inject(url);
+        expect(res.statusCode, url).toBe(500);
+        expect(res.json(), url).toEqual({ code: 0, message: Messages.internal, data: null, errorCode: 1500 });
+        for (const leak of ["secret", "10.0.0.5", "exploded", "bare string", "stack", "Error"]) {
+          expect(res.body, url).not.toContain(leak);
+        }
+      }
+    });
+
+    it("a client error keeps its status class but not its English message", async () => {
+      const res = await app.inject("/api/__test/throw-client");
+      expect(res.statusCode).toBeLessThan(500);
+      expect(envelopeProblem(res.statusCode, res.body)).toBeNull();
+      const body = res.json() as { code: number; message: string };
+      expect(body.code).toBe(0);
+      expect(body.message).toMatch(CJK);
+      expect(res.body).not.toContain("internal");
+    });
+  });
+
+  describe("logs", () => {
+    let app: FastifyInstance;
+    const lines: string[] = [];
+    beforeAll(async () => {
+      const logger = createLogger("info", { write: (line: string) => void lines.push(line) });
+      app = await buildApp({ env: testEnv(), database: ctx.database, logger, serveWeb: false });
+      app.get("/api/__test/log-phone", async (request) => {
+        request.log.info({ mobile: "13912345678" }, "login by 13912345678");
+        return { code: 1, message: "ok", data: null };
+      });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it("mask phone numbers in request URLs and in messages", async () => {
+      lines.length = 0;
+      const res = await app.inject("/api/goods/index?name=13812345678");
+      expect(res.statusCode).toBe(200);
+      await app.inject("/api/__test/log-phone");
+      const log = lines.join("");
+      expect(log).toContain("138****5678");
+      expect(log).toContain("139****5678");
+      expect(log).not.toContain("13812345678");
+      expect(log).not.toContain("13912345678");
+    });
+
+    it("redact a token in a URL", async () => {
+      lines.length = 0;
+      await app.inject("/api/goods/index?token=secret-token-value&pageSize=1");
+      const log = lines.join("");
+      expect(log).toContain("token=[redacted]");
+      expect(log).not.toContain("secret-token-value");
+    });
+
+    it("redact cookies and authorization headers", async () => {
+      lines.length = 0;
+      await app.inject({
+        url: "/api/site/settings",
+        headers: { cookie: "token=cookie-secret", authorization: "auth-secret" },
+      });
+      const log = lines.join("");
+      expect(lines.length).toBeGreaterThan(0);
+      expect(log).not.toContain("cookie-secret");
+      expect(log).not.toContain("auth-secret");
+    });
+  });
+
+  it("loadDemoData writes once, and with reset restores the catalogue", async () => {
+    const { db } = ctx.database;
+    const goodsCount = async () => (await db.select({ n: count() }).from(goods))[0]?.n ?? 0;
+    expect(await goodsCount()).toBe(demo.goods.length);
+
+    // The helper seeded already: a second load without reset writes nothing.
+    expect(await loadDemoData(db, { reset: false })).toBe(false);
+    expect(await goodsCount()).toBe(demo.goods.length);
+
+    // Delete a goods row nothing refers to, then reset.
+    const referenced = demo.goods.flatMap((g) =>
+      (g.packageItems ?? []).map((i) => i.goodsId).filter((id) => id != null),
+    );
+    const [victim] = await db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(referenced.length ? notInArray(goods.id, referenced as number[]) : undefined)
+      .limit(1);
+    expect(victim).toBeDefined();
+    await db.delete(goods).where(eq(goods.id, victim!.id));
+    expect(await goodsCount()).toBe(demo.goods.length - 1);
+
+    expect(await loadDemoData(db, { reset: true })).toBe(true);
+    expect(await goodsCount()).toBe(demo.goods.length);
+    expect((await db.select({ n: count() }).from(packageItems))[0]?.n).toBe(
+      demo.goods.reduce((n, g) => n + (g.packageItems?.length ?? 0), 0),
+    );
+    const { body } = await ctx.api<{ id: number }>(`/api/goods/mail/show?id=${victim!.id}`);
+    expect(body.code).toBe(1);
+    expect(body.data.id).toBe(victim!.id);
+  });
+});
+
+describe("data-dir lock", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "yj-lock-"));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const lockFile = () => join(dir, "server.lock");
+
+  it("refuses a directory held by a live process", () => {
+    writeFileSync(lockFile(), String(process.ppid));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirInUseError);
+    expect(() => acquireDataDirLock(dir)).toThrow(/in use/);
+    // The live holder's lock is left alone.
+    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.ppid));
+  });
+
+  it("takes over a stale lock and releases it", () => {
+    writeFileSync(lockFile(), "2147483646");
+    const release = acquireDataDirLock(dir);
+    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
+    release();
+    expect(() => readFileSync(lockFile(), "utf8")).toThrow();
+    // Free again: a new holder gets it.
+    acquireDataDirLock(dir)();
+  });
+
+  it("takes over a lock file with junk in it", () => {
+    writeFileSync(lockFile(), "not a pid");
+    const release = acquireDataDirLock(dir);
+    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
+    release();
+  });
+});
+
+describe("loadEnv", () => {
+  it("throws a clear message for PORT=abc", () => {
+    expect(() => loadEnv({ NODE_ENV: "test", PORT: "abc" })).toThrow(/PORT/);
+    expect(() => loadEnv({ NODE_ENV: "test", PORT: "abc" })).toThrow(/Invalid environment configuration/);
+  });
+
+  it("accepts a valid port and treats empty values as unset", () => {
+    expect(loadEnv({ NODE_ENV: "test", PORT: "8080" }).PORT).toBe(8080);
+    expect(loadEnv({ NODE_ENV: "test", PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("refuses an out-of-range port and a bad DATABASE_URL", () => {
+    expect(() => loadEnv({ NODE_ENV: "test", PORT: "70000" })).toThrow(/PORT/);
+    expect(() => loadEnv({ NODE_ENV: "test", DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+  });
+});

@@ -1,0 +1,176 @@
+// spec §2 header: city selector, search, login/register or user menu, cart with count, main menu
+// whose sub-menus are the level-2 categories 49, 6, 9, 8, 4, 3, 5, 50, the activity entry and top links.
+// Fixed and compact after 192 px of scroll on home, at once elsewhere.
+
+import { useQuery } from "@tanstack/react-query";
+import { endpoints, type GoodsCategory, MENU_CATEGORY_IDS, SCROLL_FIXED_HEADER_PX } from "@yj/contract";
+import { type FormEvent, useMemo, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useApi } from "../../lib/api-context";
+import { apiQuery } from "../../lib/queries";
+import { useAppState } from "../../lib/store";
+import { categoryHref } from "../category-routes";
+import { CitySelector } from "./city-selector";
+import styles from "./header.module.css";
+import { useScrolledPast } from "./use-scroll-y";
+
+const TOP_LINKS = [
+  { to: "/decorate-strategy", label: "装修攻略" },
+  { to: "/case", label: "装修案例" },
+  { to: "/about", label: "品牌故事" },
+  { to: "/all-store", label: "全国门店" },
+  { to: "/merchants-join", label: "招商加盟" },
+];
+
+function findById(nodes: GoodsCategory[], id: number): GoodsCategory | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const hit = findById(n.subCategories, id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export function Header({ home, overall }: { home: boolean; overall: boolean }) {
+  const api = useApi();
+  const { data: settings } = useQuery(apiQuery(api, endpoints.siteSettings));
+  const { data: tree = [] } = useQuery(apiQuery(api, endpoints.goodsCategories));
+  const loggedIn = useAppState((s) => s.loggedIn);
+  const phoneNum = useAppState((s) => s.phoneNum);
+  const cartNum = useAppState((s) => s.cartNum);
+  const scrolled = useScrolledPast(SCROLL_FIXED_HEADER_PX);
+  const compact = !home || scrolled;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState("");
+
+  const menu = useMemo(
+    () => MENU_CATEGORY_IDS.map((id) => findById(tree, id)).filter((c): c is GoodsCategory => c !== undefined),
+    [tree],
+  );
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    const name = keyword.trim();
+    setMenuOpen(false);
+    navigate(name ? `/search?name=${encodeURIComponent(name)}` : "/search");
+  };
+
+  const loginHref = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+
+  return (
+    <div className={`${styles.slot} ${compact ? styles.slotCompact : ""}`}>
+      <header
+        className={`${styles.header} ${compact ? styles.compact : ""} ${overall ? styles.overall : ""}`}
+        data-compact={compact ? "true" : "false"}
+      >
+        <div className={styles.topbar}>
+          <div className={`container ${styles.topInner}`}>
+            <CitySelector />
+            <span className={styles.hotline}>全国服务热线 {settings?.hotline}</span>
+            <nav className={styles.account} aria-label="账户">
+              {loggedIn ? (
+                <>
+                  <span>{phoneNum ? `${phoneNum.slice(0, 3)}****${phoneNum.slice(-4)}` : "我的账户"}</span>
+                  <Link to="/my-mark">我的收藏</Link>
+                </>
+              ) : (
+                <>
+                  <Link to={loginHref}>登录</Link>
+                  <Link to={loginHref}>注册</Link>
+                </>
+              )}
+              <Link to="/shoppingCart" className={styles.cart} aria-label={`购物车 ${cartNum} 件`}>
+                购物车
+                <span className={styles.badge} data-testid="cart-count">
+                  {cartNum}
+                </span>
+              </Link>
+            </nav>
+          </div>
+        </div>
+        <div className={styles.mainbar}>
+          <div className={`container ${styles.mainInner}`}>
+            <Link to="/" className={styles.logo} aria-label={`${settings?.brandName ?? ""}首页`}>
+              <span className={styles.logoMark} aria-hidden>
+                悦
+              </span>
+              <span className={styles.logoText}>{settings?.brandName}</span>
+            </Link>
+            <button
+              type="button"
+              className={styles.burger}
+              aria-label="菜单"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              <span />
+              <span />
+              <span />
+            </button>
+            <nav className={styles.topLinks} aria-label="导航">
+              {TOP_LINKS.map((l) => (
+                <NavLink key={l.to} to={l.to}>
+                  {l.label}
+                </NavLink>
+              ))}
+            </nav>
+            <form className={styles.search} onSubmit={search}>
+              <input
+                type="search"
+                name="name"
+                placeholder="搜索沙发、瓷砖、橱柜…"
+                value={keyword}
+                maxLength={50}
+                onChange={(e) => setKeyword(e.target.value)}
+                aria-label="搜索商品"
+              />
+              <button type="submit">搜索</button>
+            </form>
+          </div>
+        </div>
+        <nav className={`${styles.menu} ${menuOpen ? styles.menuOpen : ""}`} aria-label="主菜单">
+          <ul className={`container ${styles.menuList}`}>
+            <li>
+              <NavLink to="/" end onClick={() => setMenuOpen(false)}>
+                首页
+              </NavLink>
+            </li>
+            {menu.map((c) => (
+              <li key={c.id} className={styles.hasSub}>
+                <Link to={categoryHref(c.id)} onClick={() => setMenuOpen(false)}>
+                  {c.content}
+                </Link>
+                {c.subCategories.length > 0 && (
+                  <ul className={styles.sub}>
+                    {c.subCategories.map((s) => (
+                      <li key={s.id}>
+                        <Link to={categoryHref(c.id, s.id)} onClick={() => setMenuOpen(false)}>
+                          {s.content}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+            <li>
+              <Link to="/decorate-act" className={styles.activity} onClick={() => setMenuOpen(false)}>
+                限时活动
+              </Link>
+            </li>
+            {/* Narrow screens: the top links join the collapsible menu. */}
+            {TOP_LINKS.map((l) => (
+              <li key={l.to} className={styles.topLink}>
+                <NavLink to={l.to} onClick={() => setMenuOpen(false)}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+    </div>
+  );
+}

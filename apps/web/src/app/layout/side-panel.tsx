@@ -1,0 +1,70 @@
+// spec §2 floating side panel: cart with count badge, customer service, back-to-top after 920 px.
+// (The price calculator and book-now buttons arrive with the Leads work.)
+
+import { useQuery } from "@tanstack/react-query";
+import { endpoints, SCROLL_BACK_TO_TOP_PX } from "@yj/contract";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Icon } from "../../components/icon";
+import { useApi } from "../../lib/api-context";
+import { apiQuery } from "../../lib/queries";
+import { useAppState } from "../../lib/store";
+import styles from "./side-panel.module.css";
+import { useScrolledPast } from "./use-scroll-y";
+
+export function SidePanel({ overall }: { overall: boolean }) {
+  const api = useApi();
+  const { data: s } = useQuery(apiQuery(api, endpoints.siteSettings));
+  const cartNum = useAppState((st) => st.cartNum);
+  const showTop = useScrolledPast(SCROLL_BACK_TO_TOP_PX);
+  const [serviceOpen, setServiceOpen] = useState(false);
+
+  return (
+    <aside className={`${styles.panel} ${overall ? styles.overall : ""}`} aria-label="快捷服务">
+      <Link to="/shoppingCart" className={styles.item}>
+        <span className={styles.icon}>
+          <Icon name="cart" />
+        </span>
+        购物车
+        {cartNum > 0 && <span className={styles.badge}>{cartNum}</span>}
+      </Link>
+      <div className={styles.serviceWrap}>
+        <button
+          type="button"
+          className={styles.item}
+          onClick={() => setServiceOpen(!serviceOpen)}
+          aria-expanded={serviceOpen}
+        >
+          <span className={styles.icon}>
+            <Icon name="chat" />
+          </span>
+          在线客服
+        </button>
+        {serviceOpen && s && (
+          <div className={styles.service} role="dialog" aria-label="联系客服">
+            <strong>客服热线</strong>
+            <a href={`tel:${s.hotline.replaceAll("-", "")}`} className={styles.hotline}>
+              {s.hotline}
+            </a>
+            <p>服务时间：{s.serviceHours}</p>
+            <p>微信客服：{s.wechat}</p>
+            <p>邮箱：{s.serviceEmail}</p>
+          </div>
+        )}
+      </div>
+      {showTop && (
+        <button
+          type="button"
+          className={styles.item}
+          data-testid="back-to-top"
+          onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+        >
+          <span className={styles.icon}>
+            <Icon name="up" />
+          </span>
+          回到顶部
+        </button>
+      )}
+    </aside>
+  );
+}

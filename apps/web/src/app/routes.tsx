@@ -1,0 +1,75 @@
+// One route table for the server render and the browser (architecture: Web). Every screen is lazy.
+import { data, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { CATEGORY_PATHS } from "./category-routes";
+import { NotFoundScreen, RouteErrorScreen } from "./error-screens";
+import { RootLayout, rootLoader } from "./root-layout";
+import type { RouteContext, RouteHandle, RouteMeta } from "./route-context";
+
+/** A screen module: default component, optional loader (prefetches queries, returns head meta) and handle. */
+export interface ScreenModule {
+  default: React.ComponentType;
+  loader?: (args: LoaderFunctionArgs, ctx: RouteContext) => Promise<RouteMeta> | RouteMeta;
+  handle?: RouteHandle;
+}
+
+/**
+ * The screens, by their source path: the path is the route id's prefix, so the server can preload
+ * the matched screen's chunks from the Vite manifest.
+ */
+const SCREENS = {
+  "src/features/home/home-screen.tsx": () => import("../features/home/home-screen"),
+  "src/features/catalog/screens/category-screen.tsx": () => import("../features/catalog/screens/category-screen"),
+  "src/features/catalog/screens/search-screen.tsx": () => import("../features/catalog/screens/search-screen"),
+  "src/features/catalog/screens/product-screen.tsx": () => import("../features/catalog/screens/product-screen"),
+  "src/features/catalog/screens/package-screen.tsx": () => import("../features/catalog/screens/package-screen"),
+  "src/features/content/screens/stores-screen.tsx": () => import("../features/content/screens/stores-screen"),
+} satisfies Record<string, () => Promise<ScreenModule>>;
+
+type ScreenPath = keyof typeof SCREENS;
+
+/** A lazy route for a screen module; its loader gets the route context (query client, API). */
+function page(ctx: RouteContext, path: string | undefined, module: ScreenPath): RouteObject {
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    id: `${module}#${path ?? "index"}`,
+    lazy: async () => {
+      const mod: ScreenModule = await SCREENS[module]();
+      return {
+        Component: mod.default,
+        loader: mod.loader ? (args: LoaderFunctionArgs) => mod.loader!(args, ctx) : undefined,
+        handle: mod.handle,
+        // Errors (e.g. a product that does not exist) render inside the layout, not instead of it.
+        ErrorBoundary: RouteErrorScreen,
+      };
+    },
+  } as RouteObject;
+}
+
+export function createRoutes(ctx: RouteContext): RouteObject[] {
+  const listing = "src/features/catalog/screens/category-screen.tsx";
+  return [
+    {
+      id: "root",
+      path: "/",
+      Component: RootLayout,
+      loader: (args) => rootLoader(args, ctx),
+      ErrorBoundary: RouteErrorScreen,
+      children: [
+        page(ctx, undefined, "src/features/home/home-screen.tsx"),
+        { path: "indexView", loader: () => new Response(null, { status: 301, headers: { Location: "/" } }) },
+        ...Object.keys(CATEGORY_PATHS).map((path) => page(ctx, path.slice(1), listing)),
+        page(ctx, "productList", listing),
+        page(ctx, "search", "src/features/catalog/screens/search-screen.tsx"),
+        page(ctx, "app/product-detail/:id", "src/features/catalog/screens/product-screen.tsx"),
+        page(ctx, "packageDetails/:id", "src/features/catalog/screens/package-screen.tsx"),
+        page(ctx, "all-store", "src/features/content/screens/stores-screen.tsx"),
+        // Unknown paths: HTTP 404 with a page that leads home (the spec's router had no fallback).
+        {
+          path: "*",
+          Component: NotFoundScreen,
+          loader: () => data<RouteMeta>({ title: "页面不存在" }, { status: 404 }),
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,41 @@
+// Browser entry: hydrate the server's HTML with the same route table and the server's query data.
+import { hydrate } from "@tanstack/react-query";
+import { hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
+import { AppProviders, createQueryClient } from "./app/app-providers";
+import { BOOT_STATE_ID, type BootState } from "./app/document";
+import { createRoutes } from "./app/routes";
+import { createApiClient, fetchTransport } from "./lib/api-client";
+import { createStore } from "./lib/store";
+import "./styles/global.css";
+
+async function main() {
+  // The keep-alive outlet restores scroll itself; the browser's own restore on back/forward would
+  // run while the page is still short and fight it.
+  window.history.scrollRestoration = "manual";
+  const boot = JSON.parse(document.getElementById(BOOT_STATE_ID)?.textContent ?? "{}") as BootState;
+  const queryClient = createQueryClient();
+  hydrate(queryClient, boot.queries);
+  const api = createApiClient(fetchTransport);
+  const store = createStore({ ...boot.client, phoneNum: localStorage.getItem("phoneNum") });
+  const routes = createRoutes({ queryClient, api });
+
+  // Lazy screens of the first page must be loaded before hydrating, or React would see a mismatch.
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async (m) => {
+      const lazy = m.route.lazy as () => Promise<Record<string, unknown>>;
+      Object.assign(m.route, { ...(await lazy()), lazy: undefined });
+    }),
+  );
+
+  const router = createBrowserRouter(routes);
+  hydrateRoot(
+    document.getElementById("root")!,
+    <AppProviders queryClient={queryClient} api={api} store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+void main();

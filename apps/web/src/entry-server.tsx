@@ -1,0 +1,110 @@
+// Server render: the route table's loaders prefetch through the API (in-process), React renders
+// with that data, and the HTML streams out with the state the browser hydrates from.
+
+import { PassThrough, type Readable } from "node:stream";
+import { dehydrate } from "@tanstack/react-query";
+import { endpoints, type SiteSettings, TOKEN_COOKIE } from "@yj/contract";
+import { renderToPipeableStream } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { AppProviders, createQueryClient } from "./app/app-providers";
+import { type DocumentAssets, documentHead, documentTail } from "./app/document";
+import { createRoutes } from "./app/routes";
+import { composeTitle, leafMeta } from "./app/use-document-title";
+import { createApiClient, type Transport } from "./lib/api-client";
+import { apiQuery } from "./lib/queries";
+import { type ClientState, createStore, parseCityCookie } from "./lib/store";
+
+export interface RenderOptions {
+  request: Request;
+  transport: Transport;
+  nonce: string;
+  assets: DocumentAssets;
+  /** The built chunk files of the matched screens (by route id), to preload with the entry. */
+  screenPreloads?: (routeIds: string[]) => string[];
+}
+
+export type RenderResult =
+  | { kind: "redirect"; status: number; location: string }
+  | { kind: "html"; status: number; body: Readable };
+
+function hasCookie(header: string | null, name: string): boolean {
+  return !!header?.split(/;\s*/).some((c) => c.startsWith(`${name}=`) && c.length > name.length + 1);
+}
+
+export async function render({
+  request,
+  transport,
+  nonce,
+  assets: entryAssets,
+  screenPreloads,
+}: RenderOptions): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  const api = createApiClient(transport);
+  const handler = createStaticHandler(createRoutes({ queryClient, api }));
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
+  }
+
+  const settings = queryClient.getQueryData<SiteSettings>(apiQuery(api, endpoints.siteSettings).queryKey);
+  const cookies = request.headers.get("cookie");
+  const city = parseCityCookie(cookies ?? undefined);
+  const clientState: ClientState = {
+    cityName: city?.cityName ?? settings?.defaultCity ?? "杭州市",
+    province: city?.province ?? settings?.defaultProvince ?? "浙江省",
+    cityChosen: city !== null,
+    // spec §4: logged in is decided by the token cookie; the session itself is checked by the API.
+    loggedIn: hasCookie(cookies, TOKEN_COOKIE),
+    phoneNum: null,
+    cartNum: 0,
+  };
+  const store = createStore(clientState);
+  const meta = leafMeta(context.matches.map((m) => ({ data: context.loaderData[m.route.id] })));
+  const brand = settings?.brandName ?? "";
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const assets: DocumentAssets = {
+    ...entryAssets,
+    preloads: [...entryAssets.preloads, ...(screenPreloads?.(context.matches.map((m) => m.route.id)) ?? [])],
+  };
+
+  const app = (
+    <AppProviders queryClient={queryClient} api={api} store={store}>
+      <StaticRouterProvider router={router} context={context} nonce={nonce} />
+    </AppProviders>
+  );
+
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const stream = renderToPipeableStream(app, {
+      nonce,
+      // Wait for the whole page: crawlers get complete HTML (P7); data is already loaded, so it is quick.
+      onAllReady() {
+        const body = new PassThrough();
+        body.write(
+          documentHead({
+            title: composeTitle(brand, meta),
+            description:
+              meta?.description ??
+              `${brand}：整装、标准化硬装、主材、定制橱柜与家具、成品家具、软装、家电，全国${settings?.coveredCities ?? 136}城服务。`,
+            assets,
+          }),
+        );
+        const tail = () =>
+          documentTail({ boot: { queries: dehydrate(queryClient), client: clientState }, nonce, assets });
+        // React's stream ends its destination; the tail (boot state, scripts) must follow it.
+        const html = new PassThrough();
+        html.on("end", () => body.end(tail()));
+        html.pipe(body, { end: false });
+        stream.pipe(html);
+        resolve({ kind: "html", status: failed ? 500 : context.statusCode, body });
+      },
+      onShellError(error) {
+        reject(error);
+      },
+      onError(error) {
+        failed = true;
+        console.error(error);
+      },
+    });
+  });
+}

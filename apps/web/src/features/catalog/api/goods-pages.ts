@@ -1,0 +1,30 @@
+// Infinite query options for a goods list (spec §3 goods search info, §4 list rules): the route loader
+// prefetches page 1 with them and the screen reads and extends the same cache entry.
+
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { type DataOf, endpoints, type GoodsIndexQuery, PAGE_SIZE } from "@yj/contract";
+import type { ApiClient } from "../../../lib/api-client";
+import { nextPageParam } from "../list-rules";
+
+export type GoodsIndexPage = DataOf<typeof endpoints.goodsIndex>;
+/** The filters of a goods list; paging is the query's own business. */
+export type GoodsFilter = Omit<GoodsIndexQuery, "current" | "pageSize" | "status" | "isShow">;
+
+/** Drops empty filters so equal lists share one cache key whatever the URL spelled. */
+function normalize(filter: GoodsFilter): GoodsFilter {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(filter))
+    if (v !== undefined && v !== "" && !(k === "sort" && v === "default")) out[k] = v;
+  return out as GoodsFilter;
+}
+
+export function goodsPagesQuery(api: ApiClient, filter: GoodsFilter, pageSize = PAGE_SIZE) {
+  const f = normalize(filter);
+  return infiniteQueryOptions({
+    queryKey: ["goods-pages", f, pageSize],
+    queryFn: ({ pageParam }): Promise<GoodsIndexPage> =>
+      api.get(endpoints.goodsIndex, { ...f, current: pageParam, pageSize, status: "1" }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+}

@@ -1,0 +1,61 @@
+// A goods (or package) in a list: cover, name, subtitle, price with the original struck through, brand.
+// Server-rendered as a plain link so crawlers see name, price and the detail URL (P7).
+import type { GoodsListItem } from "@yj/contract";
+import { Link } from "react-router";
+import { formatPrice } from "../../../lib/format";
+import styles from "./goods-card.module.css";
+
+/** Units a price is quoted per (¥129/㎡, ¥899/延米); counted units (件, 套) need no suffix on goods. */
+const MEASURE_UNITS = new Set(["㎡", "平方米", "延米", "米", "m", "m²"]);
+
+/** The "/㎡" after a price: per-㎡ packages and goods sold by measure; fixed packages are per 套. */
+export function priceSuffix(item: Pick<GoodsListItem, "isPackage" | "packagePriceMode" | "unit">): string {
+  if (item.isPackage) return item.packagePriceMode === "per_m2" ? "/㎡" : `/${item.unit || "套"}`;
+  return MEASURE_UNITS.has(item.unit) ? `/${item.unit}` : "";
+}
+
+/** Detail page of a list item: packages have their own screen (spec §2). */
+export function goodsHref(item: Pick<GoodsListItem, "id" | "isPackage">): string {
+  return item.isPackage ? `/packageDetails/${item.id}` : `/app/product-detail/${item.id}`;
+}
+
+export const COVER_SIZE = 400;
+
+export function GoodsCard({ goods: item, eager = false }: { goods: GoodsListItem; eager?: boolean }) {
+  const suffix = priceSuffix(item);
+  return (
+    <Link to={goodsHref(item)} className={styles.card}>
+      <div className={styles.cover}>
+        <img
+          src={item.cover}
+          alt={item.name}
+          width={COVER_SIZE}
+          height={COVER_SIZE}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+        {item.isPackage && <span className={styles.badge}>套餐</span>}
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.name}>{item.name}</h3>
+        {item.subtitle && <p className={styles.subtitle}>{item.subtitle}</p>}
+        <p className={styles.prices}>
+          <span className={styles.price}>
+            {formatPrice(item.price)}
+            {suffix && <small>{suffix}</small>}
+          </span>
+          {item.originalPrice > item.price && (
+            <s className={styles.original}>
+              <span className="visually-hidden">原价</span>
+              {formatPrice(item.originalPrice)}
+            </s>
+          )}
+        </p>
+        <p className={styles.meta}>
+          <span className={styles.brand}>{item.brand}</span>
+          {item.sales > 0 && <span>已售 {item.sales}</span>}
+        </p>
+      </div>
+    </Link>
+  );
+}

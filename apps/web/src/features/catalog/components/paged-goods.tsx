@@ -1,0 +1,64 @@
+// A paged goods list's body: loading placeholders, error with retry, empty state, or the grid with
+// its "加载更多" foot (spec §4). Used by the category and search screens.
+import { PAGE_SIZE } from "@yj/contract";
+import type { ReactNode } from "react";
+import { GoodsGrid } from "./goods-grid";
+import { LoadMore } from "./load-more";
+import styles from "./paged-goods.module.css";
+
+/** Loading, error, empty, or the grid with its "加载更多" foot. */
+export function PagedGoods({
+  query,
+  items,
+  total,
+  empty,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError: boolean;
+    fetchNextPage: () => Promise<unknown>;
+    refetch: () => Promise<unknown>;
+  };
+  items: Parameters<typeof GoodsGrid>[0]["items"];
+  total: number;
+  empty: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <ul className={styles.skeleton} aria-busy="true" aria-label="加载中">
+        {Array.from({ length: PAGE_SIZE }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <li key={i} />
+        ))}
+      </ul>
+    );
+  }
+  if (query.isError && items.length === 0) {
+    return (
+      <div className="empty">
+        <p>{query.error?.message || "加载失败"}</p>
+        <button type="button" className="btn btn-ghost" onClick={() => void query.refetch()}>
+          重新加载
+        </button>
+      </div>
+    );
+  }
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <>
+      <GoodsGrid items={items} label="商品列表" />
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+        shown={items.length}
+        total={Math.max(total, items.length)}
+      />
+      {query.isFetchNextPageError && <p className={styles.error}>加载失败，请重试</p>}
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+// The one listing screen of /2-11…/2-15, /2-21…/2-24 and /productList (spec §2): breadcrumb, title,
+// sub-category tabs, sort, 12 goods a page with "加载更多" (spec §4 list rules). Kept alive when left.
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { endpoints, type GoodsCategory, type GoodsSort } from "@yj/contract";
+import { useMemo } from "react";
+import { data, Link, type LoaderFunctionArgs } from "react-router";
+import { categoryHref } from "../../../app/category-routes";
+import { useScreenLocation } from "../../../app/keep-alive-outlet";
+import type { RouteContext, RouteHandle, RouteMeta } from "../../../app/route-context";
+import { useApi } from "../../../lib/api-context";
+import { apiQuery } from "../../../lib/queries";
+import { goodsPagesQuery } from "../api/goods-pages";
+import { PagedGoods } from "../components/paged-goods";
+import { flattenPages } from "../list-rules";
+import { type ListingTarget, resolveListing, SORTS } from "../listing-target";
+import styles from "./listing.module.css";
+
+export const handle: RouteHandle = { keepAlive: true };
+
+export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
+  const url = new URL(request.url);
+  const tree = await ctx.queryClient.ensureQueryData(apiQuery(ctx.api, endpoints.goodsCategories));
+  const target = resolveListing(url.pathname, url.searchParams, tree);
+  if (!target) throw data("分类不存在或已下线", { status: 404 });
+  await ctx.queryClient.ensureInfiniteQueryData(goodsPagesQuery(ctx.api, target.filter));
+  const names = target.tabs.map((t) => t.content).slice(0, 6);
+  return {
+    title: target.title,
+    description: `${target.sub?.content ?? target.category?.content ?? "全部商品"}${names.length && !target.sub ? `：${names.join("、")}等` : ""}，品牌正品，价格透明，在线选购。`,
+  };
+}
+
+/** A listing URL on the same path: category, tab and sort. */
+function listingHref(pathname: string, categoryId: number | undefined, subId: number | undefined, sort: GoodsSort) {
+  const params = new URLSearchParams();
+  if (categoryId) params.set("id", String(categoryId));
+  if (subId) params.set("subId", String(subId));
+  if (sort !== "default") params.set("sort", sort);
+  const qs = params.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+function Breadcrumb({ target }: { target: ListingTarget }) {
+  const { category, parent, sub } = target;
+  const crumbs: { label: string; to?: string }[] = [{ label: "首页", to: "/" }];
+  if (!category) crumbs.push({ label: "全部商品" });
+  else {
+    if (parent) crumbs.push({ label: parent.content, to: categoryHref(parent.id) });
+    crumbs.push({ label: category.content, to: sub ? categoryHref(category.id) : undefined });
+    if (sub) crumbs.push({ label: sub.content });
+  }
+  return (
+    <nav aria-label="面包屑" className={styles.breadcrumb}>
+      <ol>
+        {crumbs.map((c) => (
+          <li key={c.label}>{c.to ? <Link to={c.to}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}</li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export default function CategoryScreen() {
+  const api = useApi();
+  const location = useScreenLocation();
+  const { data: tree = [] } = useQuery(apiQuery(api, endpoints.goodsCategories));
+  const target = useMemo(
+    () => resolveListing(location.pathname, new URLSearchParams(location.search), tree),
+    [location.pathname, location.search, tree],
+  );
+  if (!target) {
+    return (
+      <div className="container">
+        <p className="empty">
+          分类不存在或已下线，<Link to="/">去首页看看</Link>
+        </p>
+      </div>
+    );
+  }
+  return <Listing target={target} pathname={location.pathname} />;
+}
+
+function Listing({ target, pathname }: { target: ListingTarget; pathname: string }) {
+  const api = useApi();
+  const query = useInfiniteQuery(goodsPagesQuery(api, target.filter));
+  const pages = query.data?.pages ?? [];
+  const items = useMemo(() => flattenPages(pages), [pages]);
+  const total = pages.at(-1)?.total ?? 0;
+  const { category, sub, sort } = target;
+  const heading = sub?.content ?? category?.content ?? "全部商品";
+  const tabs: (GoodsCategory | undefined)[] = [undefined, ...target.tabs];
+
+  return (
+    <div className={`container ${styles.screen}`}>
+      <Breadcrumb target={target} />
+      <header className={styles.head}>
+        <h1 className={styles.title}>
+          {heading}
+          {sub && category && <small>{category.content}</small>}
+        </h1>
+        {query.isSuccess && <p className={styles.total}>共 {total} 件商品</p>}
+      </header>
+
+      <div className={styles.filters}>
+        {target.tabs.length > 0 && (
+          <nav aria-label="分类" className={styles.filterRow}>
+            <span className={styles.filterLabel}>分类</span>
+            <ul>
+              {tabs.map((t) => {
+                // Tabs of a category narrow it (id & subId); for all goods they open a top category.
+                const href = category
+                  ? listingHref(pathname, category.id, t?.id, sort)
+                  : listingHref(pathname, t?.id, undefined, sort);
+                const active = category ? sub?.id === t?.id : t === undefined;
+                return (
+                  <li key={t?.id ?? "all"}>
+                    <Link
+                      to={href}
+                      className={active ? styles.chipActive : styles.chip}
+                      aria-current={active ? "page" : undefined}
+                    >
+                      {t?.content ?? "全部"}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
+        <nav aria-label="排序" className={styles.filterRow}>
+          <span className={styles.filterLabel}>排序</span>
+          <ul>
+            {SORTS.map((s) => (
+              <li key={s.value}>
+                <Link
+                  to={listingHref(pathname, category?.id, sub?.id, s.value)}
+                  className={s.value === sort ? styles.sortActive : styles.sort}
+                  aria-current={s.value === sort ? "true" : undefined}
+                  rel="nofollow"
+                >
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      <PagedGoods
+        query={query}
+        items={items}
+        total={total}
+        empty={
+          <div className="empty">
+            <p>暂无商品，看看其他分类吧</p>
+            <Link to="/" className="btn btn-ghost">
+              返回首页
+            </Link>
+          </div>
+        }
+      />
+    </div>
+  );
+}

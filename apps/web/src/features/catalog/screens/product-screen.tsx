@@ -1,0 +1,179 @@
+// /app/product-detail/:id (spec §2): gallery, name, price following the chosen SKU, quantity, stock,
+// parameters, description, breadcrumb, "已下架" when off sale, and related goods of the same category.
+
+import { useQuery } from "@tanstack/react-query";
+import type { GoodsDetail } from "@yj/contract";
+import { useId, useMemo, useState } from "react";
+import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
+import type { RouteContext, RouteMeta } from "../../../app/route-context";
+import { useApi } from "../../../lib/api-context";
+import { formatPrice } from "../../../lib/format";
+import { goodsDetailQuery, orNotFound, RELATED_COUNT, relatedQuery, routeId } from "../api/detail-queries";
+import { CartActions } from "../components/cart-actions";
+import detail from "../components/detail.module.css";
+import { Description, DetailBreadcrumb, ParamsTable } from "../components/detail-parts";
+import { Gallery } from "../components/gallery";
+import { priceSuffix } from "../components/goods-card";
+import { GoodsGrid } from "../components/goods-grid";
+import { firstAvailable, SkuChooser } from "../components/sku-chooser";
+import styles from "./product-screen.module.css";
+
+const NOT_FOUND = "商品不存在或已下架";
+/** Without SKUs the API tells no stock: the stepper still needs a ceiling. */
+const MAX_QUANTITY_WITHOUT_SKU = 99;
+
+export async function loader({ params }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
+  const id = routeId(params.id, NOT_FOUND);
+  const goods = await orNotFound(ctx.queryClient.ensureQueryData(goodsDetailQuery(ctx.api, id)), NOT_FOUND);
+  // A package has its own detail screen.
+  if (goods.isPackage) throw redirect(`/packageDetails/${id}`, 301);
+  await ctx.queryClient.ensureQueryData(relatedQuery(ctx.api, goods));
+  return { title: goods.name, description: goods.subtitle || undefined };
+}
+
+export default function ProductScreen() {
+  const api = useApi();
+  const id = Number(useParams().id);
+  const { data: goods } = useQuery(goodsDetailQuery(api, id));
+  if (!goods) return null; // the loader has fetched it (or answered 404)
+  // key: a different product starts with fresh choices.
+  return <Product key={goods.id} goods={goods} />;
+}
+
+function Product({ goods }: { goods: GoodsDetail }) {
+  const api = useApi();
+  const uid = useId();
+  const [skuId, setSkuId] = useState(() => firstAvailable(goods.skus)?.id);
+  const [quantity, setQuantity] = useState(1);
+  const sku = goods.skus.find((s) => s.id === skuId);
+  const price = sku?.price ?? goods.price;
+  const stock = sku ? sku.stock : goods.skus.length ? 0 : MAX_QUANTITY_WITHOUT_SKU;
+  const onSale = goods.status === 1;
+  const soldOut = goods.skus.length > 0 && stock <= 0;
+  const canBuy = onSale && !soldOut;
+  const max = Math.max(1, stock);
+  const qty = Math.min(quantity, max);
+  const suffix = priceSuffix(goods);
+
+  const { data: relatedPage } = useQuery(relatedQuery(api, goods));
+  const related = useMemo(
+    () => (relatedPage?.dataList ?? []).filter((g) => g.id !== goods.id).slice(0, RELATED_COUNT),
+    [relatedPage, goods.id],
+  );
+
+  const setQty = (n: number) => setQuantity(Math.min(max, Math.max(1, Number.isFinite(n) ? Math.trunc(n) : 1)));
+
+  return (
+    <div className={`container ${detail.screen}`}>
+      <DetailBreadcrumb goods={goods} />
+      <div className={detail.top}>
+        <Gallery images={goods.images.length ? goods.images : [goods.cover]} name={goods.name} />
+        <section className={detail.info} aria-labelledby={`${uid}goods-name`}>
+          <h1 id={`${uid}goods-name`} className={detail.name}>
+            {goods.name}
+          </h1>
+          {goods.subtitle && <p className={detail.subtitle}>{goods.subtitle}</p>}
+          {!onSale && (
+            <p className={detail.offSale} role="status">
+              <strong>已下架</strong> 该商品已停止销售，暂不支持购买
+            </p>
+          )}
+          <div className={detail.priceBox}>
+            <span className={detail.priceLabel}>价格</span>
+            <span className={detail.price}>
+              {formatPrice(price)}
+              {suffix && <small>{suffix}</small>}
+            </span>
+            {goods.originalPrice > price && (
+              <s className={detail.original}>
+                <span className="visually-hidden">原价</span>
+                {formatPrice(goods.originalPrice)}
+              </s>
+            )}
+          </div>
+          <dl className={detail.facts}>
+            <div>
+              <dt>品牌</dt>
+              <dd>{goods.brand}</dd>
+            </div>
+            {goods.sales > 0 && (
+              <div>
+                <dt>销量</dt>
+                <dd>已售 {goods.sales}</dd>
+              </div>
+            )}
+            {goods.tags.length > 0 && (
+              <div>
+                <dt>服务</dt>
+                <dd>
+                  <ul className={detail.tags}>
+                    {goods.tags.map((t) => (
+                      <li key={t.id}>{t.name}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            )}
+          </dl>
+
+          <SkuChooser skus={goods.skus} value={skuId} onChange={setSkuId} />
+
+          <div className={styles.quantityRow}>
+            <span className={styles.rowLabel} aria-hidden>
+              数量
+            </span>
+            <div className={styles.stepper}>
+              <button type="button" aria-label="减少" disabled={qty <= 1 || !canBuy} onClick={() => setQty(qty - 1)}>
+                −
+              </button>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={max}
+                value={qty}
+                disabled={!canBuy}
+                aria-label="购买数量"
+                onChange={(e) => setQty(Number(e.target.value))}
+              />
+              <button type="button" aria-label="增加" disabled={qty >= max || !canBuy} onClick={() => setQty(qty + 1)}>
+                +
+              </button>
+            </div>
+            {goods.skus.length > 0 && (
+              <span className={soldOut ? styles.stockOut : styles.stock}>
+                {soldOut ? "暂时缺货" : `库存 ${stock} ${goods.unit}`}
+              </span>
+            )}
+          </div>
+
+          <CartActions buyDisabled={!canBuy} disabledReason={!onSale ? "商品已下架" : "所选规格缺货"} />
+        </section>
+      </div>
+
+      <div className={detail.sections}>
+        <section aria-labelledby={`${uid}params-title`}>
+          <h2 id={`${uid}params-title`} className={detail.sectionTitle}>
+            规格参数
+          </h2>
+          <ParamsTable params={goods.params} />
+        </section>
+        <section aria-labelledby={`${uid}desc-title`}>
+          <h2 id={`${uid}desc-title`} className={detail.sectionTitle}>
+            商品介绍
+          </h2>
+          <Description text={goods.description} />
+        </section>
+      </div>
+
+      {related.length > 0 && (
+        <section aria-labelledby={`${uid}related-title`} className={detail.related}>
+          <h2 id={`${uid}related-title`} className="section-title">
+            相关推荐
+          </h2>
+          <GoodsGrid items={related} eagerCount={0} label="相关推荐" />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+// /search (spec §2, §3 goods search info: name, category2, current): the keyword, a category filter
+// over the eight menu categories, sort, results with "加载更多" and an empty state with popular
+// keywords. Kept alive when left.
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { endpoints, type GoodsCategory, type GoodsSort, MENU_CATEGORY_IDS } from "@yj/contract";
+import { useMemo } from "react";
+import { Form, Link, type LoaderFunctionArgs } from "react-router";
+import { useScreenLocation } from "../../../app/keep-alive-outlet";
+import type { RouteContext, RouteHandle, RouteMeta } from "../../../app/route-context";
+import { useApi } from "../../../lib/api-context";
+import { apiQuery } from "../../../lib/queries";
+import { type GoodsFilter, goodsPagesQuery } from "../api/goods-pages";
+import { PagedGoods } from "../components/paged-goods";
+import { flattenPages } from "../list-rules";
+import { findCategory, parseId, parseSort, SORTS } from "../listing-target";
+import styles from "./listing.module.css";
+
+export const handle: RouteHandle = { keepAlive: true };
+
+/** Offered when a search finds nothing; each finds goods in the demo catalogue. */
+export const POPULAR_KEYWORDS = ["沙发", "瓷砖", "橱柜", "床垫", "岩板", "冰箱"];
+const MAX_KEYWORD = 50;
+
+interface SearchInfo {
+  name: string;
+  category2?: number;
+  sort: GoodsSort;
+}
+
+function parseSearch(search: URLSearchParams): SearchInfo {
+  const name = (search.get("name") ?? "").trim().slice(0, MAX_KEYWORD);
+  const category2 = parseId(search.get("category2"));
+  return {
+    name,
+    category2: category2 !== null && !Number.isNaN(category2) ? category2 : undefined,
+    sort: parseSort(search.get("sort")),
+  };
+}
+
+function toFilter({ name, category2, sort }: SearchInfo): GoodsFilter {
+  return { name: name || undefined, category2, sort };
+}
+
+export function searchHref(info: SearchInfo): string {
+  const params = new URLSearchParams();
+  if (info.name) params.set("name", info.name);
+  if (info.category2) params.set("category2", String(info.category2));
+  if (info.sort !== "default") params.set("sort", info.sort);
+  const qs = params.toString();
+  return qs ? `/search?${qs}` : "/search";
+}
+
+export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
+  const info = parseSearch(new URL(request.url).searchParams);
+  await Promise.all([
+    ctx.queryClient.ensureQueryData(apiQuery(ctx.api, endpoints.goodsCategories)),
+    ctx.queryClient.ensureInfiniteQueryData(goodsPagesQuery(ctx.api, toFilter(info))),
+  ]);
+  return {
+    title: info.name ? `搜索：${info.name}` : "搜索",
+    description: info.name
+      ? `“${info.name}”相关商品：品牌正品，价格透明，在线选购。`
+      : "搜索沙发、瓷砖、橱柜、床垫等家居建材商品。",
+  };
+}
+
+export default function SearchScreen() {
+  const api = useApi();
+  const location = useScreenLocation();
+  const info = useMemo(() => parseSearch(new URLSearchParams(location.search)), [location.search]);
+  const { data: tree = [] } = useQuery(apiQuery(api, endpoints.goodsCategories));
+  const menu = useMemo(
+    () =>
+      MENU_CATEGORY_IDS.map((id) => findCategory(tree, id)?.node).filter((c): c is GoodsCategory => c !== undefined),
+    [tree],
+  );
+  const query = useInfiniteQuery(goodsPagesQuery(api, toFilter(info)));
+  const pages = query.data?.pages ?? [];
+  const items = useMemo(() => flattenPages(pages), [pages]);
+  const total = pages.at(-1)?.total ?? 0;
+  const chosen = info.category2 ? findCategory(tree, info.category2)?.node : undefined;
+
+  return (
+    <div className={`container ${styles.screen}`}>
+      <nav aria-label="面包屑" className={styles.breadcrumb}>
+        <ol>
+          <li>
+            <Link to="/">首页</Link>
+          </li>
+          <li>
+            <span aria-current="page">搜索</span>
+          </li>
+        </ol>
+      </nav>
+      <header className={styles.head}>
+        <h1 className={styles.title}>
+          {info.name ? (
+            <span>
+              搜索 <span className={styles.keyword}>“{info.name}”</span>
+            </span>
+          ) : (
+            "全部商品"
+          )}
+        </h1>
+        {query.isSuccess && (
+          <p className={styles.total}>
+            {chosen ? `在「${chosen.content}」中` : ""}共找到 {total} 件商品
+          </p>
+        )}
+      </header>
+
+      <Form action="/search" method="get" role="search" className={styles.searchForm}>
+        <input
+          type="search"
+          name="name"
+          defaultValue={info.name}
+          maxLength={MAX_KEYWORD}
+          placeholder="搜索沙发、瓷砖、橱柜…"
+          aria-label="搜索关键词"
+        />
+        {info.category2 && <input type="hidden" name="category2" value={info.category2} />}
+        <button type="submit" className="btn">
+          搜索
+        </button>
+      </Form>
+
+      <div className={styles.filters}>
+        <nav aria-label="分类" className={styles.filterRow}>
+          <span className={styles.filterLabel}>分类</span>
+          <ul>
+            {[undefined, ...menu].map((c) => {
+              const active = info.category2 === c?.id;
+              return (
+                <li key={c?.id ?? "all"}>
+                  <Link
+                    to={searchHref({ ...info, category2: c?.id })}
+                    className={active ? styles.chipActive : styles.chip}
+                    aria-current={active ? "page" : undefined}
+                  >
+                    {c?.content ?? "全部"}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <nav aria-label="排序" className={styles.filterRow}>
+          <span className={styles.filterLabel}>排序</span>
+          <ul>
+            {SORTS.map((s) => (
+              <li key={s.value}>
+                <Link
+                  to={searchHref({ ...info, sort: s.value })}
+                  className={s.value === info.sort ? styles.sortActive : styles.sort}
+                  aria-current={s.value === info.sort ? "true" : undefined}
+                  rel="nofollow"
+                >
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      <PagedGoods
+        query={query}
+        items={items}
+        total={total}
+        empty={
+          <div className={`empty ${styles.emptyBox}`}>
+            <p>{info.name ? `没有找到与“${info.name}”相关的商品` : "暂无商品"}</p>
+            {chosen && (
+              <p>
+                <Link to={searchHref({ ...info, category2: undefined })}>在全部分类中搜索“{info.name}”</Link>
+              </p>
+            )}
+            <div className={styles.suggest}>
+              <span>热门搜索：</span>
+              {POPULAR_KEYWORDS.map((k) => (
+                <Link key={k} to={searchHref({ name: k, sort: "default" })}>
+                  {k}
+                </Link>
+              ))}
+            </div>
+          </div>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Home carousel for the visitor's city (spec §4: a city change reloads the banners; §9 height 482).
+import { BANNER_HEIGHT_PX, type Banner } from "@yj/contract";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import styles from "./banner-carousel.module.css";
+
+const INTERVAL_MS = 5000;
+
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const [index, setIndex] = useState(0);
+  const count = banners.length;
+
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [count]);
+
+  if (count === 0) return <div className={styles.carousel} style={{ height: BANNER_HEIGHT_PX }} />;
+  return (
+    <section
+      className={styles.carousel}
+      style={{ "--banner-height": `${BANNER_HEIGHT_PX}px` } as React.CSSProperties}
+      aria-roledescription="carousel"
+      aria-label="活动推荐"
+    >
+      <div className={styles.track} style={{ transform: `translateX(-${index * 100}%)` }}>
+        {banners.map((b, i) => (
+          <Link
+            key={b.id}
+            to={b.link}
+            className={styles.slide}
+            aria-hidden={i !== index}
+            tabIndex={i === index ? 0 : -1}
+          >
+            <img
+              src={b.image}
+              alt={b.title}
+              width={1920}
+              height={BANNER_HEIGHT_PX}
+              // The first slide is the page's largest paint: fetch it first (P6 LCP).
+              fetchPriority={i === 0 ? "high" : "low"}
+              loading={i === 0 ? "eager" : "lazy"}
+            />
+          </Link>
+        ))}
+      </div>
+      {count > 1 && (
+        <div className={styles.dots}>
+          {banners.map((b, i) => (
+            <button
+              type="button"
+              key={b.id}
+              className={i === index ? styles.dotActive : styles.dot}
+              aria-label={`第 ${i + 1} 张：${b.title}`}
+              onClick={() => setIndex(i)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

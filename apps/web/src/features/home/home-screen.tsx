@@ -1,0 +1,167 @@
+// Home (spec §2): banner carousel for the city, category entries, featured goods per level-2
+// category, packages, and teasers of cases and guides.
+
+import { useQuery } from "@tanstack/react-query";
+import { ArticleType, endpoints, type GoodsCategory, MENU_CATEGORY_IDS, type SiteSettings } from "@yj/contract";
+import { Link, type LoaderFunctionArgs } from "react-router";
+import { categoryHref } from "../../app/category-routes";
+import type { RouteContext, RouteMeta } from "../../app/route-context";
+import type { ApiClient } from "../../lib/api-client";
+import { useApi } from "../../lib/api-context";
+import { formatDate } from "../../lib/format";
+import { apiQuery } from "../../lib/queries";
+import { useAppState } from "../../lib/store";
+import { GoodsCard } from "../catalog/components/goods-card";
+import { BannerCarousel } from "./banner-carousel";
+import { cityOfRequest } from "./city-of-request";
+import styles from "./home-screen.module.css";
+
+/** Level-2 categories with a featured row on home, in menu order; packages (6) get their own row. */
+const FEATURED_IDS = MENU_CATEGORY_IDS.filter((id) => id !== 6);
+const PACKAGES_ID = 6;
+const FEATURED_COUNT = 4;
+
+const homeQueries = (api: ApiClient) => ({
+  featured: (category2: number) =>
+    apiQuery(api, endpoints.goodsIndex, { category2, pageSize: FEATURED_COUNT, sort: "sales" }),
+  packages: apiQuery(api, endpoints.goodsIndex, { category2: PACKAGES_ID, pageSize: FEATURED_COUNT }),
+  cases: apiQuery(api, endpoints.articleList, { type: String(ArticleType.CASE) as "2", pageSize: 3 }),
+  guides: apiQuery(api, endpoints.articleList, { type: String(ArticleType.GUIDE) as "1", pageSize: 6 }),
+  banners: (city: string, province: string) => apiQuery(api, endpoints.banners, { city, province }),
+});
+
+export async function loader({ request }: LoaderFunctionArgs, { queryClient, api }: RouteContext): Promise<RouteMeta> {
+  const q = homeQueries(api);
+  const settings: SiteSettings = await queryClient.ensureQueryData(apiQuery(api, endpoints.siteSettings));
+  const { city, province } = cityOfRequest(request, settings);
+  await Promise.all([
+    queryClient.ensureQueryData(q.banners(city, province)),
+    queryClient.ensureQueryData(q.packages),
+    queryClient.ensureQueryData(q.cases),
+    queryClient.ensureQueryData(q.guides),
+    ...FEATURED_IDS.map((id) => queryClient.ensureQueryData(q.featured(id))),
+  ]);
+  return {
+    title: "首页",
+    description: `${settings.brandName}：整装、标准化硬装、精选主材、定制橱柜与家具、成品家具、软装与家电，全国 ${settings.coveredCities} 城服务，免费预约设计师。`,
+  };
+}
+
+function FeaturedRow({ category }: { category: GoodsCategory }) {
+  const api = useApi();
+  const { data } = useQuery(homeQueries(api).featured(category.id));
+  if (!data?.dataList.length) return null;
+  return (
+    <section className="container">
+      <h2 className="section-title">
+        {category.content}
+        <Link to={categoryHref(category.id)}>查看全部 {data.total} 件 ›</Link>
+      </h2>
+      <div className={styles.grid}>
+        {data.dataList.map((g) => (
+          <GoodsCard key={g.id} goods={g} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export default function HomeScreen() {
+  const api = useApi();
+  const q = homeQueries(api);
+  const cityName = useAppState((s) => s.cityName);
+  const province = useAppState((s) => s.province);
+  const { data: banners = [] } = useQuery(q.banners(cityName, province));
+  const { data: tree = [] } = useQuery(apiQuery(api, endpoints.goodsCategories));
+  const { data: packages } = useQuery(q.packages);
+  const { data: cases } = useQuery(q.cases);
+  const { data: guides } = useQuery(q.guides);
+
+  const level2 = tree.flatMap((root) => root.subCategories);
+  const menuCategories = MENU_CATEGORY_IDS.map((id) => level2.find((c) => c.id === id)).filter(
+    (c): c is GoodsCategory => c !== undefined,
+  );
+
+  return (
+    <div className={styles.home}>
+      <h1 className="visually-hidden">悦家整装 — 整装与家居一站式选购</h1>
+      {/* Keyed by city: a new city starts its carousel at the first slide. */}
+      <BannerCarousel key={cityName} banners={banners} />
+
+      <nav className={`container ${styles.entries}`} aria-label="商品分类">
+        {menuCategories.map((c) => (
+          <Link
+            key={c.id}
+            to={categoryHref(c.id)}
+            className={styles.entry}
+            style={{ "--accent": c.color } as React.CSSProperties}
+          >
+            <span className={styles.entryIcon} aria-hidden>
+              {c.content.slice(0, 1)}
+            </span>
+            <span>{c.content}</span>
+          </Link>
+        ))}
+      </nav>
+
+      {packages && packages.dataList.length > 0 && (
+        <section className="container">
+          <h2 className="section-title">
+            精选套餐
+            <Link to={categoryHref(PACKAGES_ID)}>更多套餐 ›</Link>
+          </h2>
+          <div className={styles.grid}>
+            {packages.dataList.map((g) => (
+              <GoodsCard key={g.id} goods={g} />
+            ))}
+          </div>
+        </section>
+      )}
+
+      {FEATURED_IDS.map((id) => {
+        const category = level2.find((c) => c.id === id);
+        return category ? <FeaturedRow key={id} category={category} /> : null;
+      })}
+
+      {cases && cases.dataList.length > 0 && (
+        <section className="container">
+          <h2 className="section-title">
+            装修案例
+            <Link to="/case">更多案例 ›</Link>
+          </h2>
+          <div className={styles.cases}>
+            {cases.dataList.map((c) => (
+              <Link key={c.id} to={`/article-detail/${c.id}`} className={styles.caseCard}>
+                <img src={c.cover} alt={c.title} width={750} height={420} loading="lazy" />
+                <strong>{c.title}</strong>
+                <span>
+                  {[c.style, c.layout, c.areaM2 ? `${c.areaM2}㎡` : null, c.city].filter(Boolean).join(" · ")}
+                </span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {guides && guides.dataList.length > 0 && (
+        <section className="container">
+          <h2 className="section-title">
+            装修攻略
+            <Link to="/decorate-strategy">更多攻略 ›</Link>
+          </h2>
+          <ul className={styles.guides}>
+            {guides.dataList.map((g) => (
+              <li key={g.id}>
+                <Link to={`/article-detail/${g.id}`}>
+                  <span className={styles.guideTag}>{g.tagName}</span>
+                  <span className={styles.guideTitle}>{g.title}</span>
+                  <time dateTime={g.publishedAt}>{formatDate(g.publishedAt)}</time>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// Typed API client over the contract (spec §7): 15 s timeout, non-200 → '接口请求异常',
+// code ≠ 1 → the server's message, a network error → its own message.
+import {
+  appendQuery,
+  type BodyOf,
+  CSRF_HEADER,
+  type DataOf,
+  type EndpointDef,
+  type Envelope,
+  Messages,
+  type QueryOf,
+  REQUEST_TIMEOUT_MS,
+  SUCCESS_CODE,
+} from "@yj/contract";
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly errorCode?: number,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export interface TransportRequest {
+  method: "GET" | "POST";
+  url: string;
+  body?: unknown;
+}
+export interface TransportResponse {
+  status: number;
+  json(): Promise<unknown>;
+}
+/** How requests reach the API: fetch in the browser, Fastify inject on the server (in-process). */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+export interface ApiClient {
+  get<E extends EndpointDef>(endpoint: E, query?: QueryOf<E>): Promise<DataOf<E>>;
+  post<E extends EndpointDef>(endpoint: E, body?: BodyOf<E>): Promise<DataOf<E>>;
+}
+
+export function createApiClient(transport: Transport): ApiClient {
+  async function call<E extends EndpointDef>(request: TransportRequest): Promise<DataOf<E>> {
+    const res = await transport(request);
+    if (res.status !== 200) {
+      // 403/429 still carry a Chinese message in the envelope; other statuses get the spec's copy.
+      const body = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+      throw new ApiError(
+        body?.message && res.status !== 500 ? body.message : Messages.requestFailed,
+        body?.errorCode,
+        res.status,
+      );
+    }
+    const body = (await res.json()) as Envelope<DataOf<E>>;
+    if (body.code !== SUCCESS_CODE) throw new ApiError(body.message, body.errorCode, res.status);
+    return body.data as DataOf<E>;
+  }
+  return {
+    get: (endpoint, query) =>
+      call({ method: "GET", url: appendQuery(endpoint.path, query as Record<string, unknown> | undefined) }),
+    post: (endpoint, body) => call({ method: "POST", url: endpoint.path, body: body ?? {} }),
+  };
+}
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+/** Browser transport: same-origin cookies, CSRF header on every state-changing call (R6). */
+export const fetchTransport: Transport = async ({ method, url, body }) => {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const csrf = readCookie("csrf");
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  if (method === "POST") headers["content-type"] = "application/json";
+  try {
+    const res = await fetch(url, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: method === "POST" ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    return { status: res.status, json: () => res.json() };
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    throw new ApiError(timedOut ? "请求超时，请检查网络后重试" : (error as Error).message || Messages.networkError);
+  }
+};

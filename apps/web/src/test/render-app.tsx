@@ -1,0 +1,71 @@
+// Renders UI inside the app's providers and a memory router, with query data primed as the server
+// would have it, so component tests see what a visitor sees.
+
+import { render } from "@testing-library/react";
+import type { EndpointDef, QueryOf, SiteSettings } from "@yj/contract";
+import { endpoints } from "@yj/contract";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { AppProviders, createQueryClient } from "../app/app-providers";
+import type { ApiClient } from "../lib/api-client";
+import { apiQuery } from "../lib/queries";
+import { type ClientState, createStore } from "../lib/store";
+
+export const settingsFixture: SiteSettings = {
+  brandName: "悦家整装",
+  hotline: "0571-8678-0130",
+  headOfficeAddress: "浙江省杭州市滨江区江南大道 588 号",
+  icpNumber: "浙ICP备2023012345号-1",
+  coveredCities: 136,
+  defaultProvince: "浙江省",
+  defaultCity: "杭州市",
+  serviceHours: "09:00-21:00",
+  serviceEmail: "service@yuejia.example",
+  wechat: "yuejia-kefu",
+};
+
+/** An API client that fails loudly: component tests must prime every query they need. */
+const noNetwork: ApiClient = {
+  get: (e) => Promise.reject(new Error(`unexpected GET ${e.path}`)),
+  post: (e) => Promise.reject(new Error(`unexpected POST ${e.path}`)),
+};
+
+export function renderApp(
+  ui: ReactNode,
+  options: {
+    path?: string;
+    state?: Partial<ClientState>;
+    prime?: <E extends EndpointDef>(set: (endpoint: E, query: QueryOf<E> | undefined, data: unknown) => void) => void;
+  } = {},
+) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(apiQuery(noNetwork, endpoints.siteSettings).queryKey, settingsFixture);
+  queryClient.setQueryData(apiQuery(noNetwork, endpoints.goodsCategories).queryKey, []);
+  queryClient.setQueryData(apiQuery(noNetwork, endpoints.cityList, { type: "1" }).queryKey, []);
+  options.prime?.((endpoint, query, data) =>
+    queryClient.setQueryData(apiQuery(noNetwork, endpoint, query).queryKey, data),
+  );
+  const store = createStore({
+    cityName: "杭州市",
+    province: "浙江省",
+    cityChosen: true,
+    loggedIn: false,
+    phoneNum: null,
+    cartNum: 0,
+    ...options.state,
+  });
+  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [options.path ?? "/"] });
+  return {
+    store,
+    ...render(
+      <AppProviders queryClient={queryClient} api={noNetwork} store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+  };
+}
+
+export function scrollTo(y: number) {
+  Object.defineProperty(window, "scrollY", { value: y, configurable: true });
+  window.dispatchEvent(new Event("scroll"));
+}

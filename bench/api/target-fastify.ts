@@ -1,0 +1,31 @@
+// Target B: the same envelope from memory through Fastify 5 with fastify-type-provider-zod: the query
+// validated by the contract's GoodsIndexQuery, the answer encoded by envelopeOf(GoodsIndexData) and
+// JSON.stringify on every request. Logger off, no other plugins: this is the framework's own cost (P1).
+import type { AddressInfo } from "node:net";
+import { endpoints, envelopeOf } from "@yj/contract";
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { goodsIndexEnvelope } from "./fixture.js";
+import type { ListeningMessage } from "./protocol.js";
+
+const app = Fastify({ logger: false });
+app.setValidatorCompiler(validatorCompiler);
+app.setSerializerCompiler(serializerCompiler);
+
+app.get("/healthz", async () => ({ status: "ok" }));
+app.route({
+  method: "GET",
+  url: endpoints.goodsIndex.path,
+  schema: {
+    querystring: endpoints.goodsIndex.query,
+    response: { 200: envelopeOf(endpoints.goodsIndex.data) },
+  },
+  handler: async () => goodsIndexEnvelope,
+});
+
+await app.listen({ port: 0, host: "127.0.0.1" });
+const message: ListeningMessage = { type: "listening", port: (app.server.address() as AddressInfo).port };
+process.send?.(message);
+
+process.on("disconnect", () => process.exit(0));
+process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));

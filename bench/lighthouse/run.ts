@@ -1,0 +1,123 @@
+// P6: Lighthouse (mobile preset) on the built production server: median of 5 runs per page for the
+// performance score, LCP, TBT and CLS. Bars: score ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = new URL("../..", import.meta.url).pathname;
+const RUNS = Number(process.env.LH_RUNS ?? 5);
+const PAGES = [
+  { name: "home", path: "/" },
+  { name: "category", path: "/2-12?id=4" },
+  { name: "product", path: "/app/product-detail/1" },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "yj-lh-"));
+  const child = spawn(process.execPath, [join(root, "apps/server/dist/server.js")], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdio: "inherit",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child, dataDir };
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error("server did not start");
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+try {
+  console.log(`Lighthouse mobile preset, ${RUNS} runs per page, median reported\n`);
+  console.log(
+    "page".padEnd(10),
+    "score".padStart(6),
+    "LCP s".padStart(7),
+    "TBT ms".padStart(7),
+    "CLS".padStart(6),
+    "  verdict",
+  );
+  for (const page of PAGES) {
+    const runs: { score: number; lcp: number; tbt: number; cls: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${server.url}${page.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error("lighthouse returned no result");
+      runs.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp: (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN) / 1000,
+        tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+        cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+      });
+    }
+    const m = {
+      score: median(runs.map((r) => r.score)),
+      lcp: median(runs.map((r) => r.lcp)),
+      tbt: median(runs.map((r) => r.tbt)),
+      cls: median(runs.map((r) => r.cls)),
+    };
+    const pass = m.score >= 95 && m.lcp <= 2.5 && m.tbt <= 200 && m.cls <= 0.1;
+    console.log(
+      page.name.padEnd(10),
+      String(m.score).padStart(6),
+      m.lcp.toFixed(2).padStart(7),
+      m.tbt.toFixed(0).padStart(7),
+      m.cls.toFixed(3).padStart(6),
+      `  ${pass ? "PASS" : "MISS"}  (runs: ${runs.map((r) => r.score).join(", ")})`,
+    );
+  }
+} finally {
+  chrome.kill();
+  server.child.kill();
+  rmSync(server.dataDir, { recursive: true, force: true });
+}

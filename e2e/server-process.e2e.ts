@@ -1,0 +1,48 @@
+// Foundation I as a newcomer meets it: the built server starts on an empty data directory, loads
+// the demo shop, answers the read API; a second process on the same directory is refused; a restart
+// keeps the data.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./support/server";
+
+describe("server process on the embedded database", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    server?.cleanup();
+  });
+
+  it("serves the demo shop's read API after a first start", async () => {
+    const res = await fetch(`${server.url}/api/goods/index?isShow=1&category2=4&current=1&pageSize=12&status=1`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { code: number; data: { dataList: { name: string }[]; total: number } };
+    expect(body.code).toBe(1);
+    expect(body.data.dataList).toHaveLength(12);
+    expect(body.data.total).toBeGreaterThan(12);
+    const settings = (await (await fetch(`${server.url}/api/site/settings`)).json()) as { data: { hotline: string } };
+    expect(settings.data.hotline).toBe("0571-8678-0130");
+  });
+
+  it("refuses a second process on the same data directory with a clear message", async () => {
+    const second = await startServer({ dataDir: server.dataDir, expectExit: true });
+    expect(second.process.exitCode).not.toBe(0);
+    expect(second.logs.join("\n")).toMatch(/in use by another running server/);
+    // The first server is unharmed.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("shuts down gracefully and restarts on the same data without reseeding", async () => {
+    expect(await server.stop("SIGTERM")).toBe(0);
+    const restarted = await startServer({ dataDir: server.dataDir });
+    try {
+      expect(restarted.logs.join("\n")).not.toMatch(/demo data loaded/);
+      const res = await fetch(`${restarted.url}/api/goodsCategories/list`);
+      expect(((await res.json()) as { code: number }).code).toBe(1);
+    } finally {
+      await restarted.stop();
+    }
+  });
+});

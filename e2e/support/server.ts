@@ -1,0 +1,111 @@
+// Starts the built server (apps/server/dist/server.js) as a real process on a free port, with its own
+// data directory, and captures its JSON log lines (the console SMS provider logs codes there).
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const ROOT = new URL("../..", import.meta.url).pathname;
+export const SERVER_ENTRY = join(ROOT, "apps/server/dist/server.js");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  logs: string[];
+  /** Parsed JSON log lines. */
+  logLines(): Record<string, unknown>[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  cleanup(): void;
+}
+
+export interface StartOptions {
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Resolve when the process exits instead of waiting for /healthz (for refusal tests). */
+  expectExit?: boolean;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error("apps/server/dist/server.js missing: run npm run build");
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "yj-e2e-"));
+  const logs: string[] = [];
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "test",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffer = "";
+    stream?.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString("utf8");
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      logs.push(...lines);
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const server: RunningServer = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    process: child,
+    logs,
+    logLines: () =>
+      logs.flatMap((l) => {
+        try {
+          return [JSON.parse(l) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      }),
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+    cleanup() {
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  if (options.expectExit) {
+    await exited;
+    return server;
+  }
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join("\n")}`);
+    try {
+      const res = await fetch(`${server.url}/healthz`);
+      if (res.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.stop("SIGKILL");
+  throw new Error(`server did not become ready:\n${logs.join("\n")}`);
+}

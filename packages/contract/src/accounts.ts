@@ -1,0 +1,53 @@
+// Accounts: SMS login, sessions and favourites (spec §4, §6, §7; R1–R6).
+import { z } from "zod";
+import { GoodsListItem } from "./catalog.js";
+import { idParam } from "./common.js";
+import { FavoriteType, Messages, PHONE_PATTERN } from "./constants.js";
+import { ArticleListItem } from "./content.js";
+
+export const phoneField = z
+  .string({ error: Messages.invalidPhone })
+  .trim()
+  .regex(PHONE_PATTERN, { error: Messages.invalidPhone });
+
+export const VerificationCodeQuery = z.object({
+  phone: phoneField,
+  /** The spec's client sends a timestamp to defeat caches; it carries no meaning. */
+  timestamp: z.string().max(20).optional(),
+});
+
+export const RegisterBody = z.object({
+  mobile: phoneField,
+  code: z
+    .string({ error: "请输入验证码" })
+    .trim()
+    .regex(/^\d{6}$/, { error: "请输入6位数字验证码" }),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/**
+ * spec §3: token and mobile. csrf is the value to echo in x-csrf-token (R6); browsers also get it
+ * in the readable `csrf` cookie, and the token in the HttpOnly `token` cookie.
+ */
+export const RegisterData = z.object({ token: z.string(), mobile: z.string(), csrf: z.string() });
+export type RegisterData = z.infer<typeof RegisterData>;
+
+/** The logged-in customer as the browser may see it (mobile masked: 138****0000). */
+export const CurrentCustomer = z.object({ mobile: z.string(), maskedMobile: z.string() });
+export type CurrentCustomer = z.infer<typeof CurrentCustomer>;
+
+export const FavoriteQuery = z.object({
+  id: idParam(),
+  type: z
+    .enum(["1", "2"], { error: "type 只能为 1（商品）或 2（攻略/案例）" })
+    .transform((t) => (t === "1" ? FavoriteType.GOODS : FavoriteType.ARTICLE)),
+});
+export type FavoriteQuery = z.input<typeof FavoriteQuery>;
+
+/** my_mark_list (spec §3): goods, articles (guides) and examples (cases). */
+export const FavoritesData = z.object({
+  goods: z.array(GoodsListItem),
+  article: z.array(ArticleListItem),
+  example: z.array(ArticleListItem),
+});
+export type FavoritesData = z.infer<typeof FavoritesData>;

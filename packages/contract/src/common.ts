@@ -1,0 +1,67 @@
+// Query-parameter building blocks shared by every endpoint schema.
+// Query strings arrive as text: numbers are parsed here, with a Chinese message when they are not numbers.
+import { z } from "zod";
+import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE, PAGE_SIZE } from "./constants.js";
+
+const MAX_INT = 2_147_483_647;
+
+function parseNumber(label: string) {
+  return z.union([z.string(), z.number()]).transform((raw, ctx) => {
+    const n = typeof raw === "number" ? raw : Number(raw.trim());
+    if (!Number.isFinite(n) || (typeof raw === "string" && raw.trim() === "")) {
+      ctx.addIssue({ code: "custom", message: `${label}必须是数字` });
+      return z.NEVER;
+    }
+    return Math.trunc(n);
+  });
+}
+
+/** A number clamped into [min, max]; absent or empty means `fallback` (spec §4: current 1 restarts). */
+export function clampedInt(label: string, min: number, max: number, fallback: number) {
+  return z
+    .union([z.literal(""), parseNumber(label)])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : Math.min(max, Math.max(min, v))));
+}
+
+/** current below 1 counts as 1 (Foundation I §8); deeper than MAX_PAGE_NUMBER is clamped. */
+export const currentParam = clampedInt("页码 current ", 1, MAX_PAGE_NUMBER, 1);
+/** pageSize is capped at MAX_PAGE_SIZE (R11). */
+export const pageSizeParam = clampedInt("每页条数 pageSize ", 1, MAX_PAGE_SIZE, PAGE_SIZE);
+
+/** A database id: a positive 32-bit integer, refused otherwise. */
+export function idParam(label = "id") {
+  return parseNumber(label).pipe(
+    z
+      .number()
+      .int()
+      .min(1, { error: `${label}无效` })
+      .max(MAX_INT, { error: `${label}无效` }),
+  );
+}
+
+/** An optional id filter: empty means no filter. */
+export function optionalIdParam(label: string) {
+  return z.union([z.literal("").transform(() => undefined), idParam(label)]).optional();
+}
+
+/**
+ * Free text with a length cap, trimmed; empty means absent. A NUL character is refused here: PostgreSQL
+ * text cannot hold it, and the query would fail with a 500 instead of a clear message (R11).
+ */
+export function textParam(label: string, max: number) {
+  return z
+    .string({ error: `${label}必须是文本` })
+    .max(max, { error: `${label}不能超过 ${max} 个字符` })
+    .refine((s) => !s.includes("\u0000"), { error: `${label}包含无效字符` })
+    .transform((s) => s.trim() || undefined)
+    .optional();
+}
+
+export const Page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    dataList: z.array(item),
+    total: z.number().int(),
+    current: z.number().int(),
+    pageSize: z.number().int(),
+  });

@@ -1,0 +1,39 @@
+// `npm start`: builds when the sources are newer than the build, then runs the server.
+// A fresh clone needs nothing else: the server creates ./data and loads the demo shop.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const serverEntry = join(root, "apps/server/dist/server.js");
+const webManifest = join(root, "apps/web/dist/client/.vite/manifest.json");
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(
+  ...["packages/contract/src", "apps/server/src", "apps/web/src", "apps/web/index.html"].map((p) => {
+    const full = join(root, p);
+    return existsSync(full) && statSync(full).isFile() ? statSync(full).mtimeMs : newestMtime(full);
+  }),
+);
+const built = [serverEntry, webManifest].every(existsSync)
+  ? Math.min(statSync(serverEntry).mtimeMs, statSync(webManifest).mtimeMs)
+  : 0;
+
+if (built < sources) {
+  console.log("Building the storefront (first start or changed sources)…");
+  const { status } = spawnSync("npm", ["run", "build"], { stdio: "inherit", cwd: root });
+  if (status !== 0) process.exit(status ?? 1);
+}
+
+const child = spawn(process.execPath, ["--enable-source-maps", serverEntry], { stdio: "inherit", cwd: root });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));
