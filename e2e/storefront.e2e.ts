@@ -26,7 +26,8 @@ async function open(path: string, width = 1440, height = 900): Promise<{ page: P
   return { page, errors };
 }
 
-const goodsLinks = "main a[href^='/app/product-detail/']";
+// Visible ones only: kept-alive screens stay in the DOM, hidden.
+const goodsLinks = "main a[href^='/app/product-detail/']:visible";
 
 describe("storefront in the browser", () => {
   it("home renders Chinese text with the brand title, and no console errors", async () => {
@@ -54,7 +55,7 @@ describe("storefront in the browser", () => {
 
   it("a menu entry opens a category page with 12 goods, and paging appends more", async () => {
     const { page, errors } = await open("/");
-    await page.locator("header nav[aria-label='主菜单'] a", { hasText: "成品家具" }).first().click();
+    await page.locator("header nav[aria-label='主菜单']").getByRole("link", { name: "成品家具", exact: true }).click();
     await page.waitForURL(/\/2-12\?id=4/);
     await expect.poll(() => page.locator(goodsLinks).count()).toBe(12);
     await screenshot(page, "category-1440");
@@ -69,6 +70,7 @@ describe("storefront in the browser", () => {
     await page.getByRole("searchbox", { name: "搜索商品" }).fill("沙发");
     await page.getByRole("button", { name: "搜索" }).click();
     await page.waitForURL(/\/search\?name=/);
+    await page.locator("h1:visible", { hasText: "沙发" }).waitFor();
     await expect.poll(() => page.locator(goodsLinks).count()).toBeGreaterThan(0);
     expect(await page.locator(goodsLinks).first().innerText()).toContain("沙发");
     await page.close();
@@ -78,13 +80,14 @@ describe("storefront in the browser", () => {
     const { page, errors } = await open("/2-12?id=4");
     await page.locator(goodsLinks).first().click();
     await page.waitForURL(/\/app\/product-detail\/\d+/);
-    await page.locator("h1").waitFor();
+    // The category page stays alive (hidden) with its own h1: look at the visible one.
+    await page.locator("h1:visible", { hasNotText: "成品家具" }).waitFor();
     expect(await page.locator("main").innerText()).toMatch(/¥[\d,]+/);
     await screenshot(page, "product-1440");
     await page.goto(`${server.url}/2-21?id=6`, { waitUntil: "networkidle" });
     await page.locator("main a[href^='/packageDetails/']").first().click();
     await page.waitForURL(/\/packageDetails\/\d+/);
-    expect(await page.locator("h1").innerText()).not.toBe("");
+    expect(await page.locator("h1:visible").innerText()).not.toBe("");
     expect(await page.locator("main").innerText()).toMatch(/¥[\d,]+/);
     expect(errors).toEqual([]);
     await page.close();
@@ -96,9 +99,13 @@ describe("storefront in the browser", () => {
     await page.waitForTimeout(100);
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(600);
-    await page.locator(goodsLinks).nth(8).click();
+    // A DOM click: Playwright's own click would first scroll the link into view and move `before`.
+    await page
+      .locator(goodsLinks)
+      .nth(8)
+      .evaluate((a: HTMLAnchorElement) => a.click());
     await page.waitForURL(/\/app\/product-detail\//);
-    await page.locator("h1").waitFor();
+    await page.locator("h1:visible", { hasNotText: "成品家具" }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await page.waitForURL(/\/2-12/);

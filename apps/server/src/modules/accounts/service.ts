@@ -72,7 +72,7 @@ export class AccountsService {
         .onConflictDoUpdate({ target: customers.mobile, set: { lastLoginAt: now } })
         .returning({ id: customers.id });
       if (!customer) throw new Error("customer upsert returned no row");
-      return this.deps.sessions.create(tx, customer.id, now, current ?? undefined);
+      return this.deps.sessions.create(tx, customer.id, now, current);
     });
     if (!session) throw new AppError("business", WRONG_CODE_MESSAGE);
     return { ...session, mobile };

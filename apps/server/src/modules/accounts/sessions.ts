@@ -39,7 +39,7 @@ export class SessionStore {
    * A new session for the customer. `replacing` (the session the request arrived with, if any) is
    * revoked, and the customer's dead sessions are dropped so the table does not grow with logins.
    */
-  async create(tx: Db, customerId: number, now: Date, replacing?: SessionCustomer): Promise<NewSession> {
+  async create(tx: Db, customerId: number, now: Date, replacing: SessionCustomer | null): Promise<NewSession> {
     if (replacing) await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, replacing.tokenHash));
     const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
     await tx

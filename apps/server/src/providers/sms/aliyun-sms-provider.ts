@@ -2,9 +2,7 @@
 import * as dysmsapi from "@alicloud/dysmsapi20170525";
 import { $OpenApiUtil } from "@alicloud/openapi-core";
 import type { FastifyBaseLogger } from "fastify";
-import { AppError } from "../../http/errors.js";
-import { maskPhone } from "../../lib/mask.js";
-import { parseEndpoint, type SmsProvider, smsFailed, withTimeout } from "./sms-provider.js";
+import { parseEndpoint, type SmsProvider, smsFailure, withTimeout } from "./sms-provider.js";
 
 export interface AliyunSmsConfig {
   accessKeyId: string;
@@ -52,24 +50,14 @@ export class AliyunSmsProvider implements SmsProvider {
       templateCode: this.config.templateCode,
       templateParam: JSON.stringify({ code }),
     });
+    const context = { provider: "aliyun", phone, code };
     try {
       // No retry options are configured, so the SDK makes exactly one attempt (R15).
       const response = await withTimeout(() => this.client.sendSms(request), this.config.timeoutMs);
-      const body = response.body;
-      if (body?.code !== "OK") {
-        this.logger.warn(
-          { provider: "aliyun", phone: maskPhone(phone), status: body?.code, reason: body?.message },
-          "sms refused",
-        );
-        throw smsFailed();
-      }
+      // The gateway answers HTTP 200 with a business code for refusals (flow control, bad number …).
+      if (response.body?.code !== "OK") throw smsFailure(this.logger, context, response.body);
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      const { code: status, message = "" } = error as { code?: string; message?: string };
-      // Gateways may echo parameters; the code never reaches the logs.
-      const reason = message.replaceAll(code, "******");
-      this.logger.warn({ provider: "aliyun", phone: maskPhone(phone), status, reason }, "sms failed");
-      throw smsFailed();
+      throw smsFailure(this.logger, context, error);
     }
   }
 }

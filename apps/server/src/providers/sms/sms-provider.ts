@@ -1,5 +1,7 @@
 // Where verification codes go. One small interface; the provider is chosen by SMS_PROVIDER.
+import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../http/errors.js";
+import { maskPhone } from "../../lib/mask.js";
 
 export interface SmsProvider {
   /** Sends the code to a mainland number; rejects with an AppError("upstream") when the gateway fails. */
@@ -9,8 +11,23 @@ export interface SmsProvider {
 export const SMS_FAILED_MESSAGE = "短信发送失败，请稍后重试";
 export const SMS_TIMEOUT_MESSAGE = "短信发送超时，请稍后重试";
 
-export const smsFailed = () => new AppError("upstream", SMS_FAILED_MESSAGE);
 export const smsTimedOut = () => new AppError("upstream", SMS_TIMEOUT_MESSAGE);
+
+/**
+ * Logs why a gateway refused or failed (masked phone; the code blanked, as gateways may echo
+ * parameters) and returns the error to throw. A timeout raised by withTimeout passes unchanged.
+ */
+export function smsFailure(
+  logger: FastifyBaseLogger,
+  context: { provider: string; phone: string; code: string },
+  failure: unknown,
+): AppError {
+  if (failure instanceof AppError) return failure;
+  const { code: status, message = "" } = (failure ?? {}) as { code?: unknown; message?: unknown };
+  const reason = String(message).replaceAll(context.code, "******");
+  logger.warn({ provider: context.provider, phone: maskPhone(context.phone), status, reason }, "sms not sent");
+  return new AppError("upstream", SMS_FAILED_MESSAGE);
+}
 
 /** "host" or "http(s)://host:port" (a local fake in tests) → protocol and host for the SDKs. */
 export function parseEndpoint(endpoint: string): { protocol: "http" | "https"; host: string } {

@@ -1,9 +1,7 @@
 // Tencent Cloud (腾讯云短信, SMS 2021-01-11 SendSms) through the official SDK.
 import type { FastifyBaseLogger } from "fastify";
 import * as tencentSms from "tencentcloud-sdk-nodejs-sms";
-import { AppError } from "../../http/errors.js";
-import { maskPhone } from "../../lib/mask.js";
-import { parseEndpoint, type SmsProvider, smsFailed, withTimeout } from "./sms-provider.js";
+import { parseEndpoint, type SmsProvider, smsFailure, withTimeout } from "./sms-provider.js";
 
 export interface TencentSmsConfig {
   secretId: string;
@@ -42,6 +40,7 @@ export class TencentSmsProvider implements SmsProvider {
   }
 
   async send(phone: string, code: string): Promise<void> {
+    const context = { provider: "tencent", phone, code };
     try {
       // The SDK never retries; the abort signal ends the request at our deadline (R15).
       const response = await withTimeout(
@@ -59,21 +58,12 @@ export class TencentSmsProvider implements SmsProvider {
           ) as Promise<{ SendStatusSet?: { Code?: string; Message?: string }[] }>,
         this.config.timeoutMs,
       );
+      // A per-number refusal (daily limit, blacklist …) comes back as a status, not an error.
       const status = response.SendStatusSet?.[0];
-      if (status?.Code !== "Ok") {
-        this.logger.warn(
-          { provider: "tencent", phone: maskPhone(phone), status: status?.Code, reason: status?.Message },
-          "sms refused",
-        );
-        throw smsFailed();
-      }
+      if (status?.Code !== "Ok")
+        throw smsFailure(this.logger, context, { code: status?.Code, message: status?.Message });
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      const { code: status, message = "" } = error as { code?: string; message?: string };
-      // Gateways may echo parameters; the code never reaches the logs.
-      const reason = message.replaceAll(code, "******");
-      this.logger.warn({ provider: "tencent", phone: maskPhone(phone), status, reason }, "sms failed");
-      throw smsFailed();
+      throw smsFailure(this.logger, context, error);
     }
   }
 }
