@@ -42,6 +42,8 @@ export interface RunSample {
   serverCpu: CpuUse | null;
   /** PostgreSQL backends serving the scratch database (D, E). */
   databaseCpu: CpuUse | null;
+  /** The machine's 1-minute load average when the window ended: other work skews the figures. */
+  loadAverage: number;
 }
 
 export interface TargetOutcome {

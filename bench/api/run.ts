@@ -274,6 +274,7 @@ async function measure(id: TargetId, target: Started, run: number, database?: st
       databaseCpu: database
         ? cpuUse(backendsDelta(databaseBefore, databaseAfter), measured.durationSeconds, measured.requests)
         : null,
+      loadAverage: loadavg()[0] ?? Number.NaN,
     };
   } finally {
     await stopChild(child);
@@ -292,13 +293,12 @@ function fmtMs(ms: number): string {
 
 async function main(): Promise<number> {
   const startedAt = new Date();
+  const loadAtStart = loadavg();
   const cpuList = cpus();
   console.log(
     `bench/api — ${CONNECTIONS} connections, warm-up ${config.warmupSeconds} s, measured ${config.durationSeconds} s, ` +
       `${config.runs} run(s); node ${process.version}, ${cpuList.length} × ${cpuList[0]?.model ?? "cpu"}, ` +
-      `load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
+      `load average ${loadAtStart.map((l) => l.toFixed(2)).join(" ")}`,
   );
   console.log(`GET ${config.path}\n`);
 
@@ -394,7 +394,7 @@ async function main(): Promise<number> {
         console.log(
           `  ${id}  ${measured.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${measured.latencyMs.p50.toFixed(2)} ms  ` +
             `p99 ${measured.latencyMs.p99.toFixed(2)} ms  errors ${measured.errors}  non-2xx ${measured.non2xx}${cpu}` +
-            `  (warm-up ${warmup.requestsPerSecond.toFixed(0)} req/s)`,
+            `  (warm-up ${warmup.requestsPerSecond.toFixed(0)} req/s, load ${sample.loadAverage.toFixed(1)})`,
         );
       } catch (error) {
         checkInterrupted();
@@ -425,6 +425,7 @@ async function main(): Promise<number> {
       platform: `${process.platform} ${process.arch}`,
       cpus: cpuList.length,
       cpuModel: cpuList[0]?.model,
+      loadAverageAtStart: loadAtStart,
       loadAverageAtEnd: loadavg(),
     },
     config: { ...config, postgres: wantsPostgres && !unreachable ? redact(admin) : null },

@@ -13,7 +13,7 @@ import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { TtlCache } from "./lib/ttl-cache.js";
-import { type AccountsOverrides, registerAccounts } from "./modules/accounts/register.js";
+import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { CatalogService } from "./modules/catalog/service.js";
 import { geoRoutes } from "./modules/content/geo-routes.js";
@@ -36,13 +36,18 @@ export interface AppOptions {
   accounts?: AccountsOverrides;
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database, logger } = options;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 64 * 1024,
-    // Lets per-IP limits see the client address behind a load balancer (README: several instances).
-    trustProxy: env.NODE_ENV === "production",
+    // Per-IP limits see the client address behind a load balancer only when its hops are configured.
+    // (A hop count becomes proxy-addr's "trust the first n hops" function.)
+    trustProxy: typeof env.TRUST_PROXY === "number" ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as FastifyInstance;
 

@@ -10,6 +10,16 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Which X-Forwarded-For hops to believe, for the client IP behind a load balancer (per-IP limits):
+   * a hop count ("1") or comma-separated proxy addresses/CIDRs. Unset: the socket address only, so
+   * nobody can fake their IP with a header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, { error: "a hop count or comma-separated addresses" })
+    .optional()
+    .transform((v) => (v === undefined ? false : /^\d+$/.test(v) ? Number(v) : v.split(","))),
   /** Server-side response cache for hot public reads, in seconds (0 disables). */
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** Load the demo shop on first start (idempotent). */

@@ -44,8 +44,9 @@ export class RedisRateLimiter implements RateLimiter {
     /** Namespaces the keys (tests use a fresh prefix per run). */
     private readonly prefix = "yj:rate:",
   ) {
-    // Fail fast when Redis is down instead of queueing requests behind a reconnect loop.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+    // With Redis down a send fails after one reconnect attempt (a 500 envelope) instead of hanging.
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1 });
+    // Connection errors surface as rejected commands; unobserved 'error' events would crash the process.
     this.redis.on("error", () => {});
   }
 
