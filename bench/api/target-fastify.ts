@@ -1,10 +1,12 @@
-// Target B: the same envelope from memory through Fastify 5 with fastify-type-provider-zod: the query
-// validated by the contract's GoodsIndexQuery, the answer encoded by envelopeOf(GoodsIndexData) and
-// JSON.stringify on every request. Logger off, no other plugins: this is the framework's own cost (P1).
+// Target B: the same envelope from memory through Fastify 5 with the app's own compilers: the query
+// validated by the contract's GoodsIndexQuery (fastify-type-provider-zod), the answer serialized from
+// envelopeOf(GoodsIndexData) by the server's serializer. Logger off, no other plugins: this is the
+// framework's own cost (P1).
 import type { AddressInfo } from "node:net";
 import { endpoints, envelopeOf } from "@yj/contract";
 import Fastify from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler } from "../../apps/server/src/http/serializer.js";
 import { goodsIndexEnvelope } from "./fixture.js";
 import type { ListeningMessage } from "./protocol.js";
 

@@ -10,6 +10,7 @@ import { AppProviders, createQueryClient } from "./app/app-providers";
 import { type DocumentAssets, documentHead, documentTail } from "./app/document";
 import { createRoutes } from "./app/routes";
 import { composeTitle, leafMeta } from "./app/use-document-title";
+import { sessionRefused } from "./features/account/session";
 import { createApiClient, type Transport } from "./lib/api-client";
 import { apiQuery } from "./lib/queries";
 import { type ClientState, createStore, parseCityCookie } from "./lib/store";
@@ -17,7 +18,9 @@ import { type ClientState, createStore, parseCityCookie } from "./lib/store";
 export interface RenderOptions {
   request: Request;
   transport: Transport;
+  /** CSP nonces for this response's inline script and style. */
   nonce: string;
+  styleNonce: string;
   assets: DocumentAssets;
   /** The built chunk files of the matched screens (by route id), to preload with the entry. */
   screenPreloads?: (routeIds: string[]) => string[];
@@ -35,6 +38,7 @@ export async function render({
   request,
   transport,
   nonce,
+  styleNonce,
   assets: entryAssets,
   screenPreloads,
 }: RenderOptions): Promise<RenderResult> {
@@ -53,8 +57,9 @@ export async function render({
     cityName: city?.cityName ?? settings?.defaultCity ?? "杭州市",
     province: city?.province ?? settings?.defaultProvince ?? "浙江省",
     cityChosen: city !== null,
-    // spec §4: logged in is decided by the token cookie; the session itself is checked by the API.
-    loggedIn: hasCookie(cookies, TOKEN_COOKIE),
+    // spec §4: logged in is decided by the token cookie; the session itself is checked by the API
+    // (the root loader asked it: a token it refuses renders the page logged out).
+    loggedIn: hasCookie(cookies, TOKEN_COOKIE) && !sessionRefused(queryClient, api),
     phoneNum: null,
     cartNum: 0,
   };
@@ -87,6 +92,7 @@ export async function render({
               meta?.description ??
               `${brand}：整装、标准化硬装、主材、定制橱柜与家具、成品家具、软装、家电，全国${settings?.coveredCities ?? 136}城服务。`,
             assets,
+            styleNonce,
           }),
         );
         const tail = () =>

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { cspHeader, newNonces } from "../http/content-security-policy.js";
 import { serverFile } from "../lib/paths.js";
 
 interface ManifestChunk {
@@ -24,7 +25,8 @@ interface WebServerEntry {
       body?: unknown;
     }) => Promise<{ status: number; json(): Promise<unknown> }>;
     nonce: string;
-    assets: { scripts: string[]; styles: string[]; preloads: string[] };
+    styleNonce: string;
+    assets: { scripts: string[]; css: string; preloads: string[] };
     screenPreloads(routeIds: string[]): string[];
   }): Promise<
     | { kind: "redirect"; status: number; location: string }
@@ -57,11 +59,10 @@ function loadManifest(clientDir: string) {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry)!;
   const entryFiles = chunkFiles(entryKey);
   // cssCodeSplit is off: one stylesheet, under "style.css" in the manifest.
-  const styles = [...(entry.css ?? []), ...(manifest["style.css"] ? [manifest["style.css"].file] : [])].map(
-    (f) => `/${f}`,
-  );
+  const styles = [...(entry.css ?? []), ...(manifest["style.css"] ? [manifest["style.css"].file] : [])];
+  const css = styles.map((f) => readFileSync(join(clientDir, f), "utf8")).join("\n");
   return {
-    assets: { scripts: [`/${entry.file}`], styles, preloads: entryFiles.slice(1) },
+    assets: { scripts: [`/${entry.file}`], css, preloads: entryFiles.slice(1) },
     /** modulepreload links for the matched screens' chunks (route ids are their source paths). */
     screenPreloads(routeIds: string[]): string[] {
       const files = new Set(routeIds.flatMap((id) => chunkFiles(id.split("#")[0] ?? id)));
@@ -102,9 +103,12 @@ export async function storefrontPlugin(app: FastifyInstance) {
     const origin = `http://${request.headers.host ?? "localhost"}`;
     const headers = new Headers();
     if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
+    const nonces = newNonces();
+    reply.header("content-security-policy", cspHeader(nonces));
     const result = await web.render({
       request: new Request(new URL(request.url, origin), { headers }),
-      nonce: reply.cspNonce.script,
+      nonce: nonces.script,
+      styleNonce: nonces.style,
       assets,
       screenPreloads,
       transport: async ({ method, url, body }) => {

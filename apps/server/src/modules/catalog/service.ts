@@ -60,11 +60,14 @@ const isPublic = and(eq(goods.status, 1), eq(goods.isShow, 1));
 export class CatalogService {
   constructor(
     private readonly db: Db,
+    /** Hot public reads (API_CACHE_SECONDS). */
     private readonly cache: TtlCache,
+    /** Reference data that changes with a catalogue edit, not per request: the category tree. */
+    private readonly referenceCache: TtlCache,
   ) {}
 
   categoryTree() {
-    return this.cache.get("categories", async () => {
+    return this.referenceCache.get("categories", async () => {
       const rows = await this.db
         .select({
           id: goodsCategories.id,
@@ -96,20 +99,22 @@ export class CatalogService {
     if (p.tagId) filters.push(sql`${p.tagId} = any(${goods.tagIds})`);
     const where = and(...filters);
 
+    // One round trip: the page and, by a window count, the size of the whole result.
     const rows = await this.db
-      .select(listColumns)
+      .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
       .from(goods)
       .where(where)
       .orderBy(...SORTS[p.sort ?? "default"])
       .limit(p.pageSize)
       .offset((p.current - 1) * p.pageSize);
     const total =
-      p.current === 1 && rows.length < p.pageSize
-        ? rows.length // the whole result fits on page 1: no second query
-        : ((await this.db.select({ n: sql<number>`count(*)::int` }).from(goods).where(where))[0]?.n ?? 0);
+      rows[0]?.total ??
+      (p.current === 1
+        ? 0
+        : ((await this.db.select({ n: sql<number>`count(*)::int` }).from(goods).where(where))[0]?.n ?? 0));
 
     return {
-      dataList: rows.map(toListItem),
+      dataList: rows.map(({ total: _total, ...row }) => toListItem(row)),
       total,
       current: p.current,
       pageSize: p.pageSize,

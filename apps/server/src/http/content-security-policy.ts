@@ -1,0 +1,42 @@
+// One Content-Security-Policy. Every response gets it as a static header (cheap: computed once);
+// server-rendered pages get it with fresh nonces for their inline boot script and stylesheet.
+import { randomBytes } from "node:crypto";
+
+export const CSP_DIRECTIVES = {
+  "default-src": ["'self'"],
+  "base-uri": ["'self'"],
+  "object-src": ["'none'"],
+  "frame-ancestors": ["'self'"],
+  "form-action": ["'self'"],
+  "script-src": ["'self'"],
+  "script-src-attr": ["'none'"],
+  "style-src": ["'self'"],
+  // React style={} attributes (carousel offset, widths); <style> elements need the nonce.
+  "style-src-attr": ["'unsafe-inline'"],
+  "img-src": ["'self'", "data:"],
+  "font-src": ["'self'", "data:"],
+  "connect-src": ["'self'"],
+  "frame-src": ["'self'"],
+  // No upgrade-insecure-requests: TLS is the proxy's job, and forcing https would break
+  // `npm start` reached over plain http on a LAN.
+} as const;
+
+export function cspHeader(nonces?: { script: string; style: string }): string {
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([name, values]) => {
+      const extra =
+        nonces && name === "script-src"
+          ? [`'nonce-${nonces.script}'`]
+          : nonces && name === "style-src"
+            ? [`'nonce-${nonces.style}'`]
+            : [];
+      return `${name} ${[...values, ...extra].join(" ")}`;
+    })
+    .join("; ");
+}
+
+export const STATIC_CSP = cspHeader();
+
+export function newNonces() {
+  return { script: randomBytes(16).toString("base64url"), style: randomBytes(16).toString("base64url") };
+}
