@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS } from "../../e2e/support/browser.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const RUNS = Number(process.env.LH_RUNS ?? 5);
@@ -66,16 +67,7 @@ const median = (xs: number[]) => {
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromeFlags: CHROMIUM_FLAGS,
 });
 try {
   console.log(`Lighthouse mobile preset, ${RUNS} runs per page, median reported\n`);

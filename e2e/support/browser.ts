@@ -8,7 +8,7 @@ import { ROOT } from "./server";
 
 export const SCREENSHOT_DIR = join(ROOT, "e2e/screenshots");
 
-export const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS: string[] = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

@@ -3,6 +3,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ArticleType, endpoints, type GoodsCategory, MENU_CATEGORY_IDS, type SiteSettings } from "@yj/contract";
+import { Suspense } from "react";
 import { Link, type LoaderFunctionArgs } from "react-router";
 import { categoryHref } from "../../app/category-routes";
 import type { RouteContext, RouteMeta } from "../../app/route-context";
@@ -120,7 +121,12 @@ export default function HomeScreen() {
 
       {FEATURED_IDS.map((id) => {
         const category = level2.find((c) => c.id === id);
-        return category ? <FeaturedRow key={id} category={category} /> : null;
+        // A boundary per row: below-the-fold rows hydrate in their own short tasks (P6 TBT).
+        return category ? (
+          <Suspense key={id} fallback={null}>
+            <FeaturedRow category={category} />
+          </Suspense>
+        ) : null;
       })}
 
       {cases && cases.dataList.length > 0 && (
