@@ -1,6 +1,9 @@
 // The page frame of every storefront route: header, content (with keep-alive), side panel, footer.
 import { endpoints } from "@yj/contract";
+import { Suspense } from "react";
 import { type LoaderFunctionArgs, useMatches } from "react-router";
+import { useLoginRequiredHandler } from "../features/account/require-login";
+import { currentCustomerQuery, hasSessionCookie } from "../features/account/session";
 import { apiQuery } from "../lib/queries";
 import { KeepAliveOutlet } from "./keep-alive-outlet";
 import { Footer } from "./layout/footer";
@@ -10,12 +13,18 @@ import { SidePanel } from "./layout/side-panel";
 import type { RouteContext, RouteHandle } from "./route-context";
 import { useDocumentTitle } from "./use-document-title";
 
-/** Data every page needs: brand and contact details, the menu's categories, the city list. */
-export async function rootLoader(_args: LoaderFunctionArgs, { queryClient, api }: RouteContext) {
+/**
+ * Data every page needs: brand and contact details, the menu's categories, the city list; and, when
+ * the server render gets a token cookie, who it belongs to (the header's number; a refused token
+ * renders the page logged out — see entry-server). Never throws for a stale session.
+ */
+export async function rootLoader({ request }: LoaderFunctionArgs, { queryClient, api }: RouteContext) {
+  const onServer = typeof document === "undefined";
   await Promise.all([
     queryClient.ensureQueryData(apiQuery(api, endpoints.siteSettings)),
     queryClient.ensureQueryData(apiQuery(api, endpoints.goodsCategories)),
     queryClient.ensureQueryData(apiQuery(api, endpoints.cityList, { type: "1" })),
+    onServer && hasSessionCookie(request) ? queryClient.prefetchQuery(currentCustomerQuery(api)) : null,
   ]);
   return null;
 }
@@ -25,16 +34,26 @@ export function RootLayout() {
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
   const isHome = matches.at(-1)?.pathname === "/";
   useDocumentTitle();
+  useLoginRequiredHandler();
   if (handle.bare) return <KeepAliveOutlet />;
   return (
     <>
       <ProgressBar />
-      <Header overall={handle.view === "overall"} home={isHome} />
+      {/* Each boundary hydrates as its own task, so no single long task blocks the page (P6 TBT). */}
+      <Suspense fallback={null}>
+        <Header overall={handle.view === "overall"} home={isHome} />
+      </Suspense>
       <main className="page">
-        <KeepAliveOutlet />
+        <Suspense fallback={null}>
+          <KeepAliveOutlet />
+        </Suspense>
       </main>
-      <SidePanel overall={handle.view === "overall"} />
-      <Footer />
+      <Suspense fallback={null}>
+        <SidePanel overall={handle.view === "overall"} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </>
   );
 }

@@ -23,6 +23,8 @@ const SCREENS = {
   "src/features/catalog/screens/product-screen.tsx": () => import("../features/catalog/screens/product-screen"),
   "src/features/catalog/screens/package-screen.tsx": () => import("../features/catalog/screens/package-screen"),
   "src/features/content/screens/stores-screen.tsx": () => import("../features/content/screens/stores-screen"),
+  "src/features/account/screens/login-screen.tsx": () => import("../features/account/screens/login-screen"),
+  "src/features/account/screens/my-mark-screen.tsx": () => import("../features/account/screens/my-mark-screen"),
 } satisfies Record<string, () => Promise<ScreenModule>>;
 
 type ScreenPath = keyof typeof SCREENS;
@@ -63,6 +65,8 @@ export function createRoutes(ctx: RouteContext): RouteObject[] {
         page(ctx, "app/product-detail/:id", "src/features/catalog/screens/product-screen.tsx"),
         page(ctx, "packageDetails/:id", "src/features/catalog/screens/package-screen.tsx"),
         page(ctx, "all-store", "src/features/content/screens/stores-screen.tsx"),
+        page(ctx, "login", "src/features/account/screens/login-screen.tsx"),
+        page(ctx, "my-mark", "src/features/account/screens/my-mark-screen.tsx"),
         // Unknown paths: HTTP 404 with a page that leads home (the spec's router had no fallback).
         {
           path: "*",

@@ -35,6 +35,8 @@ export function renderApp(
   options: {
     path?: string;
     state?: Partial<ClientState>;
+    /** The API the UI talks to; by default every call fails (prime the queries instead). */
+    api?: ApiClient;
     prime?: <E extends EndpointDef>(set: (endpoint: E, query: QueryOf<E> | undefined, data: unknown) => void) => void;
   } = {},
 ) {
@@ -57,8 +59,10 @@ export function renderApp(
   const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [options.path ?? "/"] });
   return {
     store,
+    queryClient,
+    router,
     ...render(
-      <AppProviders queryClient={queryClient} api={noNetwork} store={store}>
+      <AppProviders queryClient={queryClient} api={options.api ?? noNetwork} store={store}>
         <RouterProvider router={router} />
       </AppProviders>,
     ),

@@ -1,11 +1,15 @@
 // spec §2 header: city selector, search, login/register or user menu, cart with count, main menu
 // whose sub-menus are the level-2 categories 49, 6, 9, 8, 4, 3, 5, 50, the activity entry and top links.
-// Fixed and compact after 192 px of scroll on home, at once elsewhere.
+// Fixed and compact after 192 px of scroll on home, at once elsewhere. On phones the top bar is hidden:
+// the account links and the cart join the collapsible menu.
 
 import { useQuery } from "@tanstack/react-query";
 import { endpoints, type GoodsCategory, MENU_CATEGORY_IDS, SCROLL_FIXED_HEADER_PX } from "@yj/contract";
 import { type FormEvent, useMemo, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { LogoutButton } from "../../features/account/components/logout-button";
+import { loginPath } from "../../features/account/require-login";
+import { useCustomerLabel } from "../../features/account/session";
 import { useApi } from "../../lib/api-context";
 import { apiQuery } from "../../lib/queries";
 import { useAppState } from "../../lib/store";
@@ -36,7 +40,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
   const { data: settings } = useQuery(apiQuery(api, endpoints.siteSettings));
   const { data: tree = [] } = useQuery(apiQuery(api, endpoints.goodsCategories));
   const loggedIn = useAppState((s) => s.loggedIn);
-  const phoneNum = useAppState((s) => s.phoneNum);
+  const customerLabel = useCustomerLabel() ?? "我的账户";
   const cartNum = useAppState((s) => s.cartNum);
   const scrolled = useScrolledPast(SCROLL_FIXED_HEADER_PX);
   const compact = !home || scrolled;
@@ -57,7 +61,8 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
     navigate(name ? `/search?name=${encodeURIComponent(name)}` : "/search");
   };
 
-  const loginHref = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+  const loginHref = loginPath(location.pathname + location.search);
+  const closeMenu = () => setMenuOpen(false);
 
   return (
     <div className={`${styles.slot} ${compact ? styles.slotCompact : ""}`}>
@@ -72,8 +77,9 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
             <nav className={styles.account} aria-label="账户">
               {loggedIn ? (
                 <>
-                  <span>{phoneNum ? `${phoneNum.slice(0, 3)}****${phoneNum.slice(-4)}` : "我的账户"}</span>
+                  <span>{customerLabel}</span>
                   <Link to="/my-mark">我的收藏</Link>
+                  <LogoutButton className={styles.linkButton} />
                 </>
               ) : (
                 <>
@@ -128,10 +134,44 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
               />
               <button type="submit">搜索</button>
             </form>
+            {/* Compact header (top bar hidden), tablet and desktop: the account links stay in reach. */}
+            {compact && (
+              <nav className={styles.compactAccount} aria-label="账户">
+                {loggedIn ? (
+                  <>
+                    <Link to="/my-mark">我的收藏</Link>
+                    <LogoutButton className={styles.linkButton} />
+                  </>
+                ) : (
+                  <Link to={loginHref}>登录 / 注册</Link>
+                )}
+              </nav>
+            )}
           </div>
         </div>
         <nav className={`${styles.menu} ${menuOpen ? styles.menuOpen : ""}`} aria-label="主菜单">
           <ul className={`container ${styles.menuList}`}>
+            {/* Phones: account and cart (the top bar is hidden), only while the menu is open. */}
+            {menuOpen && (
+              <li className={styles.phoneAccount}>
+                {loggedIn ? (
+                  <>
+                    <span className={styles.phoneUser}>{customerLabel}</span>
+                    <Link to="/my-mark" onClick={closeMenu}>
+                      我的收藏
+                    </Link>
+                    <LogoutButton className={styles.linkButton} onDone={closeMenu} />
+                  </>
+                ) : (
+                  <Link to={loginHref} onClick={closeMenu}>
+                    登录 / 注册
+                  </Link>
+                )}
+                <Link to="/shoppingCart" onClick={closeMenu}>
+                  购物车（{cartNum}）
+                </Link>
+              </li>
+            )}
             <li>
               <NavLink to="/" end onClick={() => setMenuOpen(false)}>
                 首页

@@ -166,7 +166,11 @@ function Package({ pkg }: { pkg: PackageDetail }) {
               </div>
             )}
           </dl>
-          <CartActions buyDisabled={!onSale || soldOut} disabledReason={onSale ? "套餐已售罄" : "套餐已下架"} />
+          <CartActions
+            goodsId={pkg.id}
+            buyDisabled={!onSale || soldOut}
+            disabledReason={onSale ? "套餐已售罄" : "套餐已下架"}
+          />
         </section>
       </div>
 

@@ -147,7 +147,11 @@ function Product({ goods }: { goods: GoodsDetail }) {
             )}
           </div>
 
-          <CartActions buyDisabled={!canBuy} disabledReason={!onSale ? "商品已下架" : "所选规格缺货"} />
+          <CartActions
+            goodsId={goods.id}
+            buyDisabled={!canBuy}
+            disabledReason={!onSale ? "商品已下架" : "所选规格缺货"}
+          />
         </section>
       </div>
 

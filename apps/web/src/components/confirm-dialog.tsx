@@ -1,0 +1,107 @@
+// A small modal confirmation (e.g. spec §4: '是否退出当前用户？'): role="dialog" with aria-modal, focus
+// moves to the confirm button and is kept inside, Esc or a click outside cancels, focus returns on close.
+import { useEffect, useId, useRef } from "react";
+import { createPortal } from "react-dom";
+import styles from "./confirm-dialog.module.css";
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** The confirmed action is running: the confirm button says so and ignores further clicks. */
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  // Opened by a click, so never part of the server's HTML.
+  if (!props.open || typeof document === "undefined") return null;
+  return createPortal(<Dialog {...props} />, document.body);
+}
+
+function Dialog({
+  title,
+  message,
+  confirmLabel = "确定",
+  cancelLabel = "取消",
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef(onCancel);
+  cancelRef.current = onCancel;
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    confirmRef.current?.focus();
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        cancelRef.current();
+      } else if (e.key === "Tab") {
+        // Keep focus inside: wrap from the last button to the first and back.
+        const buttons = [...(dialogRef.current?.querySelectorAll<HTMLElement>("button") ?? [])];
+        const first = buttons[0];
+        const last = buttons.at(-1);
+        if (!first || !last) return;
+        const inside = dialogRef.current?.contains(document.activeElement) ?? false;
+        if (e.shiftKey && (document.activeElement === first || !inside)) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+
+  return (
+    <div className={styles.backdrop}>
+      {/* The backdrop is a plain mouse target; keyboard users have Esc and the cancel button. */}
+      <div className={styles.scrim} aria-hidden onClick={onCancel} />
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}title`}
+        aria-describedby={`${id}message`}
+      >
+        <h2 id={`${id}title`} className={styles.title}>
+          {title}
+        </h2>
+        <p id={`${id}message`} className={styles.message}>
+          {message}
+        </p>
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="btn"
+            aria-busy={busy}
+            onClick={() => {
+              if (!busy) onConfirm();
+            }}
+          >
+            {busy ? `${confirmLabel}中…` : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+// /login (spec §2, §4, §5, §8): log in or register with a mobile number and an SMS code. The number is
+// checked here first ('请输入正确的手机号', nothing sent); '获取验证码' then waits 60 s; the server's
+// answers (wrong code, too many tries) are shown as toasts. On success: '登陆成功', phoneNum kept, and
+// back to the `redirect` parameter when it is a path on this site, else home. A customer who is already
+// logged in goes there at once.
+import { useMutation } from "@tanstack/react-query";
+import { endpoints, Messages, PHONE_LENGTH, RegisterBody } from "@yj/contract";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
+import type { RouteContext, RouteMeta } from "../../../app/route-context";
+import { toast } from "../../../components/toast";
+import { useApi } from "../../../lib/api-context";
+import { useAppState } from "../../../lib/store";
+import { safeRedirect } from "../redirect";
+import { currentCustomerQuery, hasSessionCookie, useSessionActions } from "../session";
+import styles from "./login-screen.module.css";
+
+/** A new code may be asked for after this long (the server allows one per phone per 60 s). */
+export const RESEND_SECONDS = 60;
+const CODE_LENGTH = 6;
+
+export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
+  // Someone with a live session has nothing to do here. Only a confirmed session redirects: a stale
+  // cookie must not bounce the visitor away from the one page that can fix it.
+  if (hasSessionCookie(request)) {
+    const customer = await ctx.queryClient.fetchQuery(currentCustomerQuery(ctx.api)).catch(() => null);
+    if (customer) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
+  }
+  return { title: "登录 / 注册", description: "手机号验证码登录，未注册的手机号将自动创建账户。" };
+}
+
+export interface LoginErrors {
+  mobile?: string;
+  code?: string;
+}
+
+/** The contract's own rules (RegisterBody): the same messages the server would answer. */
+export function validateLogin(mobile: string, code?: string): LoginErrors {
+  const errors: LoginErrors = {};
+  const phone = RegisterBody.shape.mobile.safeParse(mobile);
+  if (!phone.success) errors.mobile = phone.error.issues[0]?.message ?? Messages.invalidPhone;
+  if (code !== undefined) {
+    const sms = RegisterBody.shape.code.safeParse(code);
+    if (!sms.success) errors.code = sms.error.issues[0]?.message ?? "请输入验证码";
+  }
+  return errors;
+}
+
+/** Seconds left until `until` (a Date.now() value), ticking once a second; 0 when idle. */
+function useCountdown() {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    if (!until) return;
+    const timer = window.setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= until) setUntil(0);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return {
+    left: until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0,
+    start(seconds: number) {
+      const t = Date.now();
+      setNow(t);
+      setUntil(t + seconds * 1000);
+    },
+  };
+}
+
+const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slice(0, max);
+
+export default function LoginScreen() {
+  const api = useApi();
+  const uid = useId();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get("redirect"));
+  const loggedIn = useAppState((s) => s.loggedIn);
+  const { remember } = useSessionActions();
+  const [mobile, setMobile] = useState("");
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const codeInput = useRef<HTMLInputElement>(null);
+  const countdown = useCountdown();
+
+  // Already logged in, or just now: off to where the visitor was going.
+  useEffect(() => {
+    if (loggedIn) navigate(target, { replace: true });
+  }, [loggedIn, navigate, target]);
+
+  const send = useMutation({
+    mutationFn: (phone: string) => api.get(endpoints.sendCode, { phone, timestamp: String(Date.now()) }),
+    onSuccess: () => {
+      toast(Messages.codeSent, "success");
+      countdown.start(RESEND_SECONDS);
+      codeInput.current?.focus();
+    },
+  });
+  const login = useMutation({
+    mutationFn: (body: RegisterBody) => api.post(endpoints.register, body),
+    onSuccess: (data) => {
+      toast(Messages.loginSuccess, "success");
+      remember(data.mobile);
+    },
+  });
+
+  const sendCode = () => {
+    const found = validateLogin(mobile);
+    setErrors(found);
+    if (found.mobile) return;
+    send.mutate(mobile);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (login.isPending) return;
+    const found = validateLogin(mobile, code);
+    setErrors(found);
+    if (found.mobile || found.code) return;
+    login.mutate({ mobile, code });
+  };
+
+  const waiting = countdown.left > 0;
+  const mobileErrorId = `${uid}mobile-error`;
+  const codeErrorId = `${uid}code-error`;
+
+  return (
+    <div className={`container ${styles.screen}`}>
+      <div className={styles.card}>
+        <aside className={styles.brand} aria-hidden>
+          <p className={styles.brandTitle}>一站式整装，从这里开始</p>
+          <ul>
+            <li>收藏心仪的商品、攻略与案例</li>
+            <li>购物车与订单随时查看</li>
+            <li>免费预约设计师上门量房</li>
+          </ul>
+        </aside>
+        <section className={styles.panel} aria-labelledby={`${uid}title`}>
+          <h1 id={`${uid}title`} className={styles.title}>
+            登录 / 注册
+          </h1>
+          <p className={styles.lead}>未注册的手机号验证后将自动创建账户</p>
+          <form className={styles.form} noValidate onSubmit={submit}>
+            <label className={styles.label} htmlFor={`${uid}mobile`}>
+              手机号
+            </label>
+            <input
+              id={`${uid}mobile`}
+              className={styles.input}
+              name="mobile"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="请输入 11 位手机号"
+              maxLength={PHONE_LENGTH}
+              value={mobile}
+              aria-invalid={errors.mobile ? true : undefined}
+              aria-describedby={errors.mobile ? mobileErrorId : undefined}
+              onChange={(e) => {
+                setMobile(digitsOnly(e.target.value, PHONE_LENGTH));
+                if (errors.mobile) setErrors({ ...errors, mobile: undefined });
+              }}
+            />
+            {errors.mobile && (
+              <p id={mobileErrorId} className={styles.error} role="alert">
+                {errors.mobile}
+              </p>
+            )}
+
+            <label className={styles.label} htmlFor={`${uid}code`}>
+              验证码
+            </label>
+            <div className={styles.codeRow}>
+              <input
+                ref={codeInput}
+                id={`${uid}code`}
+                className={styles.input}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder="6 位验证码"
+                maxLength={CODE_LENGTH}
+                value={code}
+                aria-invalid={errors.code ? true : undefined}
+                aria-describedby={errors.code ? codeErrorId : undefined}
+                onChange={(e) => {
+                  setCode(digitsOnly(e.target.value, CODE_LENGTH));
+                  if (errors.code) setErrors({ ...errors, code: undefined });
+                }}
+              />
+              <button
+                type="button"
+                className={`btn btn-ghost ${styles.sendButton}`}
+                disabled={waiting || send.isPending}
+                onClick={sendCode}
+              >
+                {waiting ? `${countdown.left} 秒后重新获取` : send.isPending ? "发送中…" : "获取验证码"}
+              </button>
+            </div>
+            {errors.code && (
+              <p id={codeErrorId} className={styles.error} role="alert">
+                {errors.code}
+              </p>
+            )}
+
+            <button type="submit" className={`btn ${styles.submit}`} aria-busy={login.isPending}>
+              {login.isPending ? "登录中…" : "登录"}
+            </button>
+          </form>
+          <p className={styles.privacy}>
+            您的手机号仅用于登录验证和服务联系，页面中只显示部分号码，我们不会公开或向第三方提供。
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

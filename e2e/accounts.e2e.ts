@@ -1,0 +1,151 @@
+// Accounts as a customer meets them, in Debian's Chromium against the built server: SMS login with the
+// code from the server's log (console SMS provider), favourites on the product page and /my-mark,
+// logout with its confirmation; and a visitor's 收藏 leading through login back to the product.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot, watchPage } from "./support/browser";
+import { type RunningServer, startServer } from "./support/server";
+
+let server: RunningServer;
+let browser: BrowserContext;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ context: browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+  server?.cleanup();
+});
+// Each test is a new visitor: no session cookies left from the one before.
+beforeEach(async () => {
+  await browser?.clearCookies();
+});
+
+const PRODUCT = "/app/product-detail/1";
+
+async function open(path: string, width = 1440, height = 900): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width, height });
+  const { errors } = watchPage(page);
+  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+  await page.evaluate(() => localStorage.clear());
+  return { page, errors };
+}
+
+/** The code the console SMS provider logged for this number (its log line shows the number masked). */
+async function smsCodeFor(phone: string): Promise<string> {
+  const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+  const find = () =>
+    server
+      .logLines()
+      .filter((l) => l.phone === masked && typeof l.smsCode === "string")
+      .at(-1)?.smsCode as string | undefined;
+  await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  return find()!;
+}
+
+/** Fills the login form on the current /login page: number, 获取验证码, the logged code, 登录. */
+async function logIn(page: Page, phone: string) {
+  await page.getByLabel("手机号").fill(phone);
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await page.getByRole("button", { name: "60 秒后重新获取" }).waitFor();
+  await page.getByText("验证码发送成功").waitFor();
+  await page.getByLabel("验证码").fill(await smsCodeFor(phone));
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await page.getByText("登陆成功").waitFor();
+}
+
+describe("accounts in the browser", () => {
+  it("checks the number before sending anything", async () => {
+    const { page, errors } = await open("/login");
+    expect(await page.title()).toBe("悦家整装 - 登录 / 注册");
+    const sends: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/customers/getVerificationCode") && sends.push(r.url()));
+    await page.getByLabel("手机号").fill("12345678901");
+    await page.getByRole("button", { name: "获取验证码" }).click();
+    await page.getByRole("alert").filter({ hasText: "请输入正确的手机号" }).waitFor();
+    expect(sends).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a visitor's 收藏 leads to login and back to the product", async () => {
+    const { page, errors } = await open(PRODUCT);
+    await page.getByRole("button", { name: "收藏", exact: true }).click();
+    await page.waitForURL(`${server.url}/login?redirect=${encodeURIComponent(PRODUCT)}`);
+    await logIn(page, "13800138001");
+    await page.waitForURL(`${server.url}${PRODUCT}`);
+    await page.locator("h1:visible").waitFor();
+    // Logged in now: the header offers favourites and logout instead of login.
+    await page.locator("header").getByRole("link", { name: "我的收藏" }).waitFor();
+    expect(await page.locator("header").getByRole("link", { name: "登录 / 注册" }).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("phoneNum"))).toBe("13800138001");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("logs in, favourites a product, finds and removes it on /my-mark, and logs out", async () => {
+    const phone = "13800138002";
+    const { page, errors } = await open("/login");
+    await logIn(page, phone);
+    await page.waitForURL(`${server.url}/`);
+    const header = page.locator("header");
+    await header.getByText("138****8002").waitFor();
+
+    // 收藏 on the product page.
+    await page.goto(`${server.url}${PRODUCT}`, { waitUntil: "networkidle" });
+    const name = await page.locator("h1:visible").innerText();
+    await page.getByRole("button", { name: "收藏", exact: true }).click();
+    await page.getByText("收藏成功").waitFor();
+    await page.getByRole("button", { name: "已收藏" }).waitFor();
+    await screenshot(page, "accounts-product-favourited-1440");
+
+    // It is on /my-mark, under the default tab 商品.
+    await header.getByRole("link", { name: "我的收藏" }).click();
+    await page.waitForURL(`${server.url}/my-mark`);
+    await expect.poll(() => page.title()).toBe("悦家整装 - 我的收藏");
+    expect(await page.getByRole("tab", { selected: true }).innerText()).toContain("商品");
+    const panel = page.getByRole("tabpanel");
+    await panel.getByText(name).waitFor();
+    await screenshot(page, "accounts-my-mark-1440");
+
+    // 取消收藏 empties the list.
+    await panel.getByRole("button", { name: `取消收藏：${name}` }).click();
+    await page.getByText("已取消收藏").waitFor();
+    await panel.getByText("还没有收藏的商品").waitFor();
+    expect(await panel.getByText(name).count()).toBe(0);
+
+    // 退出: confirmation, then logged out; /my-mark needs a session, so home.
+    await header.getByRole("button", { name: "退出" }).click();
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.innerText()).toContain("是否退出当前用户？");
+    await dialog.getByRole("button", { name: "退出" }).click();
+    await page.getByText("退出成功!").waitFor();
+    await page.waitForURL(`${server.url}/`);
+    await header.getByRole("link", { name: "登录", exact: true }).waitFor();
+    expect(await header.getByText("138****8002").count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("phoneNum"))).toBeNull();
+
+    // The session is over on the server too: a fresh load is a visitor's, and /my-mark asks to log in.
+    await page.goto(`${server.url}/my-mark`, { waitUntil: "networkidle" });
+    await page.waitForURL(/\/login\?redirect=%2Fmy-mark$/);
+    // (Images of the home page still loading when we left it are aborted: not a failure.)
+    expect(errors.filter((e) => !e.includes("net::ERR_ABORTED"))).toEqual([]);
+    await page.close();
+  });
+
+  it("shows /login and /my-mark without horizontal scroll at 375 px", async () => {
+    for (const path of ["/login", "/my-mark"]) {
+      const { page, errors } = await open(path, 375, 812);
+      await page.getByRole("heading", { name: "登录 / 注册" }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await screenshot(page, `accounts-${path.slice(1)}-375`);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  });
+});
