@@ -111,6 +111,17 @@ describeEachBackend("accounts: sessions (R5)", (ctx) => {
     expect(row?.revokedAt).toBeInstanceOf(Date);
   });
 
+  it("clears the cookies of a dead session, so the browser stops presenting it", async () => {
+    const session = await h.login();
+    await h.asCustomer(session, { method: "POST", url: "/api/customers/logout", payload: {} });
+    const res = await h.app.inject({ method: "GET", url: "/api/customers/me", cookies: { token: session.token } });
+    expect(res.json()).toMatchObject({ code: 0, errorCode: 1201 });
+    for (const name of ["token", "csrf"]) {
+      const cleared = res.cookies.find((c) => c.name === name);
+      expect(cleared?.value, name).toBe("");
+    }
+  });
+
   it("expires after 7 idle days", async () => {
     const idle = await h.login();
     const active = await h.login();

@@ -104,6 +104,8 @@ export async function storefrontPlugin(app: FastifyInstance) {
     const headers = new Headers();
     if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
     const nonces = newNonces();
+    // Cookies the API sets while rendering (e.g. clearing a dead session) reach the browser too.
+    const setCookies: string[] = [];
     reply.header("content-security-policy", cspHeader(nonces));
     const result = await web.render({
       request: new Request(new URL(request.url, origin), { headers }),
@@ -118,9 +120,12 @@ export async function storefrontPlugin(app: FastifyInstance) {
           payload: method === "POST" ? (body as object) : undefined,
           headers: { cookie: request.headers.cookie ?? "", "x-forwarded-for": request.ip, accept: "application/json" },
         });
+        const cookies = res.headers["set-cookie"];
+        if (cookies) setCookies.push(...(Array.isArray(cookies) ? cookies : [String(cookies)]));
         return { status: res.statusCode, json: async () => res.json() };
       },
     });
+    if (setCookies.length) reply.header("set-cookie", setCookies);
     if (result.kind === "redirect") return reply.redirect(result.location, result.status);
     return reply
       .status(result.status)

@@ -51,6 +51,7 @@ export function registerAccounts(app: FastifyInstance, options: AccountsOptions)
     now,
   });
   const favorites = new FavoritesService(db, options.catalog, options.content, now);
-  installSessionHook(app, sessions, now);
-  accountsRoutes(app, accounts, favorites, { secure: env.NODE_ENV === "production" });
+  const cookiePolicy = { secure: env.NODE_ENV === "production" };
+  installSessionHook(app, sessions, now, cookiePolicy);
+  accountsRoutes(app, accounts, favorites, cookiePolicy);
 }

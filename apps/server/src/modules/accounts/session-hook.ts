@@ -5,6 +5,7 @@ import { CSRF_HEADER, endpoints, TOKEN_COOKIE } from "@yj/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../http/errors.js";
 import type { Clock } from "./clock.js";
+import { type CookiePolicy, clearSessionCookies } from "./session-cookies.js";
 import type { SessionCustomer, SessionStore } from "./sessions.js";
 
 declare module "fastify" {
@@ -38,10 +39,10 @@ function csrfMatches(request: FastifyRequest, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function installSessionHook(app: FastifyInstance, sessions: SessionStore, now: Clock) {
+export function installSessionHook(app: FastifyInstance, sessions: SessionStore, now: Clock, cookies: CookiePolicy) {
   app.decorateRequest("customer", null);
   // onRequest runs before the body is parsed: a refused request writes nothing and parses nothing.
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     const needsSession = request.routeOptions.config.auth === "session";
     const stateChanging = changesState(request);
     // Public reads never touch the sessions table (P1–P3).
@@ -49,6 +50,8 @@ export function installSessionHook(app: FastifyInstance, sessions: SessionStore,
     const token = readToken(request);
     const customer = token ? await sessions.resolve(token, now()) : null;
     if (!customer) {
+      // A dead session cookie is cleared, so the browser stops presenting it on every page.
+      if (token && request.cookies[TOKEN_COOKIE]) clearSessionCookies(reply, cookies);
       if (needsSession) throw new AppError("login_required");
       return;
     }
