@@ -12,6 +12,7 @@ import { createRoutes } from "./app/routes";
 import { composeTitle, leafMeta } from "./app/use-document-title";
 import { sessionRefused } from "./features/account/session";
 import { createApiClient, type Transport } from "./lib/api-client";
+import { cookieValue } from "./lib/cookies";
 import { apiQuery } from "./lib/queries";
 import { type ClientState, createStore, parseCityCookie } from "./lib/store";
 
@@ -29,10 +30,6 @@ export interface RenderOptions {
 export type RenderResult =
   | { kind: "redirect"; status: number; location: string }
   | { kind: "html"; status: number; body: Readable };
-
-function hasCookie(header: string | null, name: string): boolean {
-  return !!header?.split(/;\s*/).some((c) => c.startsWith(`${name}=`) && c.length > name.length + 1);
-}
 
 export async function render({
   request,
@@ -59,7 +56,7 @@ export async function render({
     cityChosen: city !== null,
     // spec §4: logged in is decided by the token cookie; the session itself is checked by the API
     // (the root loader asked it: a token it refuses renders the page logged out).
-    loggedIn: hasCookie(cookies, TOKEN_COOKIE) && !sessionRefused(queryClient, api),
+    loggedIn: cookieValue(cookies, TOKEN_COOKIE) !== undefined && !sessionRefused(queryClient, api),
     phoneNum: null,
     cartNum: 0,
   };

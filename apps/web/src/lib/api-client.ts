@@ -3,6 +3,7 @@
 import {
   appendQuery,
   type BodyOf,
+  CSRF_COOKIE,
   CSRF_HEADER,
   type DataOf,
   type EndpointDef,
@@ -12,6 +13,7 @@ import {
   REQUEST_TIMEOUT_MS,
   SUCCESS_CODE,
 } from "@yj/contract";
+import { cookieValue } from "./cookies";
 
 export class ApiError extends Error {
   constructor(
@@ -64,15 +66,10 @@ export function createApiClient(transport: Transport): ApiClient {
   };
 }
 
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
-
 /** Browser transport: same-origin cookies, CSRF header on every state-changing call (R6). */
 export const fetchTransport: Transport = async ({ method, url, body }) => {
   const headers: Record<string, string> = { accept: "application/json" };
-  const csrf = readCookie("csrf");
+  const csrf = cookieValue(document.cookie, CSRF_COOKIE);
   if (csrf) headers[CSRF_HEADER] = csrf;
   if (method === "POST") headers["content-type"] = "application/json";
   try {

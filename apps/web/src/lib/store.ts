@@ -1,5 +1,6 @@
 // Client state (spec §3 user state: city, session flag, cart count) in one small store.
 import { createContext, useContext, useSyncExternalStore } from "react";
+import { cookieValue } from "./cookies";
 
 export interface ClientState {
   cityName: string;
@@ -54,10 +55,7 @@ export function useAppState<T>(select: (s: ClientState) => T): T {
 export const CITY_COOKIE = "yj_city";
 
 export function parseCityCookie(cookieHeader: string | undefined): { cityName: string; province: string } | null {
-  const raw = cookieHeader
-    ?.split(/;\s*/)
-    .find((c) => c.startsWith(`${CITY_COOKIE}=`))
-    ?.slice(CITY_COOKIE.length + 1);
+  const raw = cookieValue(cookieHeader, CITY_COOKIE);
   if (!raw) return null;
   try {
     const [cityName, province] = decodeURIComponent(raw).split("|");

@@ -6,6 +6,7 @@ import { CSRF_COOKIE, ErrorCode, endpoints, PHONE_STORAGE_KEY, TOKEN_COOKIE } fr
 import { useSyncExternalStore } from "react";
 import { type ApiClient, ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
+import { cookieValue } from "../../lib/cookies";
 import { apiQuery } from "../../lib/queries";
 import { type Store, useAppState, useStore } from "../../lib/store";
 
@@ -22,18 +23,14 @@ export function isLoginRequired(error: unknown): boolean {
   return error instanceof ApiError && error.errorCode === ErrorCode.LOGIN_REQUIRED;
 }
 
-function cookieIn(header: string, name: string): boolean {
-  return header.split(/;\s*/).some((c) => c.startsWith(`${name}=`) && c.length > name.length + 1);
-}
-
 /**
  * Whether a loader should fetch the customer's data. On the server: the request carries the `token`
  * cookie. In the browser the HttpOnly token is invisible, so the `csrf` cookie (set and cleared with
  * it) stands in. Either way it is only a hint: the API decides, and answers 1201 when it disagrees.
  */
 export function hasSessionCookie(request: Request): boolean {
-  if (typeof document !== "undefined") return cookieIn(document.cookie, CSRF_COOKIE);
-  return cookieIn(request.headers.get("cookie") ?? "", TOKEN_COOKIE);
+  if (typeof document !== "undefined") return cookieValue(document.cookie, CSRF_COOKIE) !== undefined;
+  return cookieValue(request.headers.get("cookie"), TOKEN_COOKIE) !== undefined;
 }
 
 export function currentCustomerQuery(api: ApiClient) {
