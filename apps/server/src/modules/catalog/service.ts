@@ -57,6 +57,32 @@ const SORTS: Record<GoodsSort, SQL[]> = {
 /** Public goods: on sale and shown. */
 const isPublic = and(eq(goods.status, 1), eq(goods.isShow, 1));
 
+/**
+ * The WHERE of a goods search for the filters present in `p`, their values left as placeholders named
+ * after the parameters (see goodsSearchValues): the SQL depends only on which filters are present.
+ */
+function goodsFilter(p: GoodsIndexParams): SQL | undefined {
+  const filters: (SQL | undefined)[] = [isPublic];
+  if (p.name) filters.push(ilike(goods.name, sql.placeholder("name")));
+  if (p.category1) filters.push(eq(goods.category1, sql.placeholder("category1")));
+  if (p.category2) filters.push(eq(goods.category2, sql.placeholder("category2")));
+  if (p.category3) filters.push(eq(goods.category3, sql.placeholder("category3")));
+  if (p.tagId) filters.push(sql`${sql.placeholder("tagId")} = any(${goods.tagIds})`);
+  return and(...filters);
+}
+
+function goodsSearchValues(p: GoodsIndexParams) {
+  return {
+    name: p.name ? likeContains(p.name) : undefined,
+    category1: p.category1,
+    category2: p.category2,
+    category3: p.category3,
+    tagId: p.tagId,
+    limit: p.pageSize,
+    offset: (p.current - 1) * p.pageSize,
+  };
+}
+
 export class CatalogService {
   constructor(
     private readonly db: Db,
@@ -65,6 +91,41 @@ export class CatalogService {
     /** Reference data that changes with a catalogue edit, not per request: the category tree. */
     private readonly referenceCache: TtlCache,
   ) {}
+
+  /**
+   * The goods page is the hottest uncached read (bench P2/P3). Its SQL depends only on which filters
+   * are present and the sort, so it is built once per shape and prepared: no query building per
+   * request, and on PostgreSQL a named statement that each connection parses and plans once.
+   */
+  private readonly goodsSearches = new Map<string, ReturnType<CatalogService["prepareGoodsSearch"]>>();
+
+  private goodsSearchQueries(p: GoodsIndexParams) {
+    const sort = p.sort ?? "default";
+    const present = [p.name, p.category1, p.category2, p.category3, p.tagId].map((v) => (v ? 1 : 0)).join("");
+    const shape = `${present}_${sort}`;
+    let queries = this.goodsSearches.get(shape);
+    if (!queries) {
+      queries = this.prepareGoodsSearch(shape, p, sort);
+      this.goodsSearches.set(shape, queries);
+    }
+    return queries;
+  }
+
+  private prepareGoodsSearch(shape: string, p: GoodsIndexParams, sort: GoodsSort) {
+    const where = goodsFilter(p);
+    return {
+      // One round trip: the page and, by a window count, the size of the whole result.
+      page: this.db
+        .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(goods)
+        .where(where)
+        .orderBy(...SORTS[sort])
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(`goods_page_${shape}`),
+      count: this.db.select({ n: sql<number>`count(*)::int` }).from(goods).where(where).prepare(`goods_count_${shape}`),
+    };
+  }
 
   categoryTree() {
     return this.referenceCache.get("categories", async () => {
@@ -91,27 +152,11 @@ export class CatalogService {
   }
 
   private async loadGoodsIndex(p: GoodsIndexParams): Promise<GoodsIndexData> {
-    const filters: (SQL | undefined)[] = [isPublic];
-    if (p.name) filters.push(ilike(goods.name, likeContains(p.name)));
-    if (p.category1) filters.push(eq(goods.category1, p.category1));
-    if (p.category2) filters.push(eq(goods.category2, p.category2));
-    if (p.category3) filters.push(eq(goods.category3, p.category3));
-    if (p.tagId) filters.push(sql`${p.tagId} = any(${goods.tagIds})`);
-    const where = and(...filters);
-
-    // One round trip: the page and, by a window count, the size of the whole result.
-    const rows = await this.db
-      .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-      .from(goods)
-      .where(where)
-      .orderBy(...SORTS[p.sort ?? "default"])
-      .limit(p.pageSize)
-      .offset((p.current - 1) * p.pageSize);
-    const total =
-      rows[0]?.total ??
-      (p.current === 1
-        ? 0
-        : ((await this.db.select({ n: sql<number>`count(*)::int` }).from(goods).where(where))[0]?.n ?? 0));
+    const queries = this.goodsSearchQueries(p);
+    const values = goodsSearchValues(p);
+    const rows = await queries.page.execute(values);
+    // Past the last page the window count has no row to ride on: count separately.
+    const total = rows[0]?.total ?? (p.current === 1 ? 0 : ((await queries.count.execute(values))[0]?.n ?? 0));
 
     return {
       dataList: rows.map(({ total: _total, ...row }) => toListItem(row)),
