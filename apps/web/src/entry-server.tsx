@@ -3,7 +3,7 @@
 
 import { PassThrough, type Readable } from "node:stream";
 import { dehydrate } from "@tanstack/react-query";
-import { endpoints, type SiteSettings, TOKEN_COOKIE } from "@yj/contract";
+import { routes, type SiteSettings, TOKEN_COOKIE } from "@yj/contract";
 import { renderToPipeableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders, createQueryClient } from "./app/app-providers";
@@ -47,7 +47,7 @@ export async function render({
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }
 
-  const settings = queryClient.getQueryData<SiteSettings>(apiQuery(api, endpoints.siteSettings).queryKey);
+  const settings = queryClient.getQueryData<SiteSettings>(apiQuery(api, routes.siteSettings).queryKey);
   const cookies = request.headers.get("cookie");
   const city = parseCityCookie(cookies ?? undefined);
   const clientState: ClientState = {

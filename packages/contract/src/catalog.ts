@@ -1,6 +1,7 @@
 // Catalogue: category tree, goods, packages (spec §3, §7). Money fields are integer cents.
 import { z } from "zod";
 import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
+import { GOODS_SORTS } from "./constants.js";
 
 export interface GoodsCategory {
   id: number;
@@ -22,7 +23,7 @@ export const GoodsCategory: z.ZodType<GoodsCategory> = z.object({
   },
 });
 
-export const GoodsSort = z.enum(["default", "sales", "new", "price_asc", "price_desc"]);
+export const GoodsSort = z.enum(GOODS_SORTS);
 export type GoodsSort = z.infer<typeof GoodsSort>;
 
 /** Goods search info (spec §3): name, category1, category2, category3, tagId, current, pageSize 12, status 1. */

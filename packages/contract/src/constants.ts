@@ -33,6 +33,9 @@ export const MENU_CATEGORY_IDS = [49, 6, 9, 8, 4, 3, 5, 50] as const;
 /** Favourite types (spec §7): 1 goods, 2 article or case. */
 export const FavoriteType = { GOODS: 1, ARTICLE: 2 } as const;
 /** Article types: guides and inspiration cases are both articles. */
+/** The sorts of a goods list (GoodsIndexQuery.sort). */
+export const GOODS_SORTS = ["default", "sales", "new", "price_asc", "price_desc"] as const;
+
 export const ArticleType = { GUIDE: 1, CASE: 2 } as const;
 /** website_configs types. */
 export const WebsiteConfigType = { CITY_LIST: 1 } as const;

@@ -1,30 +1,6 @@
 // The response envelope of every /api call (spec §7, §9): {code, message, data}, code 1 = success.
 import { z } from "zod";
 
-export const SUCCESS_CODE = 1;
-/** Every failure answers code 0; `errorCode` says which kind (spec §6: errorCode 1201 = 请重新登陆). */
-export const FAILURE_CODE = 0;
-
-export const ErrorCode = {
-  /** Input failed the contract schema. */
-  INVALID_INPUT: 1001,
-  /** The thing asked for does not exist (or is not shown). */
-  NOT_FOUND: 1004,
-  /** A business rule refused the request (out of stock, code expired, …). */
-  BUSINESS: 1100,
-  /** No session, or an expired one (spec §6, §8). */
-  LOGIN_REQUIRED: 1201,
-  /** Missing or wrong x-csrf-token (R6). HTTP 403. */
-  CSRF: 1403,
-  /** Too many requests (R3). HTTP 429. */
-  RATE_LIMITED: 1429,
-  /** A gateway (SMS, payment) failed or timed out. */
-  UPSTREAM: 1502,
-  /** Anything unexpected. HTTP 500, generic message, never a stack. */
-  INTERNAL: 1500,
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
 /** The envelope around a data schema. data is null on failure. */
 export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({
@@ -33,11 +9,4 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
     data: data.nullable(),
     errorCode: z.number().int().optional(),
   });
-}
-
-export interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T | null;
-  errorCode?: number;
 }

@@ -6,5 +6,7 @@ export * from "./constants.js";
 export * from "./content.js";
 export * from "./endpoints.js";
 export * from "./envelope.js";
+export * from "./envelope-codes.js";
 export * from "./leads.js";
 export * from "./query-string.js";
+export * from "./routes.js";

@@ -1,5 +1,5 @@
 // The page frame of every storefront route: header, content (with keep-alive), side panel, footer.
-import { endpoints } from "@yj/contract";
+import { routes } from "@yj/contract";
 import { Suspense } from "react";
 import { type LoaderFunctionArgs, useMatches } from "react-router";
 import { useLoginRequiredHandler } from "../features/account/require-login";
@@ -21,9 +21,9 @@ import { useDocumentTitle } from "./use-document-title";
 export async function rootLoader({ request }: LoaderFunctionArgs, { queryClient, api }: RouteContext) {
   const onServer = typeof document === "undefined";
   await Promise.all([
-    queryClient.ensureQueryData(apiQuery(api, endpoints.siteSettings)),
-    queryClient.ensureQueryData(apiQuery(api, endpoints.goodsCategories)),
-    queryClient.ensureQueryData(apiQuery(api, endpoints.cityList, { type: "1" })),
+    queryClient.ensureQueryData(apiQuery(api, routes.siteSettings)),
+    queryClient.ensureQueryData(apiQuery(api, routes.goodsCategories)),
+    queryClient.ensureQueryData(apiQuery(api, routes.cityList, { type: "1" })),
     onServer && hasSessionCookie(request) ? queryClient.prefetchQuery(currentCustomerQuery(api)) : null,
   ]);
   return null;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { endpoints } from "@yj/contract";
+import { routes } from "@yj/contract";
 import { useEffect } from "react";
 import { useMatches } from "react-router";
 import { useApi } from "../lib/api-context";
@@ -25,7 +25,7 @@ export function leafMeta(matches: { data?: unknown }[]): RouteMeta | undefined {
 export function useDocumentTitle() {
   const api = useApi();
   const matches = useMatches();
-  const { data: settings } = useQuery(apiQuery(api, endpoints.siteSettings));
+  const { data: settings } = useQuery(apiQuery(api, routes.siteSettings));
   const title = composeTitle(settings?.brandName ?? "", leafMeta(matches));
   useEffect(() => {
     if (title) document.title = title;

@@ -6,11 +6,12 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   type DataOf,
-  type EndpointDef,
+  type EndpointOf,
   type Envelope,
   Messages,
   type QueryOf,
   REQUEST_TIMEOUT_MS,
+  type Route,
   SUCCESS_CODE,
 } from "@yj/contract";
 import { cookieValue } from "./cookies";
@@ -38,13 +39,14 @@ export interface TransportResponse {
 /** How requests reach the API: fetch in the browser, Fastify inject on the server (in-process). */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
+/** Calls take a route of the contract (`routes.goodsIndex`); query, body and answer are typed by its endpoint. */
 export interface ApiClient {
-  get<E extends EndpointDef>(endpoint: E, query?: QueryOf<E>): Promise<DataOf<E>>;
-  post<E extends EndpointDef>(endpoint: E, body?: BodyOf<E>): Promise<DataOf<E>>;
+  get<R extends Route>(route: R, query?: QueryOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>>;
+  post<R extends Route>(route: R, body?: BodyOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>>;
 }
 
 export function createApiClient(transport: Transport): ApiClient {
-  async function call<E extends EndpointDef>(request: TransportRequest): Promise<DataOf<E>> {
+  async function call<T>(request: TransportRequest): Promise<T> {
     const res = await transport(request);
     if (res.status !== 200) {
       // 403/429 still carry a Chinese message in the envelope; other statuses get the spec's copy.
@@ -55,9 +57,9 @@ export function createApiClient(transport: Transport): ApiClient {
         res.status,
       );
     }
-    const body = (await res.json()) as Envelope<DataOf<E>>;
+    const body = (await res.json()) as Envelope<T>;
     if (body.code !== SUCCESS_CODE) throw new ApiError(body.message, body.errorCode, res.status);
-    return body.data as DataOf<E>;
+    return body.data as T;
   }
   return {
     get: (endpoint, query) =>

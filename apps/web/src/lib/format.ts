@@ -1,7 +1,12 @@
+// Built once: toLocaleString with options builds a new formatter per call, which showed up as a
+// main-thread cost when a page renders dozens of prices (P6).
+const wholeYuan = new Intl.NumberFormat("zh-CN", { maximumFractionDigits: 0 });
+const yuanAndFen = new Intl.NumberFormat("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** spec §9: amounts are cents divided by 100. ¥1,299 or ¥1,299.50 */
 export function formatPrice(cents: number): string {
   const yuan = cents / 100;
-  return `¥${yuan.toLocaleString("zh-CN", { minimumFractionDigits: Number.isInteger(yuan) ? 0 : 2, maximumFractionDigits: 2 })}`;
+  return `¥${(Number.isInteger(yuan) ? wholeYuan : yuanAndFen).format(yuan)}`;
 }
 
 /** spec §9 time-ago helper: minutes under 3600 s, hours under 86400 s, otherwise days. */

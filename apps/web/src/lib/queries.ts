@@ -1,12 +1,12 @@
 // Query options per endpoint: one key scheme, used by route loaders (prefetch) and screens alike.
 
 import { queryOptions } from "@tanstack/react-query";
-import type { DataOf, EndpointDef, QueryOf } from "@yj/contract";
+import type { DataOf, EndpointOf, QueryOf, Route } from "@yj/contract";
 import type { ApiClient } from "./api-client";
 
-export function apiQuery<E extends EndpointDef>(api: ApiClient, endpoint: E, query?: QueryOf<E>) {
-  return queryOptions<DataOf<E>>({
-    queryKey: [endpoint.path, query ?? {}],
-    queryFn: () => api.get(endpoint, query),
+export function apiQuery<R extends Route>(api: ApiClient, route: R, query?: QueryOf<EndpointOf<R>>) {
+  return queryOptions<DataOf<EndpointOf<R>>>({
+    queryKey: [route.path, query ?? {}],
+    queryFn: () => api.get(route, query),
   });
 }

@@ -2,8 +2,8 @@
 // would have it, so component tests see what a visitor sees.
 
 import { render } from "@testing-library/react";
-import type { EndpointDef, QueryOf, SiteSettings } from "@yj/contract";
-import { endpoints } from "@yj/contract";
+import type { EndpointOf, QueryOf, Route, SiteSettings } from "@yj/contract";
+import { routes } from "@yj/contract";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders, createQueryClient } from "../app/app-providers";
@@ -37,15 +37,17 @@ export function renderApp(
     state?: Partial<ClientState>;
     /** The API the UI talks to; by default every call fails (prime the queries instead). */
     api?: ApiClient;
-    prime?: <E extends EndpointDef>(set: (endpoint: E, query: QueryOf<E> | undefined, data: unknown) => void) => void;
+    prime?: <R extends Route>(
+      set: (route: R, query: QueryOf<EndpointOf<R>> | undefined, data: unknown) => void,
+    ) => void;
   } = {},
 ) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(apiQuery(noNetwork, endpoints.siteSettings).queryKey, settingsFixture);
-  queryClient.setQueryData(apiQuery(noNetwork, endpoints.goodsCategories).queryKey, []);
-  queryClient.setQueryData(apiQuery(noNetwork, endpoints.cityList, { type: "1" }).queryKey, []);
+  queryClient.setQueryData(apiQuery(noNetwork, routes.siteSettings).queryKey, settingsFixture);
+  queryClient.setQueryData(apiQuery(noNetwork, routes.goodsCategories).queryKey, []);
+  queryClient.setQueryData(apiQuery(noNetwork, routes.cityList, { type: "1" }).queryKey, []);
   options.prime?.((endpoint, query, data) =>
-    queryClient.setQueryData(apiQuery(noNetwork, endpoint, query).queryKey, data),
+    queryClient.setQueryData(apiQuery(noNetwork, endpoint, query).queryKey, data as never),
   );
   const store = createStore({
     cityName: "杭州市",

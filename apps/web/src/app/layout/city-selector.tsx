@@ -2,7 +2,7 @@
 // province; detected 1000 ms after load when not chosen yet; the choice persists (cookie + localStorage).
 
 import { useQuery } from "@tanstack/react-query";
-import { endpoints, LOCATE_DELAY_MS } from "@yj/contract";
+import { LOCATE_DELAY_MS, routes } from "@yj/contract";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Icon } from "../../components/icon";
 import { useApi } from "../../lib/api-context";
@@ -26,7 +26,7 @@ export function useChooseCity() {
 
 export function CitySelector() {
   const api = useApi();
-  const { data: cities = [] } = useQuery(apiQuery(api, endpoints.cityList, { type: "1" }));
+  const { data: cities = [] } = useQuery(apiQuery(api, routes.cityList, { type: "1" }));
   const cityName = useAppState((s) => s.cityName);
   const cityChosen = useAppState((s) => s.cityChosen);
   const choose = useChooseCity();
@@ -45,7 +45,7 @@ export function CitySelector() {
     if (cityChosen) return;
     const timer = window.setTimeout(async () => {
       try {
-        const found = await api.get(endpoints.detectCity);
+        const found = await api.get(routes.detectCity);
         if (found.source !== "default") choose(found.city, found.province);
       } catch {
         // Detection is a convenience: the default city stays.

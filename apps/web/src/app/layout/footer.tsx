@@ -2,7 +2,7 @@
 // all from site settings.
 
 import { useQuery } from "@tanstack/react-query";
-import { endpoints } from "@yj/contract";
+import { routes } from "@yj/contract";
 import { Link } from "react-router";
 import { useApi } from "../../lib/api-context";
 import { apiQuery } from "../../lib/queries";
@@ -10,7 +10,7 @@ import styles from "./footer.module.css";
 
 export function Footer() {
   const api = useApi();
-  const { data: s } = useQuery(apiQuery(api, endpoints.siteSettings));
+  const { data: s } = useQuery(apiQuery(api, routes.siteSettings));
   if (!s) return null;
   return (
     <footer className={styles.footer}>

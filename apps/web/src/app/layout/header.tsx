@@ -4,7 +4,7 @@
 // the account links and the cart join the collapsible menu.
 
 import { useQuery } from "@tanstack/react-query";
-import { endpoints, type GoodsCategory, MENU_CATEGORY_IDS, SCROLL_FIXED_HEADER_PX } from "@yj/contract";
+import { type GoodsCategory, MENU_CATEGORY_IDS, routes, SCROLL_FIXED_HEADER_PX } from "@yj/contract";
 import { type FormEvent, useMemo, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { LogoutButton } from "../../features/account/components/logout-button";
@@ -37,8 +37,8 @@ function findById(nodes: GoodsCategory[], id: number): GoodsCategory | undefined
 
 export function Header({ home, overall }: { home: boolean; overall: boolean }) {
   const api = useApi();
-  const { data: settings } = useQuery(apiQuery(api, endpoints.siteSettings));
-  const { data: tree = [] } = useQuery(apiQuery(api, endpoints.goodsCategories));
+  const { data: settings } = useQuery(apiQuery(api, routes.siteSettings));
+  const { data: tree = [] } = useQuery(apiQuery(api, routes.goodsCategories));
   const loggedIn = useAppState((s) => s.loggedIn);
   const customerLabel = useCustomerLabel() ?? "我的账户";
   const cartNum = useAppState((s) => s.cartNum);

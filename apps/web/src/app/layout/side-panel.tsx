@@ -2,7 +2,7 @@
 // (The price calculator and book-now buttons arrive with the Leads work.)
 
 import { useQuery } from "@tanstack/react-query";
-import { endpoints, SCROLL_BACK_TO_TOP_PX } from "@yj/contract";
+import { routes, SCROLL_BACK_TO_TOP_PX } from "@yj/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/icon";
@@ -14,7 +14,7 @@ import { useScrolledPast } from "./use-scroll-y";
 
 export function SidePanel({ overall }: { overall: boolean }) {
   const api = useApi();
-  const { data: s } = useQuery(apiQuery(api, endpoints.siteSettings));
+  const { data: s } = useQuery(apiQuery(api, routes.siteSettings));
   const cartNum = useAppState((st) => st.cartNum);
   const showTop = useScrolledPast(SCROLL_BACK_TO_TOP_PX);
   const [serviceOpen, setServiceOpen] = useState(false);

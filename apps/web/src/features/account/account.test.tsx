@@ -3,7 +3,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { type EndpointDef, ErrorCode, endpoints, type FavoritesData, Messages, PHONE_STORAGE_KEY } from "@yj/contract";
+import { ErrorCode, type FavoritesData, Messages, PHONE_STORAGE_KEY, type Route, routes } from "@yj/contract";
 import { useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Header } from "../../app/layout/header";
@@ -23,12 +23,10 @@ function fakeApi(answers: {
   post?: Record<string, () => Promise<unknown>>;
 }) {
   const get = vi.fn(
-    (e: EndpointDef, _query?: unknown) =>
-      answers.get?.[e.path]?.() ?? Promise.reject(new Error(`unexpected GET ${e.path}`)),
+    (e: Route, _query?: unknown) => answers.get?.[e.path]?.() ?? Promise.reject(new Error(`unexpected GET ${e.path}`)),
   );
   const post = vi.fn(
-    (e: EndpointDef, _body?: unknown) =>
-      answers.post?.[e.path]?.() ?? Promise.reject(new Error(`unexpected POST ${e.path}`)),
+    (e: Route, _body?: unknown) => answers.post?.[e.path]?.() ?? Promise.reject(new Error(`unexpected POST ${e.path}`)),
   );
   return { api: { get, post } as unknown as ApiClient, get, post };
 }
@@ -111,7 +109,7 @@ describe("login form", () => {
 
   it("counts 60 seconds down after a code was sent, then offers a new one", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
-    const { api, get } = fakeApi({ get: { [endpoints.sendCode.path]: () => Promise.resolve(null) } });
+    const { api, get } = fakeApi({ get: { [routes.sendCode.path]: () => Promise.resolve(null) } });
     renderApp(<LoginScreen />, { path: "/login", api });
     fireEvent.change(phoneInput(), { target: { value: "13800000000" } });
     fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
@@ -131,7 +129,7 @@ describe("login form", () => {
   it("shows the server's message when sending is refused (e.g. rate limited)", async () => {
     const refused = "发送过于频繁，请 45 秒后再试";
     const { api } = fakeApi({
-      get: { [endpoints.sendCode.path]: () => Promise.reject(new ApiError(refused, ErrorCode.RATE_LIMITED, 429)) },
+      get: { [routes.sendCode.path]: () => Promise.reject(new ApiError(refused, ErrorCode.RATE_LIMITED, 429)) },
     });
     renderApp(<LoginScreen />, { path: "/login", api });
     fireEvent.change(phoneInput(), { target: { value: "13800000001" } });
@@ -143,7 +141,7 @@ describe("login form", () => {
   it("logs in, remembers phoneNum and goes back to the redirect path", async () => {
     const { api, post } = fakeApi({
       post: {
-        [endpoints.register.path]: () => Promise.resolve({ token: "t", mobile: "13800000002", csrf: "c" }),
+        [routes.register.path]: () => Promise.resolve({ token: "t", mobile: "13800000002", csrf: "c" }),
       },
     });
     const { store } = renderApp(
@@ -179,7 +177,7 @@ describe("errorCode 1201", () => {
   function NeedsSession() {
     useLoginRequiredHandler();
     const api = useApi();
-    useQuery(apiQuery(api, endpoints.favorites));
+    useQuery(apiQuery(api, routes.favorites));
     return null;
   }
 
@@ -187,7 +185,7 @@ describe("errorCode 1201", () => {
     localStorage.setItem(PHONE_STORAGE_KEY, "13800000003");
     const { api } = fakeApi({
       get: {
-        [endpoints.favorites.path]: () =>
+        [routes.favorites.path]: () =>
           Promise.reject(new ApiError(Messages.loginRequired, ErrorCode.LOGIN_REQUIRED, 200)),
       },
     });
@@ -228,18 +226,18 @@ describe("favourite button", () => {
     let list = favorites([]);
     const { api, get } = fakeApi({
       get: {
-        [endpoints.favorites.path]: () => Promise.resolve(list),
-        [endpoints.addFavorite.path]: () => {
+        [routes.favorites.path]: () => Promise.resolve(list),
+        [routes.addFavorite.path]: () => {
           list = favorites([5]);
           return Promise.resolve(null);
         },
       },
     });
     renderApp(<FavoriteButton id={5} type="1" />, { api, state: { loggedIn: true } });
-    await waitFor(() => expect(get).toHaveBeenCalledWith(endpoints.favorites, undefined));
+    await waitFor(() => expect(get).toHaveBeenCalledWith(routes.favorites, undefined));
     fireEvent.click(screen.getByRole("button", { name: "收藏" }));
     expect(await screen.findByRole("button", { name: "已收藏" })).toBeTruthy();
-    expect(get).toHaveBeenCalledWith(endpoints.addFavorite, { id: 5, type: "1" });
+    expect(get).toHaveBeenCalledWith(routes.addFavorite, { id: 5, type: "1" });
     expect(screen.getByText(Messages.favoriteAdded)).toBeTruthy();
   });
 });
@@ -273,9 +271,9 @@ describe("header user menu", () => {
     localStorage.setItem(PHONE_STORAGE_KEY, "13800000004");
     const { api, post } = fakeApi({
       get: {
-        [endpoints.currentCustomer.path]: () => Promise.resolve({ mobile: "13800000004", maskedMobile: "138****0004" }),
+        [routes.currentCustomer.path]: () => Promise.resolve({ mobile: "13800000004", maskedMobile: "138****0004" }),
       },
-      post: { [endpoints.logout.path]: () => Promise.resolve(null) },
+      post: { [routes.logout.path]: () => Promise.resolve(null) },
     });
     const { store } = renderApp(<Header home overall={false} />, {
       api,
@@ -292,7 +290,7 @@ describe("header user menu", () => {
     fireEvent.click(screen.getByRole("button", { name: "退出" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "退出" }));
     expect(await screen.findByRole("link", { name: "登录" })).toBeTruthy();
-    expect(post).toHaveBeenCalledWith(endpoints.logout);
+    expect(post).toHaveBeenCalledWith(routes.logout);
     expect(store.getState()).toMatchObject({ loggedIn: false, phoneNum: null });
     expect(localStorage.getItem(PHONE_STORAGE_KEY)).toBeNull();
     expect(await screen.findByText(Messages.logoutSuccess)).toBeTruthy();

@@ -2,7 +2,7 @@
 // the customer's cached queries, and the readable csrf cookie. The token itself is an HttpOnly cookie
 // that only the server sets and clears.
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CSRF_COOKIE, ErrorCode, endpoints, PHONE_STORAGE_KEY, TOKEN_COOKIE } from "@yj/contract";
+import { CSRF_COOKIE, ErrorCode, PHONE_STORAGE_KEY, routes, TOKEN_COOKIE } from "@yj/contract";
 import { useSyncExternalStore } from "react";
 import { type ApiClient, ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
@@ -34,15 +34,11 @@ export function hasSessionCookie(request: Request): boolean {
 }
 
 export function currentCustomerQuery(api: ApiClient) {
-  return { ...apiQuery(api, endpoints.currentCustomer), meta: QUIET };
+  return { ...apiQuery(api, routes.currentCustomer), meta: QUIET };
 }
 
 /** Queries that belong to one customer: dropped whenever the customer changes. */
-const CUSTOMER_QUERY_PATHS: readonly string[] = [
-  endpoints.currentCustomer.path,
-  endpoints.favorites.path,
-  endpoints.cart.path,
-];
+const CUSTOMER_QUERY_PATHS: readonly string[] = [routes.currentCustomer.path, routes.favorites.path, routes.cart.path];
 
 function dropCustomerQueries(queryClient: QueryClient) {
   queryClient.removeQueries({

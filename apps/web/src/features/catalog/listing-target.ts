@@ -1,6 +1,6 @@
 // What a listing URL lists (spec §2): the path's level-2 category (CATEGORY_PATHS), overridden by the
 // query's id, narrowed by subId; /productList without id lists everything. Pure, for loader and screen.
-import { type GoodsCategory, GoodsSort } from "@yj/contract";
+import { GOODS_SORTS, type GoodsCategory, type GoodsSort } from "@yj/contract";
 import { CATEGORY_PATHS } from "../../app/category-routes";
 import type { GoodsFilter } from "./api/goods-pages";
 
@@ -47,8 +47,8 @@ export const SORTS: { value: GoodsSort; label: string }[] = [
 ];
 
 export function parseSort(raw: string | null): GoodsSort {
-  const parsed = GoodsSort.safeParse(raw);
-  return parsed.success ? parsed.data : "default";
+  // A plain lookup, not the zod enum: the listing screens stay free of zod (home and listing JS weight).
+  return GOODS_SORTS.find((sort) => sort === raw) ?? "default";
 }
 
 function levelKey(level: number): "category1" | "category2" | "category3" {

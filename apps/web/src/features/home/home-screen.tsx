@@ -2,7 +2,7 @@
 // category, packages, and teasers of cases and guides.
 
 import { useQuery } from "@tanstack/react-query";
-import { ArticleType, endpoints, type GoodsCategory, MENU_CATEGORY_IDS, type SiteSettings } from "@yj/contract";
+import { ArticleType, type GoodsCategory, MENU_CATEGORY_IDS, routes, type SiteSettings } from "@yj/contract";
 import { Suspense } from "react";
 import { Link, type LoaderFunctionArgs } from "react-router";
 import { categoryHref } from "../../app/category-routes";
@@ -24,16 +24,16 @@ const FEATURED_COUNT = 4;
 
 const homeQueries = (api: ApiClient) => ({
   featured: (category2: number) =>
-    apiQuery(api, endpoints.goodsIndex, { category2, pageSize: FEATURED_COUNT, sort: "sales" }),
-  packages: apiQuery(api, endpoints.goodsIndex, { category2: PACKAGES_ID, pageSize: FEATURED_COUNT }),
-  cases: apiQuery(api, endpoints.articleList, { type: String(ArticleType.CASE) as "2", pageSize: 3 }),
-  guides: apiQuery(api, endpoints.articleList, { type: String(ArticleType.GUIDE) as "1", pageSize: 6 }),
-  banners: (city: string, province: string) => apiQuery(api, endpoints.banners, { city, province }),
+    apiQuery(api, routes.goodsIndex, { category2, pageSize: FEATURED_COUNT, sort: "sales" }),
+  packages: apiQuery(api, routes.goodsIndex, { category2: PACKAGES_ID, pageSize: FEATURED_COUNT }),
+  cases: apiQuery(api, routes.articleList, { type: String(ArticleType.CASE) as "2", pageSize: 3 }),
+  guides: apiQuery(api, routes.articleList, { type: String(ArticleType.GUIDE) as "1", pageSize: 6 }),
+  banners: (city: string, province: string) => apiQuery(api, routes.banners, { city, province }),
 });
 
 export async function loader({ request }: LoaderFunctionArgs, { queryClient, api }: RouteContext): Promise<RouteMeta> {
   const q = homeQueries(api);
-  const settings: SiteSettings = await queryClient.ensureQueryData(apiQuery(api, endpoints.siteSettings));
+  const settings: SiteSettings = await queryClient.ensureQueryData(apiQuery(api, routes.siteSettings));
   const { city, province } = cityOfRequest(request, settings);
   await Promise.all([
     queryClient.ensureQueryData(q.banners(city, province)),
@@ -73,7 +73,7 @@ export default function HomeScreen() {
   const cityName = useAppState((s) => s.cityName);
   const province = useAppState((s) => s.province);
   const { data: banners = [] } = useQuery(q.banners(cityName, province));
-  const { data: tree = [] } = useQuery(apiQuery(api, endpoints.goodsCategories));
+  const { data: tree = [] } = useQuery(apiQuery(api, routes.goodsCategories));
   const { data: packages } = useQuery(q.packages);
   const { data: cases } = useQuery(q.cases);
   const { data: guides } = useQuery(q.guides);

@@ -2,7 +2,7 @@
 // sent to login and back; a customer adds ('收藏成功') or, on 已收藏, removes ('已取消收藏'). Whether
 // it is a favourite comes from the customer's favourites list, refreshed after each change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endpoints, type FavoritesData, Messages } from "@yj/contract";
+import { type FavoritesData, Messages, routes } from "@yj/contract";
 import { toast } from "../../../components/toast";
 import { useApi } from "../../../lib/api-context";
 import { apiQuery } from "../../../lib/queries";
@@ -19,9 +19,9 @@ export function isFavorite(list: FavoritesData, id: number, type: FavoriteKind):
 export function useFavoriteToggle(id: number, type: FavoriteKind) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const favorites = apiQuery(api, endpoints.favorites);
+  const favorites = apiQuery(api, routes.favorites);
   return useMutation({
-    mutationFn: (add: boolean) => api.get(add ? endpoints.addFavorite : endpoints.removeFavorite, { id, type }),
+    mutationFn: (add: boolean) => api.get(add ? routes.addFavorite : routes.removeFavorite, { id, type }),
     onSuccess: (_data, add) => {
       toast(add ? Messages.favoriteAdded : Messages.favoriteRemoved, "success");
       // Kept pending until the list is fresh, so the button never shows the old state.
@@ -34,7 +34,7 @@ export function FavoriteButton({ id, type, className }: { id: number; type: Favo
   const api = useApi();
   const loggedIn = useAppState((s) => s.loggedIn);
   const gate = useLoginGate();
-  const { data } = useQuery({ ...apiQuery(api, endpoints.favorites), enabled: loggedIn });
+  const { data } = useQuery({ ...apiQuery(api, routes.favorites), enabled: loggedIn });
   const marked = loggedIn && data !== undefined && isFavorite(data, id, type);
   const toggle = useFavoriteToggle(id, type);
 

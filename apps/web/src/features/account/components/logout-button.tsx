@@ -2,7 +2,7 @@
 // the customer's cached data, and says '退出成功!'. A screen that needs a session then goes home
 // (useRequireLogin). A session that had already ended counts as logged out too.
 import { useMutation } from "@tanstack/react-query";
-import { endpoints, Messages } from "@yj/contract";
+import { Messages, routes } from "@yj/contract";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { toast } from "../../../components/toast";
@@ -22,7 +22,7 @@ export function LogoutButton({ className, onDone }: { className?: string; onDone
     onDone?.();
   };
   const logout = useMutation({
-    mutationFn: () => api.post(endpoints.logout),
+    mutationFn: () => api.post(routes.logout),
     meta: QUIET,
     onSuccess: loggedOut,
     onError: (error) => (isLoginRequired(error) ? loggedOut() : toast(error.message, "error")),

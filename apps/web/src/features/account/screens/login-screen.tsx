@@ -4,7 +4,7 @@
 // back to the `redirect` parameter when it is a path on this site, else home. A customer who is already
 // logged in goes there at once.
 import { useMutation } from "@tanstack/react-query";
-import { endpoints, Messages, PHONE_LENGTH, RegisterBody } from "@yj/contract";
+import { Messages, PHONE_LENGTH, RegisterBody, routes } from "@yj/contract";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
 import type { RouteContext, RouteMeta } from "../../../app/route-context";
@@ -91,7 +91,7 @@ export default function LoginScreen() {
   }, [loggedIn, navigate, target]);
 
   const send = useMutation({
-    mutationFn: (phone: string) => api.get(endpoints.sendCode, { phone, timestamp: String(Date.now()) }),
+    mutationFn: (phone: string) => api.get(routes.sendCode, { phone, timestamp: String(Date.now()) }),
     onSuccess: () => {
       toast(Messages.codeSent, "success");
       countdown.start(RESEND_SECONDS);
@@ -99,7 +99,7 @@ export default function LoginScreen() {
     },
   });
   const login = useMutation({
-    mutationFn: (body: RegisterBody) => api.post(endpoints.register, body),
+    mutationFn: (body: RegisterBody) => api.post(routes.register, body),
     onSuccess: (data) => {
       toast(Messages.loginSuccess, "success");
       remember(data.mobile);

@@ -2,7 +2,7 @@
 // spec: the first tab), 攻略 and 案例 — each with 取消收藏 and an empty state that leads to browsing.
 // Needs a session: a visitor is sent to login and back (the server render shows a login prompt).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ArticleListItem, endpoints, type FavoritesData, type GoodsListItem, Messages } from "@yj/contract";
+import { type ArticleListItem, type FavoritesData, type GoodsListItem, Messages, routes } from "@yj/contract";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs } from "react-router";
 import type { RouteContext, RouteMeta } from "../../../app/route-context";
@@ -18,7 +18,7 @@ import styles from "./my-mark-screen.module.css";
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   // Visitors get no call (and no error): the screen itself sends them to login.
-  if (hasSessionCookie(request)) await ctx.queryClient.prefetchQuery(apiQuery(ctx.api, endpoints.favorites));
+  if (hasSessionCookie(request)) await ctx.queryClient.prefetchQuery(apiQuery(ctx.api, routes.favorites));
   return { title: "我的收藏" };
 }
 
@@ -60,10 +60,10 @@ const COVER_HEIGHT = 300;
 function useRemoveFavorite() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const favorites = apiQuery(api, endpoints.favorites);
+  const favorites = apiQuery(api, routes.favorites);
   return useMutation({
     mutationFn: ({ id, type }: { id: number; type: FavoriteKind; tab: TabKey }) =>
-      api.get(endpoints.removeFavorite, { id, type }),
+      api.get(routes.removeFavorite, { id, type }),
     onSuccess: (_data, { id, tab }) => {
       toast(Messages.favoriteRemoved, "success");
       // Gone from the list at once; the refetch then confirms it.
@@ -81,7 +81,7 @@ export default function MyMarkScreen() {
   const uid = useId();
   const [tab, setTab] = useState<TabKey>("goods");
   const tabRefs = useRef(new Map<TabKey, HTMLButtonElement>());
-  const { data, isError, refetch } = useQuery({ ...apiQuery(api, endpoints.favorites), enabled: allowed });
+  const { data, isError, refetch } = useQuery({ ...apiQuery(api, routes.favorites), enabled: allowed });
   const remove = useRemoveFavorite();
 
   if (!allowed) {

@@ -1,5 +1,5 @@
 // Query options of the detail screens, shared by their loaders and components, and the 404 rule.
-import { ErrorCode, endpoints, type GoodsDetail } from "@yj/contract";
+import { ErrorCode, type GoodsDetail, routes } from "@yj/contract";
 import { data } from "react-router";
 import { type ApiClient, ApiError } from "../../../lib/api-client";
 import { apiQuery } from "../../../lib/queries";
@@ -24,12 +24,12 @@ export async function orNotFound<T>(load: Promise<T>, message: string): Promise<
   }
 }
 
-export const goodsDetailQuery = (api: ApiClient, id: number) => apiQuery(api, endpoints.goodsDetail, { id });
-export const packageDetailQuery = (api: ApiClient, id: number) => apiQuery(api, endpoints.packageDetail, { id });
+export const goodsDetailQuery = (api: ApiClient, id: number) => apiQuery(api, routes.goodsDetail, { id });
+export const packageDetailQuery = (api: ApiClient, id: number) => apiQuery(api, routes.packageDetail, { id });
 
 /** "相关推荐": goods of the same level-3 category (level 2 when there is none); one extra to drop the goods itself. */
 export function relatedQuery(api: ApiClient, goods: Pick<GoodsDetail, "category2" | "category3">) {
-  return apiQuery(api, endpoints.goodsIndex, {
+  return apiQuery(api, routes.goodsIndex, {
     ...(goods.category3 ? { category3: goods.category3 } : { category2: goods.category2 }),
     current: 1,
     pageSize: RELATED_COUNT + 1,

@@ -2,11 +2,11 @@
 // prefetches page 1 with them and the screen reads and extends the same cache entry.
 
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { type DataOf, endpoints, type GoodsIndexQuery, PAGE_SIZE } from "@yj/contract";
+import { type DataOf, type EndpointOf, type GoodsIndexQuery, PAGE_SIZE, routes } from "@yj/contract";
 import type { ApiClient } from "../../../lib/api-client";
 import { nextPageParam } from "../list-rules";
 
-export type GoodsIndexPage = DataOf<typeof endpoints.goodsIndex>;
+export type GoodsIndexPage = DataOf<EndpointOf<typeof routes.goodsIndex>>;
 /** The filters of a goods list; paging is the query's own business. */
 export type GoodsFilter = Omit<GoodsIndexQuery, "current" | "pageSize" | "status" | "isShow">;
 
@@ -23,7 +23,7 @@ export function goodsPagesQuery(api: ApiClient, filter: GoodsFilter, pageSize = 
   return infiniteQueryOptions({
     queryKey: ["goods-pages", f, pageSize],
     queryFn: ({ pageParam }): Promise<GoodsIndexPage> =>
-      api.get(endpoints.goodsIndex, { ...f, current: pageParam, pageSize, status: "1" }),
+      api.get(routes.goodsIndex, { ...f, current: pageParam, pageSize, status: "1" }),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
   });

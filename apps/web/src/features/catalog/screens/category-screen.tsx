@@ -2,7 +2,7 @@
 // sub-category tabs, sort, 12 goods a page with "加载更多" (spec §4 list rules). Kept alive when left.
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { endpoints, type GoodsCategory, type GoodsSort } from "@yj/contract";
+import { type GoodsCategory, type GoodsSort, routes } from "@yj/contract";
 import { useMemo } from "react";
 import { data, Link, type LoaderFunctionArgs } from "react-router";
 import { categoryHref } from "../../../app/category-routes";
@@ -20,7 +20,7 @@ export const handle: RouteHandle = { keepAlive: true };
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const url = new URL(request.url);
-  const tree = await ctx.queryClient.ensureQueryData(apiQuery(ctx.api, endpoints.goodsCategories));
+  const tree = await ctx.queryClient.ensureQueryData(apiQuery(ctx.api, routes.goodsCategories));
   const target = resolveListing(url.pathname, url.searchParams, tree);
   if (!target) throw data("分类不存在或已下线", { status: 404 });
   await ctx.queryClient.ensureInfiniteQueryData(goodsPagesQuery(ctx.api, target.filter));
@@ -64,7 +64,7 @@ function Breadcrumb({ target }: { target: ListingTarget }) {
 export default function CategoryScreen() {
   const api = useApi();
   const location = useScreenLocation();
-  const { data: tree = [] } = useQuery(apiQuery(api, endpoints.goodsCategories));
+  const { data: tree = [] } = useQuery(apiQuery(api, routes.goodsCategories));
   const target = useMemo(
     () => resolveListing(location.pathname, new URLSearchParams(location.search), tree),
     [location.pathname, location.search, tree],

@@ -3,7 +3,7 @@
 // keywords. Kept alive when left.
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { endpoints, type GoodsCategory, type GoodsSort, MENU_CATEGORY_IDS } from "@yj/contract";
+import { type GoodsCategory, type GoodsSort, MENU_CATEGORY_IDS, routes } from "@yj/contract";
 import { useMemo } from "react";
 import { Form, Link, type LoaderFunctionArgs } from "react-router";
 import { useScreenLocation } from "../../../app/keep-alive-outlet";
@@ -54,7 +54,7 @@ export function searchHref(info: SearchInfo): string {
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const info = parseSearch(new URL(request.url).searchParams);
   await Promise.all([
-    ctx.queryClient.ensureQueryData(apiQuery(ctx.api, endpoints.goodsCategories)),
+    ctx.queryClient.ensureQueryData(apiQuery(ctx.api, routes.goodsCategories)),
     ctx.queryClient.ensureInfiniteQueryData(goodsPagesQuery(ctx.api, toFilter(info))),
   ]);
   return {
@@ -69,7 +69,7 @@ export default function SearchScreen() {
   const api = useApi();
   const location = useScreenLocation();
   const info = useMemo(() => parseSearch(new URLSearchParams(location.search)), [location.search]);
-  const { data: tree = [] } = useQuery(apiQuery(api, endpoints.goodsCategories));
+  const { data: tree = [] } = useQuery(apiQuery(api, routes.goodsCategories));
   const menu = useMemo(
     () =>
       MENU_CATEGORY_IDS.map((id) => findCategory(tree, id)?.node).filter((c): c is GoodsCategory => c !== undefined),

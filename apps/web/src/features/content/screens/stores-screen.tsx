@@ -2,7 +2,7 @@
 // lists append). Each card: image, name, address, phone (tel: link), opening hours.
 
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { type CityConfig, endpoints, type Store } from "@yj/contract";
+import { type CityConfig, routes, type Store } from "@yj/contract";
 import { useMemo } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { useScreenSearchParams } from "../../../app/keep-alive-outlet";
@@ -27,13 +27,13 @@ export function storePagesQuery(api: ApiClient, city: string) {
   return infiniteQueryOptions({
     queryKey: ["store-pages", city],
     queryFn: ({ pageParam }) =>
-      api.get(endpoints.stores, { current: pageParam, pageSize: STORE_PAGE_SIZE, city: city || undefined }),
+      api.get(routes.stores, { current: pageParam, pageSize: STORE_PAGE_SIZE, city: city || undefined }),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
   });
 }
 
-const cityListQuery = (api: ApiClient) => apiQuery(api, endpoints.cityList, { type: "1" });
+const cityListQuery = (api: ApiClient) => apiQuery(api, routes.cityList, { type: "1" });
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const city = parseCity(new URL(request.url).searchParams);

@@ -1,0 +1,55 @@
+// Method and path of every endpoint, without zod: what the web client needs at run time (its types
+// come from the endpoint table, erased by the build). The compiler checks each entry against the table.
+import type { Endpoints } from "./endpoints.js";
+
+export interface Route {
+  method: "GET" | "POST";
+  path: `/api/${string}`;
+}
+
+export const routes = {
+  goodsCategories: { method: "GET", path: "/api/goodsCategories/list" },
+  goodsIndex: { method: "GET", path: "/api/goods/index" },
+  goodsDetail: { method: "GET", path: "/api/goods/mail/show" },
+  packageDetail: { method: "GET", path: "/api/goods/showPackage" },
+  banners: { method: "GET", path: "/api/banners" },
+  stores: { method: "GET", path: "/api/store/query_all_store" },
+  articleTags: { method: "GET", path: "/api/article/query_all_tag" },
+  articleList: { method: "GET", path: "/api/article/query_list" },
+  articleDetail: { method: "GET", path: "/api/article/query_detail" },
+  cityList: { method: "GET", path: "/api/website_configs" },
+  hardPrice: { method: "GET", path: "/api/website_configs/getHardPrice" },
+  siteSettings: { method: "GET", path: "/api/site/settings" },
+  regions: { method: "GET", path: "/api/regions" },
+  detectCity: { method: "GET", path: "/api/geo/city" },
+  sendCode: { method: "GET", path: "/api/customers/getVerificationCode" },
+  register: { method: "POST", path: "/api/customers/register" },
+  logout: { method: "POST", path: "/api/customers/logout" },
+  currentCustomer: { method: "GET", path: "/api/customers/me" },
+  favorites: { method: "GET", path: "/api/customers/query_favorites" },
+  addFavorite: { method: "GET", path: "/api/customers/add_favorite" },
+  removeFavorite: { method: "GET", path: "/api/customers/remove_favorite" },
+  cart: { method: "GET", path: "/api/carts" },
+  cartCreate: { method: "POST", path: "/api/carts/create" },
+  cartCreateList: { method: "POST", path: "/api/carts/createList" },
+  cartUpdate: { method: "POST", path: "/api/carts/update" },
+  cartUpdateList: { method: "POST", path: "/api/carts/updateList" },
+  cartDelete: { method: "POST", path: "/api/carts/delete" },
+  customerInfo: { method: "GET", path: "/api/order/getCustomerInfoForShopping" },
+  createOrder: { method: "POST", path: "/api/order/createOrder" },
+  createOrders: { method: "POST", path: "/api/order/createOrders" },
+  alipayPrecreate: { method: "GET", path: "/api/alipay/precreate" },
+  alipayQuery: { method: "GET", path: "/api/alipay/query" },
+  appointment: { method: "POST", path: "/api/customers/appointment" },
+  estimate: { method: "POST", path: "/api/jzx/customerPool/jj" },
+  servedCount: { method: "GET", path: "/api/jzx/customerPool/num" },
+  cityPartner: { method: "POST", path: "/api/cityPartner" },
+  activity: { method: "POST", path: "/api/customers/activity" },
+  denominate: { method: "POST", path: "/api/customers/denominate" },
+  activityCount: { method: "GET", path: "/api/customers/activityCount" },
+  putCards: { method: "POST", path: "/api/bim/bimCustomer/putCards" },
+} as const satisfies { [K in keyof Endpoints]: Pick<Endpoints[K], "method" | "path"> };
+
+type AnyEndpoint = Endpoints[keyof Endpoints];
+/** The endpoint definition (schemas included, as types only) behind a route. */
+export type EndpointOf<R extends Route> = Extract<AnyEndpoint, { method: R["method"]; path: R["path"] }>;
