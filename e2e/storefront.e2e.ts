@@ -175,4 +175,13 @@ describe("crawlable HTML without JavaScript (P7)", () => {
     expect(category).toMatch(/<title>悦家整装 - [^<]+<\/title>/);
     expect((category.match(/href="\/app\/product-detail\/\d+"/g) ?? []).length).toBeGreaterThanOrEqual(12);
   });
+
+  it("writes every part of a page in document order, so nothing is revealed late and shifts the layout", async () => {
+    for (const path of ["/", "/2-12?id=4", "/app/product-detail/1"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      // $RC(…) is React's script that moves an out-of-order boundary into place after first paint.
+      expect(html, path).not.toContain("$RC(");
+      expect(html, path).toContain("<footer");
+    }
+  });
 });

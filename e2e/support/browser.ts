@@ -43,7 +43,12 @@ export function watchPage(page: Page): { errors: string[] } {
     if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
-  page.on("requestfailed", (req) => errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ""}`));
+  page.on("requestfailed", (req) => {
+    const reason = req.failure()?.errorText ?? "";
+    // A request still in flight when the page navigates away is cancelled by the browser, not failed.
+    if (reason === "net::ERR_ABORTED") return;
+    errors.push(`requestfailed: ${req.url()} ${reason}`);
+  });
   return { errors };
 }
 
