@@ -9,6 +9,14 @@ describe("formatPrice (spec §9: cents / 100)", () => {
   it("writes two decimals when there are fen", () => {
     expect(formatPrice(129_950)).toBe("¥1,299.50");
     expect(formatPrice(5)).toBe("¥0.05");
+    expect(formatPrice(123_456_789)).toBe("¥1,234,567.89");
+  });
+  it("agrees with the zh-CN number format", () => {
+    const zh = new Intl.NumberFormat("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const cents of [1, 99, 100, 1_000_00, 99_999_99, 100_000_00, 7_654_321_00 + 7]) {
+      const expected = `¥${zh.format(cents / 100)}`.replace(/\.00$/, "");
+      expect(formatPrice(cents), String(cents)).toBe(expected);
+    }
   });
 });
 
