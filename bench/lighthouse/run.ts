@@ -82,15 +82,22 @@ try {
   for (const page of PAGES) {
     const runs: { score: number; lcp: number; tbt: number; cls: number }[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${server.url}${page.path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-      });
-      const lhr = result?.lhr;
+      // A run Lighthouse itself could not record (NO_NAVSTART and the like) says nothing about the
+      // page: it is run again, up to twice, rather than counted as a score of 0.
+      let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"] | undefined;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const result = await lighthouse(`${server.url}${page.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+        });
+        lhr = result?.lhr;
+        if (!lhr) throw new Error("lighthouse returned no result");
+        if (!lhr.runtimeError) break;
+        console.log(`  ${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (attempt ${attempt})`);
+      }
       if (!lhr) throw new Error("lighthouse returned no result");
-      if (lhr.runtimeError) console.log(`  ${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       runs.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcp: (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN) / 1000,
