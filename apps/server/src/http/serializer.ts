@@ -38,16 +38,35 @@ interface Envelope {
   errorCode?: number;
 }
 
-/** For a contract envelope (envelopeOf(data)): hand-written envelope, compiled data. */
-export function compileEnvelope(envelope: z.ZodType): (value: unknown) => string {
+function envelopeText(e: Envelope, dataJson: string): string {
+  const errorCode = e.errorCode === undefined ? "" : `,"errorCode":${Number(e.errorCode)}`;
+  return `{"code":${Number(e.code)},"message":${JSON.stringify(e.message)},"data":${dataJson}${errorCode}}`;
+}
+
+/**
+ * For a contract envelope (envelopeOf(data)): hand-written envelope, compiled data, answered as UTF-8
+ * bytes so that Fastify neither measures nor re-encodes a long Chinese string per request.
+ *
+ * The bytes of an envelope around frozen data are made once: a frozen object is a shared,
+ * unchangeable value (the TtlCache freezes what it caches), so every request that serves it with
+ * the same code and message gets the same bytes. Other data is serialized every time.
+ */
+export function compileEnvelope(envelope: z.ZodType): (value: unknown) => string | Buffer {
   const dataSchema = envelope instanceof z.ZodObject ? envelope.shape.data : undefined;
   if (!(dataSchema instanceof z.ZodNullable)) return compileJson(envelope);
   const data = compileJson(dataSchema.unwrap() as z.ZodType);
+  const made = new WeakMap<object, { code: number; message: string; errorCode?: number; bytes: Buffer }>();
   return (value) => {
     const e = value as Envelope;
-    const errorCode = e.errorCode === undefined ? "" : `,"errorCode":${Number(e.errorCode)}`;
-    return `{"code":${Number(e.code)},"message":${JSON.stringify(e.message)},"data":${e.data === null || e.data === undefined ? "null" : data(e.data)}${errorCode}}`;
+    if (e.data === null || e.data === undefined) return Buffer.from(envelopeText(e, "null"));
+    if (typeof e.data !== "object" || !Object.isFrozen(e.data)) return Buffer.from(envelopeText(e, data(e.data)));
+    const hit = made.get(e.data);
+    if (hit && hit.code === e.code && hit.message === e.message && hit.errorCode === e.errorCode) return hit.bytes;
+    const bytes = Buffer.from(envelopeText(e, data(e.data)));
+    made.set(e.data, { code: e.code, message: e.message, errorCode: e.errorCode, bytes });
+    return bytes;
   };
 }
 
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => compileEnvelope(schema);
+// Fastify's type says string; it sends a Buffer the same way (and sets content-length from it).
+export const serializerCompiler = (({ schema }) => compileEnvelope(schema)) as FastifySerializerCompiler<z.ZodType>;

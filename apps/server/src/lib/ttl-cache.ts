@@ -14,7 +14,9 @@ export class TtlCache {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
-    const value = load();
+    // A cached value is shared by every request that hits it, so it is frozen: nobody may change
+    // it, and the serializer may reuse its JSON (http/serializer.ts).
+    const value = load().then((v) => (typeof v === "object" && v !== null ? Object.freeze(v) : v));
     // Failed loads are not cached.
     value.catch(() => this.entries.delete(key));
     if (this.entries.size >= this.maxEntries) {

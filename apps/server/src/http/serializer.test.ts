@@ -1,0 +1,73 @@
+import { envelopeOf } from "@yj/contract";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { TtlCache } from "../lib/ttl-cache.js";
+import { compileEnvelope } from "./serializer.js";
+
+const Item = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.string()) });
+const compiled = compileEnvelope(envelopeOf(z.array(Item)));
+const serialize = (value: unknown) => compiled(value).toString();
+
+describe("compileEnvelope", () => {
+  it("writes the envelope and the data as JSON, dropping fields the schema does not declare", () => {
+    const data = [{ id: 1, name: '岩板餐桌 "意式"', tags: ["新品"], secret: "x" }];
+    const text = serialize({ code: 1, message: "", data });
+    expect(JSON.parse(text)).toEqual({
+      code: 1,
+      message: "",
+      data: [{ id: 1, name: '岩板餐桌 "意式"', tags: ["新品"] }],
+    });
+    expect(JSON.parse(serialize({ code: 0, message: "请重新登陆", data: null, errorCode: 1201 }))).toEqual({
+      code: 0,
+      message: "请重新登陆",
+      data: null,
+      errorCode: 1201,
+    });
+  });
+
+  it("serializes changing data every time", () => {
+    const data = [{ id: 1, name: "a", tags: [] as string[] }];
+    serialize({ code: 1, message: "", data });
+    data[0]!.name = "b";
+    expect(JSON.parse(serialize({ code: 1, message: "", data })).data[0].name).toBe("b");
+  });
+
+  it("reuses the text of frozen (cached, shared) data", () => {
+    const inner = { id: 1, name: "a", tags: [] as string[] };
+    const data = Object.freeze([inner]);
+    const first = serialize({ code: 1, message: "", data });
+    // Only the top level is frozen; a change below it is not seen because the text is reused.
+    inner.name = "b";
+    expect(serialize({ code: 1, message: "", data })).toBe(first);
+    // …unless the envelope around it differs.
+    expect(JSON.parse(serialize({ code: 1, message: "收藏成功", data }))).toMatchObject({ message: "收藏成功" });
+  });
+});
+
+describe("TtlCache", () => {
+  it("loads once within the lifetime and freezes what it keeps", async () => {
+    const cache = new TtlCache(60_000);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return { n: loads };
+    };
+    const a = await cache.get("k", load);
+    const b = await cache.get("k", load);
+    expect(b).toBe(a);
+    expect(loads).toBe(1);
+    expect(Object.isFrozen(a)).toBe(true);
+  });
+
+  it("does not keep failed loads, and with a lifetime of 0 loads every time", async () => {
+    const cache = new TtlCache(60_000);
+    await expect(cache.get("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cache.get("k", async () => 2)).toBe(2);
+
+    const off = new TtlCache(0);
+    let loads = 0;
+    await off.get("k", async () => ++loads);
+    await off.get("k", async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
