@@ -22,7 +22,7 @@ import { geoRoutes } from "./modules/content/geo-routes.js";
 import { mediaRoutes } from "./modules/content/media-routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { ContentService } from "./modules/content/service.js";
-import { createGeoProvider } from "./providers/geo/index.js";
+import { createGeoProviders } from "./providers/geo/index.js";
 import { storefrontPlugin } from "./ssr/plugin.js";
 
 // zod's built-in messages in Chinese, for the few fields without a contract message.
@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok", database: database.kind }));
   catalogRoutes(app, catalog);
   contentRoutes(app, content);
-  geoRoutes(app, content, createGeoProvider(env, app.log));
+  geoRoutes(app, content, createGeoProviders(env, app.log));
   mediaRoutes(app, database.db);
   registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts });
   if (options.serveWeb !== false) await storefrontPlugin(app);

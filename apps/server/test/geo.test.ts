@@ -7,10 +7,10 @@ import type { CityConfig, CityDetectData, SiteSettings } from "@yj/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CitySource, geoRoutes } from "../src/modules/content/geo-routes.js";
+import { type CitySource, detectCity, geoRoutes } from "../src/modules/content/geo-routes.js";
 import {
   AmapGeoProvider,
-  createGeoProvider,
+  createGeoProviders,
   type GeoLocation,
   type GeoProvider,
   OfflineGeoProvider,
@@ -161,10 +161,19 @@ describe("OfflineGeoProvider (ip2region)", () => {
   });
 });
 
-describe("createGeoProvider", () => {
-  it("uses AMap when a key is set, else the offline database", () => {
-    expect(createGeoProvider(testEnv()).source).toBe("ip");
-    expect(createGeoProvider(testEnv({ AMAP_KEY })).source).toBe("amap");
+describe("createGeoProviders", () => {
+  it("asks AMap first when a key is set, and always has the offline database", () => {
+    expect(createGeoProviders(testEnv()).map((p) => p.source)).toEqual(["ip"]);
+    expect(createGeoProviders(testEnv({ AMAP_KEY })).map((p) => p.source)).toEqual(["amap", "ip"]);
+  });
+
+  it("still detects the city through the offline database when AMap cannot be reached", async () => {
+    const providers = createGeoProviders(testEnv({ AMAP_KEY, AMAP_API_BASE: "http://127.0.0.1:1" }));
+    await expect(detectCity(content, providers, "115.236.0.1")).resolves.toEqual({
+      city: "杭州市",
+      province: "浙江省",
+      source: "ip",
+    });
   });
 });
 
@@ -190,11 +199,11 @@ class StubProvider implements GeoProvider {
 }
 
 describe("GET /api/geo/city", () => {
-  async function detect(provider: GeoProvider, remoteAddress = "115.236.0.1") {
+  async function detect(provider: GeoProvider | GeoProvider[], remoteAddress = "115.236.0.1") {
     const app: FastifyInstance = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    geoRoutes(app, content, provider);
+    geoRoutes(app, content, Array.isArray(provider) ? provider : [provider]);
     const res = await app.inject({ method: "GET", url: "/api/geo/city", remoteAddress });
     await app.close();
     expect(res.statusCode).toBe(200);
@@ -239,6 +248,15 @@ describe("GET /api/geo/city", () => {
     await expect(detect(new StubProvider({ city: "", province: "江苏省" }))).resolves.toMatchObject({
       source: "default",
     });
+  });
+
+  it("asks the next provider when one has no covered city, and stops at the first that has", async () => {
+    const amap = new StubProvider(null);
+    const offline = new StubProvider({ city: "南京市", province: "江苏省" }, "ip");
+    const never = new StubProvider({ city: "上海市", province: "上海市" }, "ip");
+    await expect(detect([amap, offline, never])).resolves.toEqual({ city: "南京市", province: "江苏省", source: "ip" });
+    expect(amap.asked).toHaveLength(1);
+    expect(never.asked).toEqual([]);
   });
 
   it("falls back to the default city when nothing is detected", async () => {

@@ -29,9 +29,11 @@ export function matchCoveredCity(covered: City[], located: GeoLocation): City | 
   return null;
 }
 
-export async function detectCity(content: CitySource, provider: GeoProvider, ip: string): Promise<CityDetectData> {
-  const located = await provider.locate(ip);
-  if (located) {
+/** The first provider whose location falls in a covered city answers; none: the default city. */
+export async function detectCity(content: CitySource, providers: GeoProvider[], ip: string): Promise<CityDetectData> {
+  for (const provider of providers) {
+    const located = await provider.locate(ip);
+    if (!located) continue;
     const covered = (await content.cityList()).map((c) => c.content);
     const hit = matchCoveredCity(covered, located);
     // The list's own spelling, so the browser can select it as is.
@@ -41,7 +43,7 @@ export async function detectCity(content: CitySource, provider: GeoProvider, ip:
   return { city: settings.defaultCity, province: settings.defaultProvince, source: "default" };
 }
 
-export function geoRoutes(app: FastifyInstance, content: CitySource, provider: GeoProvider) {
+export function geoRoutes(app: FastifyInstance, content: CitySource, providers: GeoProvider[]) {
   // No publicCacheSeconds: the answer depends on the caller's IP, so a shared cache must not keep it.
-  registerEndpoint(app, endpoints.detectCity, ({ request }) => detectCity(content, provider, request.ip));
+  registerEndpoint(app, endpoints.detectCity, ({ request }) => detectCity(content, providers, request.ip));
 }

@@ -1,4 +1,5 @@
-// Chooses the city detector: AMap when a key is configured, else the offline database.
+// Chooses the city detectors, asked in order: AMap when a key is configured, then always the offline
+// database, so a failing, slow or quota-limited AMap still leaves the visitor a detected city.
 import type { Env } from "../../config/env.js";
 import { AmapGeoProvider } from "./amap-provider.js";
 import { OfflineGeoProvider } from "./offline-provider.js";
@@ -8,7 +9,8 @@ export { AmapGeoProvider } from "./amap-provider.js";
 export { OfflineGeoProvider } from "./offline-provider.js";
 export type { GeoLocation, GeoLogger, GeoProvider } from "./types.js";
 
-export function createGeoProvider(env: Pick<Env, "AMAP_KEY" | "AMAP_API_BASE">, logger?: GeoLogger): GeoProvider {
-  if (env.AMAP_KEY) return new AmapGeoProvider({ key: env.AMAP_KEY, baseUrl: env.AMAP_API_BASE, logger });
-  return new OfflineGeoProvider(logger);
+export function createGeoProviders(env: Pick<Env, "AMAP_KEY" | "AMAP_API_BASE">, logger?: GeoLogger): GeoProvider[] {
+  const offline = new OfflineGeoProvider(logger);
+  if (!env.AMAP_KEY) return [offline];
+  return [new AmapGeoProvider({ key: env.AMAP_KEY, baseUrl: env.AMAP_API_BASE, logger }), offline];
 }
