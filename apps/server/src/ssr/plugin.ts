@@ -23,7 +23,7 @@ interface WebServerEntry {
       method: "GET" | "POST";
       url: string;
       body?: unknown;
-    }) => Promise<{ status: number; json(): Promise<unknown> }>;
+    }) => Promise<{ status: number; retryAfter?: string | null; json(): Promise<unknown> }>;
     nonce: string;
     styleNonce: string;
     assets: { scripts: string[]; css: string; preloads: string[] };
@@ -122,7 +122,12 @@ export async function storefrontPlugin(app: FastifyInstance) {
         });
         const cookies = res.headers["set-cookie"];
         if (cookies) setCookies.push(...(Array.isArray(cookies) ? cookies : [String(cookies)]));
-        return { status: res.statusCode, json: async () => res.json() };
+        const retryAfter = res.headers["retry-after"];
+        return {
+          status: res.statusCode,
+          retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+          json: async () => res.json(),
+        };
       },
     });
     if (setCookies.length) reply.header("set-cookie", setCookies);

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     message: string,
     readonly errorCode?: number,
     readonly status?: number,
+    /** From Retry-After on a rate-limited answer (429): seconds until trying again may work. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -34,7 +36,14 @@ export interface TransportRequest {
 }
 export interface TransportResponse {
   status: number;
+  /** The Retry-After header, when the answer has one. */
+  retryAfter?: string | null;
   json(): Promise<unknown>;
+}
+
+function retrySeconds(header: string | null | undefined): number | undefined {
+  const seconds = Number(header);
+  return header && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
 /** How requests reach the API: fetch in the browser, Fastify inject on the server (in-process). */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
@@ -55,6 +64,7 @@ export function createApiClient(transport: Transport): ApiClient {
         body?.message && res.status !== 500 ? body.message : Messages.requestFailed,
         body?.errorCode,
         res.status,
+        retrySeconds(res.retryAfter),
       );
     }
     const body = (await res.json()) as Envelope<T>;
@@ -82,7 +92,7 @@ export const fetchTransport: Transport = async ({ method, url, body }) => {
       body: method === "POST" ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    return { status: res.status, json: () => res.json() };
+    return { status: res.status, retryAfter: res.headers.get("retry-after"), json: () => res.json() };
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
     throw new ApiError(timedOut ? "请求超时，请检查网络后重试" : (error as Error).message || Messages.networkError);

@@ -138,6 +138,28 @@ describe("login form", () => {
     expect(screen.getByRole("button", { name: "获取验证码" })).toBeTruthy();
   });
 
+  it("counts down a short Retry-After on the button, and leaves long ones to the message", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    let wait = 45;
+    const { api } = fakeApi({
+      get: {
+        [routes.sendCode.path]: () =>
+          Promise.reject(new ApiError(`请 ${wait} 秒后再试`, ErrorCode.RATE_LIMITED, 429, wait)),
+      },
+    });
+    renderApp(<LoginScreen />, { path: "/login", api });
+    fireEvent.change(phoneInput(), { target: { value: "13800000001" } });
+    fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+    const waiting = await screen.findByRole("button", { name: "45 秒后重新获取" });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(45_000));
+
+    wait = 3600;
+    fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+    expect(await screen.findByText("请 3600 秒后再试")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "获取验证码" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it("logs in, remembers phoneNum and goes back to the redirect path", async () => {
     const { api, post } = fakeApi({
       post: {

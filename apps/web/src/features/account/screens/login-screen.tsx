@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
 import type { RouteContext, RouteMeta } from "../../../app/route-context";
 import { toast } from "../../../components/toast";
+import { ApiError } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
 import { useAppState } from "../../../lib/store";
 import { safeRedirect } from "../redirect";
@@ -17,6 +18,8 @@ import styles from "./login-screen.module.css";
 
 /** A new code may be asked for after this long (the server allows one per phone per 60 s). */
 export const RESEND_SECONDS = 60;
+/** Longer waits after a refusal are told in the message, not counted down second by second. */
+const RETRY_COUNTDOWN_MAX_SECONDS = 120;
 const CODE_LENGTH = 6;
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
@@ -96,6 +99,12 @@ export default function LoginScreen() {
       toast(Messages.codeSent, "success");
       countdown.start(RESEND_SECONDS);
       codeInput.current?.focus();
+    },
+    // Refused for sending too soon: the server's message says why; a short wait is also counted
+    // down on the button. Waits of hours (the hourly and daily caps) are left to the message.
+    onError: (error) => {
+      const wait = error instanceof ApiError ? error.retryAfterSeconds : undefined;
+      if (wait !== undefined && wait <= RETRY_COUNTDOWN_MAX_SECONDS) countdown.start(wait);
     },
   });
   const login = useMutation({
