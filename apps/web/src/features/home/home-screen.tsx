@@ -53,7 +53,7 @@ function FeaturedRow({ category }: { category: GoodsCategory }) {
   const { data } = useQuery(homeQueries(api).featured(category.id));
   if (!data?.dataList.length) return null;
   return (
-    <section className="container">
+    <section className={`container ${styles.belowFold}`}>
       <h2 className="section-title">
         {category.content}
         <Link to={categoryHref(category.id)}>查看全部 {data.total} 件 ›</Link>
@@ -130,7 +130,7 @@ export default function HomeScreen() {
       })}
 
       {cases && cases.dataList.length > 0 && (
-        <section className="container">
+        <section className={`container ${styles.belowFold}`}>
           <h2 className="section-title">
             装修案例
             <Link to="/case">更多案例 ›</Link>
@@ -150,7 +150,7 @@ export default function HomeScreen() {
       )}
 
       {guides && guides.dataList.length > 0 && (
-        <section className="container">
+        <section className={`container ${styles.belowFold}`}>
           <h2 className="section-title">
             装修攻略
             <Link to="/decorate-strategy">更多攻略 ›</Link>
