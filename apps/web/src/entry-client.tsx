@@ -1,5 +1,6 @@
 // Browser entry: hydrate the server's HTML with the same route table and the server's query data.
 import { hydrate } from "@tanstack/react-query";
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
 import { AppProviders, createQueryClient } from "./app/app-providers";
@@ -30,12 +31,17 @@ async function main() {
   );
 
   const router = createBrowserRouter(routes);
-  hydrateRoot(
-    document.getElementById("root")!,
-    <AppProviders queryClient={queryClient} api={api} store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  // As a transition, hydration is time-sliced: React yields to the browser every few milliseconds
+  // instead of hydrating the whole page in one long task (P6, Total Blocking Time on phones). The
+  // page is already painted from the server's HTML; a click that lands first hydrates its part at once.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById("root")!,
+      <AppProviders queryClient={queryClient} api={api} store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+  });
 }
 
 void main();
