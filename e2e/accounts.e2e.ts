@@ -1,45 +1,31 @@
 // Accounts as a customer meets them, in Debian's Chromium against the built server: SMS login with the
 // code from the server's log (console SMS provider), favourites on the product page and /my-mark,
 // logout with its confirmation; and a visitor's 收藏 leading through login back to the product.
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchPage } from "./support/browser";
-import { type RunningServer, startServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { shopInBrowser } from "./support/shop";
 
-let server: RunningServer;
-let browser: BrowserContext;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ context: browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-  server?.cleanup();
-});
+const shop = shopInBrowser();
 // Each test is a new visitor: no session cookies left from the one before.
 beforeEach(async () => {
-  await browser?.clearCookies();
+  await shop.browser.clearCookies();
 });
 
 const PRODUCT = "/app/product-detail/1";
 
+/** A fresh tab on `path`, as a visitor who never logged in on this browser (no phoneNum stored). */
 async function open(path: string, width = 1440, height = 900): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
-  await page.setViewportSize({ width, height });
-  const { errors } = watchPage(page);
-  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-  await page.evaluate(() => localStorage.clear());
-  return { page, errors };
+  const opened = await shop.open(path, width, height);
+  await opened.page.evaluate(() => localStorage.clear());
+  return opened;
 }
 
 /** The code the console SMS provider logged for this number (its log line shows the number masked). */
 async function smsCodeFor(phone: string): Promise<string> {
   const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
   const find = () =>
-    server
+    shop.server
       .logLines()
       .filter((l) => l.phone === masked && typeof l.smsCode === "string")
       .at(-1)?.smsCode as string | undefined;
@@ -75,9 +61,9 @@ describe("accounts in the browser", () => {
   it("a visitor's 收藏 leads to login and back to the product", async () => {
     const { page, errors } = await open(PRODUCT);
     await page.getByRole("button", { name: "收藏", exact: true }).click();
-    await page.waitForURL(`${server.url}/login?redirect=${encodeURIComponent(PRODUCT)}`);
+    await page.waitForURL(`${shop.server.url}/login?redirect=${encodeURIComponent(PRODUCT)}`);
     await logIn(page, "13800138001");
-    await page.waitForURL(`${server.url}${PRODUCT}`);
+    await page.waitForURL(`${shop.server.url}${PRODUCT}`);
     await page.locator("h1:visible").waitFor();
     // Logged in now: the header offers favourites and logout instead of login.
     await page.locator("header").getByRole("link", { name: "我的收藏" }).waitFor();
@@ -91,12 +77,12 @@ describe("accounts in the browser", () => {
     const phone = "13800138002";
     const { page, errors } = await open("/login");
     await logIn(page, phone);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${shop.server.url}/`);
     const header = page.locator("header");
     await header.getByText("138****8002").waitFor();
 
     // 收藏 on the product page.
-    await page.goto(`${server.url}${PRODUCT}`, { waitUntil: "networkidle" });
+    await page.goto(`${shop.server.url}${PRODUCT}`, { waitUntil: "networkidle" });
     const name = await page.locator("h1:visible").innerText();
     await page.getByRole("button", { name: "收藏", exact: true }).click();
     await page.getByText("收藏成功").waitFor();
@@ -105,7 +91,7 @@ describe("accounts in the browser", () => {
 
     // It is on /my-mark, under the default tab 商品.
     await header.getByRole("link", { name: "我的收藏" }).click();
-    await page.waitForURL(`${server.url}/my-mark`);
+    await page.waitForURL(`${shop.server.url}/my-mark`);
     await expect.poll(() => page.title()).toBe("悦家整装 - 我的收藏");
     expect(await page.getByRole("tab", { selected: true }).innerText()).toContain("商品");
     const panel = page.getByRole("tabpanel");
@@ -124,13 +110,13 @@ describe("accounts in the browser", () => {
     expect(await dialog.innerText()).toContain("是否退出当前用户？");
     await dialog.getByRole("button", { name: "退出" }).click();
     await page.getByText("退出成功!").waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${shop.server.url}/`);
     await header.getByRole("link", { name: "登录", exact: true }).waitFor();
     expect(await header.getByText("138****8002").count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("phoneNum"))).toBeNull();
 
     // The session is over on the server too: a fresh load is a visitor's, and /my-mark asks to log in.
-    await page.goto(`${server.url}/my-mark`, { waitUntil: "networkidle" });
+    await page.goto(`${shop.server.url}/my-mark`, { waitUntil: "networkidle" });
     await page.waitForURL(/\/login\?redirect=%2Fmy-mark$/);
     // (Images of the home page still loading when we left it are aborted: not a failure.)
     expect(errors.filter((e) => !e.includes("net::ERR_ABORTED"))).toEqual([]);

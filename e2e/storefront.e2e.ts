@@ -1,30 +1,11 @@
 // Foundation II as a visitor meets it, in Debian's Chromium against the built server.
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchPage } from "./support/browser";
-import { type RunningServer, startServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { shopInBrowser } from "./support/shop";
 
-let server: RunningServer;
-let browser: BrowserContext;
-let closeBrowser: () => Promise<void>;
+const shop = shopInBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  ({ context: browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-  server?.cleanup();
-});
-
-async function open(path: string, width = 1440, height = 900): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
-  await page.setViewportSize({ width, height });
-  const { errors } = watchPage(page);
-  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-  return { page, errors };
-}
+const { open } = shop;
 
 // Visible ones only: kept-alive screens stay in the DOM, hidden.
 const goodsLinks = "main a[href^='/app/product-detail/']:visible";
@@ -84,7 +65,7 @@ describe("storefront in the browser", () => {
     await page.locator("h1:visible", { hasNotText: "成品家具" }).waitFor();
     expect(await page.locator("main").innerText()).toMatch(/¥[\d,]+/);
     await screenshot(page, "product-1440");
-    await page.goto(`${server.url}/2-21?id=6`, { waitUntil: "networkidle" });
+    await page.goto(`${shop.server.url}/2-21?id=6`, { waitUntil: "networkidle" });
     await page.locator("main a[href^='/packageDetails/']").first().click();
     await page.waitForURL(/\/packageDetails\/\d+/);
     expect(await page.locator("h1:visible").innerText()).not.toBe("");
@@ -129,10 +110,10 @@ describe("storefront in the browser", () => {
   });
 
   it("answers unknown paths with 404 and a way home; /indexView redirects home", async () => {
-    const res = await fetch(`${server.url}/no-such-page`);
+    const res = await fetch(`${shop.server.url}/no-such-page`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("返回首页");
-    const redirect = await fetch(`${server.url}/indexView`, { redirect: "manual" });
+    const redirect = await fetch(`${shop.server.url}/indexView`, { redirect: "manual" });
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get("location")).toBe("/");
   });
@@ -155,30 +136,32 @@ describe("storefront in the browser", () => {
 
 describe("crawlable HTML without JavaScript (P7)", () => {
   it("product, package and category URLs return title, h1, name, price and links", async () => {
-    const goods = (await (await fetch(`${server.url}/api/goods/mail/show?id=1`)).json()) as { data: { name: string } };
-    const html = await (await fetch(`${server.url}/app/product-detail/1`)).text();
+    const goods = (await (await fetch(`${shop.server.url}/api/goods/mail/show?id=1`)).json()) as {
+      data: { name: string };
+    };
+    const html = await (await fetch(`${shop.server.url}/app/product-detail/1`)).text();
     expect(html).toMatch(/<title>悦家整装 - [^<]+<\/title>/);
     expect(html).toContain("<h1");
     expect(html).toContain(goods.data.name.replaceAll("&", "&amp;"));
     expect(html).toMatch(/¥[\d,]+/);
     expect(html).toMatch(/<a [^>]*href="\/[^"]*"/);
 
-    const packages = (await (await fetch(`${server.url}/api/goods/index?category2=6`)).json()) as {
+    const packages = (await (await fetch(`${shop.server.url}/api/goods/index?category2=6`)).json()) as {
       data: { dataList: { id: number; name: string }[] };
     };
     const pkg = packages.data.dataList[0]!;
-    const pkgHtml = await (await fetch(`${server.url}/packageDetails/${pkg.id}`)).text();
+    const pkgHtml = await (await fetch(`${shop.server.url}/packageDetails/${pkg.id}`)).text();
     expect(pkgHtml).toContain(pkg.name.replaceAll("&", "&amp;"));
     expect(pkgHtml).toMatch(/¥[\d,]+/);
 
-    const category = await (await fetch(`${server.url}/2-12?id=4`)).text();
+    const category = await (await fetch(`${shop.server.url}/2-12?id=4`)).text();
     expect(category).toMatch(/<title>悦家整装 - [^<]+<\/title>/);
     expect((category.match(/href="\/app\/product-detail\/\d+"/g) ?? []).length).toBeGreaterThanOrEqual(12);
   });
 
   it("writes every part of a page in document order, so nothing is revealed late and shifts the layout", async () => {
     for (const path of ["/", "/2-12?id=4", "/app/product-detail/1"]) {
-      const html = await (await fetch(`${server.url}${path}`)).text();
+      const html = await (await fetch(`${shop.server.url}${path}`)).text();
       // $RC(…) is React's script that moves an out-of-order boundary into place after first paint.
       expect(html, path).not.toContain("$RC(");
       expect(html, path).toContain("<footer");

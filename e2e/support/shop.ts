@@ -1,0 +1,48 @@
+// One built server and one browser per test file, stopped afterwards; `open` loads a page of the shop
+// in a fresh tab at a viewport size and watches it for console errors and failed requests.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser, watchPage } from "./browser";
+import { type RunningServer, startServer } from "./server";
+
+export interface ShopInBrowser {
+  readonly server: RunningServer;
+  readonly browser: BrowserContext;
+  open(path: string, width?: number, height?: number): Promise<{ page: Page; errors: string[] }>;
+}
+
+/** Registers the file's beforeAll/afterAll; the fields are set once beforeAll has run. */
+export function shopInBrowser(): ShopInBrowser {
+  let server: RunningServer | undefined;
+  let context: BrowserContext | undefined;
+  let closeBrowser: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    server = await startServer();
+    ({ context, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+    server?.cleanup();
+  });
+
+  const shop: ShopInBrowser = {
+    get server() {
+      if (!server) throw new Error("the server starts in beforeAll");
+      return server;
+    },
+    get browser() {
+      if (!context) throw new Error("the browser starts in beforeAll");
+      return context;
+    },
+    async open(path, width = 1440, height = 900) {
+      const page = await shop.browser.newPage();
+      await page.setViewportSize({ width, height });
+      const { errors } = watchPage(page);
+      await page.goto(`${shop.server.url}${path}`, { waitUntil: "networkidle" });
+      return { page, errors };
+    },
+  };
+  return shop;
+}
