@@ -8,5 +8,6 @@ export * from "./endpoints.js";
 export * from "./envelope.js";
 export * from "./envelope-codes.js";
 export * from "./leads.js";
+export * from "./mask.js";
 export * from "./query-string.js";
 export * from "./routes.js";

@@ -1,6 +1,8 @@
 // pino JSON logs. Every written line passes the phone mask, whatever code logged it.
+
+import { maskPhone } from "@yj/contract";
 import { type Logger, pino } from "pino";
-import { maskPhone, sanitizeUrl } from "./mask.js";
+import { sanitizeUrl } from "./mask.js";
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(

@@ -1,7 +1,6 @@
-import { endpoints, Messages } from "@yj/contract";
+import { endpoints, Messages, maskPhone } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
-import { maskPhone } from "../../lib/mask.js";
 import type { FavoritesService } from "./favorites.js";
 import type { AccountsService } from "./service.js";
 import { type CookiePolicy, clearSessionCookies, setSessionCookies } from "./session-cookies.js";

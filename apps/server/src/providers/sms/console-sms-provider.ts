@@ -1,7 +1,7 @@
 // Development provider: writes the code as one JSON log line instead of sending it. The e2e tests
 // read `smsCode` from that line. Refused in production unless explicitly allowed (config/env.ts).
+import { maskPhone } from "@yj/contract";
 import type { FastifyBaseLogger } from "fastify";
-import { maskPhone } from "../../lib/mask.js";
 import type { SmsProvider } from "./sms-provider.js";
 
 export class ConsoleSmsProvider implements SmsProvider {

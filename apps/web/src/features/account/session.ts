@@ -2,7 +2,7 @@
 // the customer's cached queries, and the readable csrf cookie. The token itself is an HttpOnly cookie
 // that only the server sets and clears.
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CSRF_COOKIE, ErrorCode, PHONE_STORAGE_KEY, routes, TOKEN_COOKIE } from "@yj/contract";
+import { CSRF_COOKIE, ErrorCode, maskPhone, PHONE_STORAGE_KEY, routes, TOKEN_COOKIE } from "@yj/contract";
 import { useSyncExternalStore } from "react";
 import { type ApiClient, ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
@@ -12,11 +12,6 @@ import { type Store, useAppState, useStore } from "../../lib/store";
 
 /** Query meta: failures are not toasted, and a 1201 clears the session without leaving the page. */
 export const QUIET = { quiet: true } as const;
-
-/** 13800000000 → 138****0000 (the header never shows the whole number). */
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
-}
 
 /** spec §6/§8: errorCode 1201 — no session, or an expired one (请重新登陆). */
 export function isLoginRequired(error: unknown): boolean {
