@@ -8,7 +8,7 @@ import { type GoodsCategory, MENU_CATEGORY_IDS, routes, SCROLL_FIXED_HEADER_PX }
 import { type FormEvent, useMemo, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { LogoutButton } from "../../features/account/components/logout-button";
-import { loginPath } from "../../features/account/require-login";
+import { loginPath } from "../../features/account/redirect";
 import { useCustomerLabel } from "../../features/account/session";
 import { useApi } from "../../lib/api-context";
 import { apiQuery } from "../../lib/queries";

@@ -6,8 +6,6 @@ import { useAppState, useStore } from "../../lib/store";
 import { LOGIN_PATH, loginPath } from "./redirect";
 import { loggedOutJustNow, onLoginRequired, useSessionActions } from "./session";
 
-export { loginPath, safeRedirect } from "./redirect";
-
 /** For actions (收藏, 加入购物车): runs `then` for a logged-in customer, else goes to login and back. */
 export function useLoginGate(): (then: () => void) => void {
   const store = useStore();

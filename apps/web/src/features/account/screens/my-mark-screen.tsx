@@ -12,7 +12,8 @@ import { apiQuery } from "../../../lib/queries";
 // Reusing the catalogue's card keeps goods looking the same everywhere (an allowed cross-feature import).
 import { GoodsCard } from "../../catalog/components/goods-card";
 import type { FavoriteKind } from "../components/favorite-button";
-import { loginPath, useRequireLogin } from "../require-login";
+import { loginPath } from "../redirect";
+import { useRequireLogin } from "../require-login";
 import { hasSessionCookie } from "../session";
 import styles from "./my-mark-screen.module.css";
 
