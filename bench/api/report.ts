@@ -1,7 +1,7 @@
 // Turns the load summaries into the verdicts of design/quality-bars.md (P1–P4) and prints the table.
 import type { LoadSummary } from "./protocol.js";
 
-export type TargetId = "A" | "B" | "C" | "D" | "E";
+export type TargetId = "A" | "A2" | "B" | "B2" | "C" | "D" | "E";
 
 export interface Bar {
   id: "P1" | "P2" | "P3";
@@ -13,11 +13,15 @@ export interface TargetSpec {
   id: TargetId;
   label: string;
   bar: Bar | null;
+  /** A side measurement with no bar (A2, B2: what serializing on every request costs, ADR 0010). */
+  informational?: boolean;
 }
 
 export const TARGETS: TargetSpec[] = [
   { id: "A", label: "bare node:http, fixed JSON", bar: null },
+  { id: "A2", label: "bare node:http, JSON.stringify per request", bar: null, informational: true },
   { id: "B", label: "Fastify + zod schema, from memory", bar: { id: "P1", minPercent: 85 } },
+  { id: "B2", label: "Fastify + zod schema, serialized per request", bar: null, informational: true },
   { id: "C", label: "server, PGlite, uncached", bar: { id: "P3", minPercent: 8 } },
   { id: "D", label: "server, PostgreSQL, uncached", bar: { id: "P2", minPercent: 30 } },
   { id: "E", label: "server, PostgreSQL, cache 5 s", bar: { id: "P2", minPercent: 60 } },
@@ -97,8 +101,9 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-function barText(bar: Bar | null): string {
-  if (!bar) return "baseline";
+function barText(spec: TargetSpec): string {
+  const { bar } = spec;
+  if (!bar) return spec.informational ? "info" : "baseline";
   return `${bar.id} >= ${bar.minPercent} %`;
 }
 
@@ -151,7 +156,7 @@ export function summarise(outcomes: TargetOutcome[]): TargetSummary[] {
       serverCpuPercent: cpuMedian((s) => s.serverCpu?.percent),
       serverCpuPerRequestUs: cpuMedian((s) => s.serverCpu?.perRequestUs),
       databaseCpuPerRequestUs: cpuMedian((s) => s.databaseCpu?.perRequestUs),
-      bar: barText(o.spec.bar),
+      bar: barText(o.spec),
       barVerdict,
       p4: { p99OverP50, verdict: reasons.length ? "MISS" : "PASS", reasons },
     };

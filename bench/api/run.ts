@@ -1,6 +1,8 @@
 // bench/api: throughput and latency of the goods list, side by side in one run (quality bars P1–P4).
 //   A  bare node:http serving a fixed 12-goods envelope          (the baseline)
-//   B  the same bytes through Fastify + fastify-type-provider-zod (P1)
+//   A2 the same, JSON.stringify on every request                  (informational)
+//   B  the same answer from memory through Fastify + zod schemas  (P1)
+//   B2 the same, serialized on every request                      (informational)
 //   C  the built server on PGlite, uncached                       (P3)
 //   D  the built server on PostgreSQL, uncached                   (P2)
 //   E  the built server on PostgreSQL, API cache 5 s              (P2)
@@ -150,9 +152,10 @@ interface Started {
 }
 
 /** A and B: TypeScript children that listen on port 0 and report the port over IPC. */
-async function startScript(spec: TargetSpec, script: string): Promise<Started> {
+async function startScript(spec: TargetSpec, script: string, mode?: string): Promise<Started> {
   const startedAt = performance.now();
-  const child = spawnChild(spec.id, process.execPath, ["--import", "tsx", join(BENCH_DIR, "api", script)], {
+  const args = ["--import", "tsx", join(BENCH_DIR, "api", script), ...(mode ? [mode] : [])];
+  const child = spawnChild(spec.id, process.execPath, args, {
     cwd: ROOT,
     ipc: true,
   });
@@ -330,10 +333,14 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), "yj-bench-pglite-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const starters: [TargetId, () => Promise<Started>][] = [
-    ["A", () => startScript(spec("A"), "target-bare.ts")],
-    ["B", () => startScript(spec("B"), "target-fastify.ts")],
-  ];
+  const starters: [TargetId, () => Promise<Started>][] = (
+    [
+      ["A", () => startScript(spec("A"), "target-bare.ts")],
+      ["A2", () => startScript(spec("A2"), "target-bare.ts", "stringify")],
+      ["B", () => startScript(spec("B"), "target-fastify.ts")],
+      ["B2", () => startScript(spec("B2"), "target-fastify.ts", "per-request")],
+    ] as [TargetId, () => Promise<Started>][]
+  ).filter(([id]) => selected.has(id));
   if (selected.has("C")) {
     starters.push(["C", () => startServer(spec("C"), { DATA_DIR: dataDir, API_CACHE_SECONDS: "0" })]);
   }
@@ -358,16 +365,16 @@ async function main(): Promise<number> {
       console.log(
         `${id} ready in ${fmtMs(s.startupMs)} — ${s.url} — ${check.bytes} bytes, ${check.items} of ${check.total} goods`,
       );
-      if (id === "B" && !check.body.equals(goodsIndexBody)) {
+      if ((id === "A2" || id === "B" || id === "B2") && !check.body.equals(goodsIndexBody)) {
         throw new Error(
-          "B's serialised answer differs from A's bytes: the fixture no longer matches the contract schema",
+          `${id}'s serialised answer differs from A's bytes: the fixture no longer matches the contract schema`,
         );
       }
     } catch (error) {
       checkInterrupted();
       outcome(id).failed = `did not start or answer: ${message(error)}`;
       console.error(`${id} FAILED: ${message(error)}`);
-      if (id === "A" || id === "B") throw error;
+      if (id !== "C" && id !== "D" && id !== "E") throw error;
     }
   }
 

@@ -2,6 +2,11 @@
 // validated by the contract's GoodsIndexQuery (fastify-type-provider-zod), the answer serialized from
 // envelopeOf(GoodsIndexData) by the server's serializer. Logger off, no other plugins: this is the
 // framework's own cost (P1).
+//
+// "From memory" is what the server holds in memory: a cached answer, frozen, whose bytes the
+// response serializer makes once (ADR 0010), just as A writes bytes made once. With the argument
+// "per-request" (target B2, informational) the answer is not frozen and is serialized on every
+// request, the counterpart of A2.
 import type { AddressInfo } from "node:net";
 import { endpoints, envelopeOf } from "@yj/contract";
 import Fastify from "fastify";
@@ -9,6 +14,11 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import { serializerCompiler } from "../../apps/server/src/http/serializer.js";
 import { goodsIndexEnvelope } from "./fixture.js";
 import type { ListeningMessage } from "./protocol.js";
+
+const answer =
+  process.argv[2] === "per-request"
+    ? goodsIndexEnvelope
+    : { ...goodsIndexEnvelope, data: Object.freeze({ ...goodsIndexEnvelope.data }) };
 
 const app = Fastify({ logger: false });
 app.setValidatorCompiler(validatorCompiler);
@@ -22,7 +32,7 @@ app.route({
     querystring: endpoints.goodsIndex.query,
     response: { 200: envelopeOf(endpoints.goodsIndex.data) },
   },
-  handler: async () => goodsIndexEnvelope,
+  handler: async () => answer,
 });
 
 await app.listen({ port: 0, host: "127.0.0.1" });
