@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
 
   const cache = new TtlCache(env.API_CACHE_SECONDS * 1000);
-  const catalog = new CatalogService(database.db, cache, new TtlCache(REFERENCE_CACHE_MS));
+  const catalog = new CatalogService(database, cache, new TtlCache(REFERENCE_CACHE_MS));
   const content = new ContentService(database.db, cache);
 
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok", database: database.kind }));

@@ -1,7 +1,15 @@
 // Catalogue API (spec §3, §7, §9): the category tree, the goods index with its filters, paging, search
 // and sorts, goods detail and package detail. Every expected value is computed from buildDemoData().
-import type { GoodsCategory, GoodsDetail, GoodsIndexData, GoodsListItem, PackageDetail } from "@yj/contract";
+import {
+  type GoodsCategory,
+  type GoodsDetail,
+  type GoodsIndexData,
+  GoodsListItem,
+  type PackageDetail,
+} from "@yj/contract";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { goods } from "../src/db/schema.js";
 import { buildDemoData, type DemoGoods } from "../src/db/seed/demo-data.js";
 import { describeEachBackend, type TestContext } from "./helper.js";
 import { CJK } from "./junk.js";
@@ -370,6 +378,46 @@ describeEachBackend("catalogue API", (ctx: TestContext) => {
       );
       expect(ids((await index(`category3=${leaf.id}`)).goodsCategoryDOS)).toEqual(ids(childrenOf(parent.id)));
       expect((await index("category2=999999")).goodsCategoryDOS).toEqual([]);
+    });
+
+    // The page's items are JSON made by the database (ADR 0010); the detail is built by the query
+    // builder and the contract serializer. Both must say the same of every goods.
+    it("lists each goods exactly as the contract's GoodsListItem, equal to its detail's fields", async () => {
+      const keys = Object.keys(GoodsListItem.shape);
+      const { items } = await allPages();
+      expect(items.length).toBe(publicGoods.length);
+      for (const item of items) {
+        expect(Object.keys(item), `goods ${item.id}`).toEqual(keys);
+        expect(GoodsListItem.strict().safeParse(item).success, `goods ${item.id}`).toBe(true);
+        const { body } = await ctx.api<GoodsDetail>(`/api/goods/mail/show?id=${item.id}`);
+        const fromDetail = Object.fromEntries(keys.map((k) => [k, body.data[k as keyof GoodsDetail]]));
+        expect(item, `goods ${item.id}`).toEqual(fromDetail);
+      }
+    });
+
+    it("lists text with quotes, backslashes, line breaks, control characters and emoji as it was saved", async () => {
+      const name = '测试 "引号" \\反斜杠\\ 换行\n制表\t\u0001 🛋️ </script>';
+      const [row] = await ctx.database.db
+        .insert(goods)
+        .values({
+          name,
+          subtitle: '\\"',
+          brand: "品牌\u2028",
+          category1: 10,
+          category2: 4,
+          priceCents: 1,
+          originalPriceCents: 2,
+        })
+        .returning({ id: goods.id });
+      try {
+        const data = await index(`category2=4&pageSize=100`);
+        const item = data.dataList.find((g) => g.id === row!.id);
+        expect(item).toMatchObject({ name, subtitle: '\\"', brand: "品牌\u2028", price: 1, originalPrice: 2 });
+        expect(item?.tagIds).toEqual([]);
+        expect(item?.cover).toBe("");
+      } finally {
+        await ctx.database.db.delete(goods).where(eq(goods.id, row!.id));
+      }
     });
   });
 

@@ -3,6 +3,7 @@
 import { type EndpointDef, envelopeOf, Messages, SUCCESS_CODE } from "@yj/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type { RawJson } from "./raw-json.js";
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -12,6 +13,9 @@ export interface EndpointInput<E extends EndpointDef> {
   request: FastifyRequest;
   reply: FastifyReply;
 }
+
+/** What a handler answers: the data, or its JSON already made (RawJson). */
+type EndpointData<E extends EndpointDef> = z.input<E["data"]> | RawJson<z.output<E["data"]>>;
 
 export interface EndpointOptions {
   /** Success message (spec §8 copy, e.g. '收藏成功'). */
@@ -23,7 +27,7 @@ export interface EndpointOptions {
 export function registerEndpoint<E extends EndpointDef>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: EndpointInput<E>) => Promise<z.input<E["data"]>> | z.input<E["data"]>,
+  handler: (input: EndpointInput<E>) => Promise<EndpointData<E>> | EndpointData<E>,
   options: EndpointOptions = {},
 ) {
   const message = options.message ?? Messages.ok;

@@ -2,6 +2,7 @@ import { envelopeOf } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TtlCache } from "../lib/ttl-cache.js";
+import { RawJson } from "./raw-json.js";
 import { compileEnvelope } from "./serializer.js";
 
 const Item = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.string()) });
@@ -41,6 +42,14 @@ describe("compileEnvelope", () => {
     expect(serialize({ code: 1, message: "", data })).toBe(first);
     // …unless the envelope around it differs.
     expect(JSON.parse(serialize({ code: 1, message: "收藏成功", data }))).toMatchObject({ message: "收藏成功" });
+  });
+
+  it("writes JSON made elsewhere (RawJson) into the envelope as it is, frozen or not", () => {
+    const json = '[{"id":1,"name":"岩板餐桌","tags":["新品"]}]';
+    expect(serialize({ code: 1, message: "", data: new RawJson(json) })).toBe(`{"code":1,"message":"","data":${json}}`);
+    const frozen = Object.freeze(new RawJson(json));
+    expect(serialize({ code: 1, message: "", data: frozen })).toBe(serialize({ code: 1, message: "", data: frozen }));
+    expect(JSON.parse(serialize({ code: 1, message: "", data: frozen })).data[0].name).toBe("岩板餐桌");
   });
 });
 

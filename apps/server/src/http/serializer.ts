@@ -5,6 +5,7 @@
 import fastJson from "fast-json-stringify";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import { z } from "zod";
+import { RawJson } from "./raw-json.js";
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -49,20 +50,22 @@ function envelopeText(e: Envelope, dataJson: string): string {
  *
  * The bytes of an envelope around frozen data are made once: a frozen object is a shared,
  * unchangeable value (the TtlCache freezes what it caches), so every request that serves it with
- * the same code and message gets the same bytes. Other data is serialized every time.
+ * the same code and message gets the same bytes. Other data is serialized every time. Data that is
+ * already JSON (RawJson, made by the database) is written as it is.
  */
 export function compileEnvelope(envelope: z.ZodType): (value: unknown) => string | Buffer {
   const dataSchema = envelope instanceof z.ZodObject ? envelope.shape.data : undefined;
   if (!(dataSchema instanceof z.ZodNullable)) return compileJson(envelope);
   const data = compileJson(dataSchema.unwrap() as z.ZodType);
   const made = new WeakMap<object, { code: number; message: string; errorCode?: number; bytes: Buffer }>();
+  const dataJson = (value: unknown) => (value instanceof RawJson ? value.json : data(value));
   return (value) => {
     const e = value as Envelope;
     if (e.data === null || e.data === undefined) return Buffer.from(envelopeText(e, "null"));
-    if (typeof e.data !== "object" || !Object.isFrozen(e.data)) return Buffer.from(envelopeText(e, data(e.data)));
+    if (typeof e.data !== "object" || !Object.isFrozen(e.data)) return Buffer.from(envelopeText(e, dataJson(e.data)));
     const hit = made.get(e.data);
     if (hit && hit.code === e.code && hit.message === e.message && hit.errorCode === e.errorCode) return hit.bytes;
-    const bytes = Buffer.from(envelopeText(e, data(e.data)));
+    const bytes = Buffer.from(envelopeText(e, dataJson(e.data)));
     made.set(e.data, { code: e.code, message: e.message, errorCode: e.errorCode, bytes });
     return bytes;
   };

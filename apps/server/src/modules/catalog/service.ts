@@ -1,12 +1,23 @@
 // Catalogue rules: what is public (status 1 and isShow 1), search, paging, detail shapes.
-import type { GoodsCategory, GoodsDetail, GoodsIndexData, GoodsListItem, GoodsSort, PackageDetail } from "@yj/contract";
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import {
+  GoodsCategory,
+  type GoodsDetail,
+  type GoodsIndexData,
+  type GoodsListItem,
+  type GoodsSort,
+  type PackageDetail,
+} from "@yj/contract";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Database, Db, PreparedStatement } from "../../db/client.js";
 import { goods, goodsCategories, goodsSkus, goodsTags, packageItems } from "../../db/schema.js";
 import { notFound } from "../../http/errors.js";
+import { RawJson } from "../../http/raw-json.js";
+import { compileJson } from "../../http/serializer.js";
 import { likeContains } from "../../lib/like.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 import { buildCategoryTree } from "./category-tree.js";
+import { type GoodsPageRow, type GoodsSearchSql, goodsSearchShape, goodsSearchSql } from "./goods-page-sql.js";
 
 export interface GoodsIndexParams {
   name?: string;
@@ -46,86 +57,54 @@ function toListItem({ images, ...row }: ListRow): GoodsListItem {
   return { ...row, cover: images[0] ?? "", packagePriceMode: row.packagePriceMode ?? null };
 }
 
-const SORTS: Record<GoodsSort, SQL[]> = {
-  default: [asc(goods.sort), asc(goods.id)],
-  sales: [desc(goods.sales), asc(goods.id)],
-  new: [desc(goods.createdAt), desc(goods.id)],
-  price_asc: [asc(goods.priceCents), asc(goods.id)],
-  price_desc: [desc(goods.priceCents), asc(goods.id)],
-};
-
 /** Public goods: on sale and shown. */
 const isPublic = and(eq(goods.status, 1), eq(goods.isShow, 1));
 
-/**
- * The WHERE of a goods search for the filters present in `p`, their values left as placeholders named
- * after the parameters (see goodsSearchValues): the SQL depends only on which filters are present.
- */
-function goodsFilter(p: GoodsIndexParams): SQL | undefined {
-  const filters: (SQL | undefined)[] = [isPublic];
-  if (p.name) filters.push(ilike(goods.name, sql.placeholder("name")));
-  if (p.category1) filters.push(eq(goods.category1, sql.placeholder("category1")));
-  if (p.category2) filters.push(eq(goods.category2, sql.placeholder("category2")));
-  if (p.category3) filters.push(eq(goods.category3, sql.placeholder("category3")));
-  if (p.tagId) filters.push(sql`${sql.placeholder("tagId")} = any(${goods.tagIds})`);
-  return and(...filters);
-}
+const serializeCategories = compileJson(z.array(GoodsCategory));
 
-function goodsSearchValues(p: GoodsIndexParams) {
-  return {
-    name: p.name ? likeContains(p.name) : undefined,
-    category1: p.category1,
-    category2: p.category2,
-    category3: p.category3,
-    tagId: p.tagId,
-    limit: p.pageSize,
-    offset: (p.current - 1) * p.pageSize,
-  };
+interface PreparedGoodsSearch {
+  sql: GoodsSearchSql;
+  page: PreparedStatement<GoodsPageRow>;
+  count: PreparedStatement<{ total: number }>;
 }
 
 export class CatalogService {
+  private readonly db: Db;
+
   constructor(
-    private readonly db: Db,
+    private readonly database: Database,
     /** Hot public reads (API_CACHE_SECONDS). */
     private readonly cache: TtlCache,
     /** Reference data that changes with a catalogue edit, not per request: the category tree. */
     private readonly referenceCache: TtlCache,
-  ) {}
+  ) {
+    this.db = database.db;
+  }
 
   /**
    * The goods page is the hottest uncached read (bench P2/P3). Its SQL depends only on which filters
-   * are present and the sort, so it is built once per shape and prepared: no query building per
-   * request, and on PostgreSQL a named statement that each connection parses and plans once.
+   * are present and the sort, so it is written once per shape and kept prepared (ADR 0010).
    */
-  private readonly goodsSearches = new Map<string, ReturnType<CatalogService["prepareGoodsSearch"]>>();
+  private readonly goodsSearches = new Map<string, PreparedGoodsSearch>();
 
-  private goodsSearchQueries(p: GoodsIndexParams) {
+  private goodsSearch(p: GoodsIndexParams): PreparedGoodsSearch {
     const sort = p.sort ?? "default";
-    const present = [p.name, p.category1, p.category2, p.category3, p.tagId].map((v) => (v ? 1 : 0)).join("");
-    const shape = `${present}_${sort}`;
-    let queries = this.goodsSearches.get(shape);
-    if (!queries) {
-      queries = this.prepareGoodsSearch(shape, p, sort);
-      this.goodsSearches.set(shape, queries);
+    const shape = goodsSearchShape(p, sort);
+    let search = this.goodsSearches.get(shape);
+    if (!search) {
+      const sql = goodsSearchSql(p, sort);
+      search = {
+        sql,
+        page: this.database.prepare<GoodsPageRow>(`goods_page_${sql.shape}`, sql.page),
+        count: this.database.prepare<{ total: number }>(`goods_count_${sql.shape}`, sql.count),
+      };
+      this.goodsSearches.set(shape, search);
     }
-    return queries;
+    return search;
   }
 
-  private prepareGoodsSearch(shape: string, p: GoodsIndexParams, sort: GoodsSort) {
-    const where = goodsFilter(p);
-    return {
-      // One round trip: the page and, by a window count, the size of the whole result.
-      page: this.db
-        .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-        .from(goods)
-        .where(where)
-        .orderBy(...SORTS[sort])
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
-        .prepare(`goods_page_${shape}`),
-      count: this.db.select({ n: sql<number>`count(*)::int` }).from(goods).where(where).prepare(`goods_count_${shape}`),
-    };
-  }
+  /** The JSON of filter categories, made once per list of the cached tree (it only changes with the tree). */
+  private readonly categoriesJson = new WeakMap<GoodsCategory[], string>();
 
   categoryTree() {
     return this.referenceCache.get("categories", async () => {
@@ -147,24 +126,27 @@ export class CatalogService {
     return (await this.categoryTree()).roots;
   }
 
-  goodsIndex(params: GoodsIndexParams): Promise<GoodsIndexData> {
+  goodsIndex(params: GoodsIndexParams): Promise<RawJson<GoodsIndexData>> {
     return this.cache.get(`goods:${JSON.stringify(params)}`, () => this.loadGoodsIndex(params));
   }
 
-  private async loadGoodsIndex(p: GoodsIndexParams): Promise<GoodsIndexData> {
-    const queries = this.goodsSearchQueries(p);
-    const values = goodsSearchValues(p);
-    const rows = await queries.page.execute(values);
+  private async loadGoodsIndex(p: GoodsIndexParams): Promise<RawJson<GoodsIndexData>> {
+    const search = this.goodsSearch(p);
+    const filterValues = search.sql.filterValues({ ...p, name: p.name ? likeContains(p.name) : undefined });
+    const [rows, categories] = await Promise.all([
+      search.page([...filterValues, p.pageSize, (p.current - 1) * p.pageSize]),
+      this.filterCategories(p),
+    ]);
     // Past the last page the window count has no row to ride on: count separately.
-    const total = rows[0]?.total ?? (p.current === 1 ? 0 : ((await queries.count.execute(values))[0]?.n ?? 0));
-
-    return {
-      dataList: rows.map(({ total: _total, ...row }) => toListItem(row)),
-      total,
-      current: p.current,
-      pageSize: p.pageSize,
-      goodsCategoryDOS: await this.filterCategories(p),
-    };
+    const total = rows[0]?.total ?? (p.current === 1 ? 0 : ((await search.count(filterValues))[0]?.total ?? 0));
+    let categoriesJson = this.categoriesJson.get(categories);
+    if (categoriesJson === undefined) {
+      categoriesJson = serializeCategories(categories);
+      this.categoriesJson.set(categories, categoriesJson);
+    }
+    return new RawJson(
+      `{"dataList":[${rows.map((row) => row.item).join(",")}],"total":${total},"current":${p.current},"pageSize":${p.pageSize},"goodsCategoryDOS":${categoriesJson}}`,
+    );
   }
 
   /** The categories to filter by: children of the most specific category asked for (level 1 when none). */
