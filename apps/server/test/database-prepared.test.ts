@@ -24,6 +24,19 @@ for (const backend of backends) {
       expect(await none([1])).toEqual([]);
     });
 
+    it("answers many concurrent reads each with its own rows or its own error", async () => {
+      const square = testDb.database.prepare<{ n: number }>("test_square", "select $1::int * $1::int as n");
+      const values = Array.from({ length: 40 }, (_, i) => (i % 7 === 3 ? "不是数字" : i));
+      const results = await Promise.allSettled(values.map((v) => square([v])));
+      results.forEach((result, i) => {
+        if (typeof values[i] === "string") expect(result.status, `read ${i}`).toBe("rejected");
+        else expect(result, `read ${i}`).toEqual({ status: "fulfilled", value: [{ n: i * i }] });
+      });
+      // A read started when another one is answered is answered too.
+      const chained = await square([2]).then(([row]) => square([row?.n ?? 0]));
+      expect(chained).toEqual([{ n: 16 }]);
+    });
+
     it("never reads inside another caller's open transaction", async () => {
       const count = testDb.database.prepare<{ n: number }>(
         "test_count",
