@@ -1,7 +1,8 @@
 // The SQL of a goods search (/api/goods/index), written once per shape: which filters are present and
 // the sort. The database answers the page as JSON text, one GoodsListItem object per row in contract
-// order, so the server never parses the rows only to serialize them again (ADR 0010). The API tests
-// compare every field with the demo data; catalog-goods-page.test.ts checks the keys against the contract.
+// order, so the server never parses the rows only to serialize them again (ADR 0010).
+// test/catalog-api.test.ts holds it to the contract: the keys of GoodsListItem in order, and values
+// equal to each goods' detail, which the query builder makes.
 import type { GoodsSort } from "@yj/contract";
 
 export interface GoodsSearchFilters {
