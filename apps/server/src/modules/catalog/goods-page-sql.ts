@@ -52,8 +52,6 @@ export interface GoodsPageRow {
 }
 
 export interface GoodsSearchSql {
-  /** goodsSearchShape: names the prepared statements of this shape. */
-  shape: string;
   /** The page and the window count of the whole result, in one statement; no row past the end. */
   page: string;
   /** The count alone, for a page past the end (no row to carry the window count). */
@@ -62,17 +60,18 @@ export interface GoodsSearchSql {
   filterValues(filters: GoodsSearchFilters): (string | number)[];
 }
 
-const presentFilters = (filters: GoodsSearchFilters) => FILTER_ORDER.filter((key) => Boolean(filters[key]));
+/** A filter takes part in the search when it has a value (0 and '' count as absent). */
+const isPresent = (filters: GoodsSearchFilters, key: keyof GoodsSearchFilters) => Boolean(filters[key]);
 
-/** The key of a search's SQL: which filters are present (1/0 in FILTER_ORDER) and the sort. */
+/** The key of a search's SQL (it names its prepared statements): which filters are present, and the sort. */
 export function goodsSearchShape(filters: GoodsSearchFilters, sort: GoodsSort): string {
   let present = "";
-  for (const key of FILTER_ORDER) present += filters[key] ? "1" : "0";
+  for (const key of FILTER_ORDER) present += isPresent(filters, key) ? "1" : "0";
   return `${present}_${sort}`;
 }
 
 export function goodsSearchSql(filters: GoodsSearchFilters, sort: GoodsSort): GoodsSearchSql {
-  const present = presentFilters(filters);
+  const present = FILTER_ORDER.filter((key) => isPresent(filters, key));
   const conditions = [
     "g.status = 1",
     "g.is_show = 1",
@@ -83,7 +82,6 @@ export function goodsSearchSql(filters: GoodsSearchFilters, sort: GoodsSort): Go
   const limit = `$${present.length + 1}`;
   const offset = `$${present.length + 2}`;
   return {
-    shape: goodsSearchShape(filters, sort),
     // JSON is made for the page's rows only, after the limit; the outer order keeps the page's.
     page: `select p.total::int as total, row_to_json(item)::text as item
 from (

@@ -95,8 +95,8 @@ export class CatalogService {
       const sql = goodsSearchSql(p, sort);
       search = {
         sql,
-        page: this.database.prepare<GoodsPageRow>(`goods_page_${sql.shape}`, sql.page),
-        count: this.database.prepare<{ total: number }>(`goods_count_${sql.shape}`, sql.count),
+        page: this.database.prepare<GoodsPageRow>(`goods_page_${shape}`, sql.page),
+        count: this.database.prepare<{ total: number }>(`goods_count_${shape}`, sql.count),
       };
       this.goodsSearches.set(shape, search);
     }
