@@ -419,6 +419,23 @@ describeEachBackend("catalogue API", (ctx: TestContext) => {
         await ctx.database.db.delete(goods).where(eq(goods.id, row!.id));
       }
     });
+
+    // A page is the goods' list_item texts joined (ADR 0011); PostgreSQL keeps each one with its row.
+    it("lists a goods as it is now after its row changes", async () => {
+      const target = publicGoods.find((g) => g.category2 === 4)!;
+      const [before] = await ctx.database.db.select().from(goods).where(eq(goods.id, target.id));
+      const change = { name: "改名后的沙发", priceCents: 123_456, sales: 9_999, images: [], tagIds: [7, 8] };
+      await ctx.database.db.update(goods).set(change).where(eq(goods.id, target.id));
+      try {
+        const item = (await index("category2=4&pageSize=100")).dataList.find((g) => g.id === target.id);
+        expect(item).toMatchObject({ name: change.name, price: 123_456, sales: 9_999, cover: "", tagIds: [7, 8] });
+      } finally {
+        const { id, listItem, ...restore } = before!;
+        await ctx.database.db.update(goods).set(restore).where(eq(goods.id, id));
+      }
+      const item = (await index("category2=4&pageSize=100")).dataList.find((g) => g.id === target.id);
+      expect(item?.name).toBe(target.name);
+    });
   });
 
   describe("GET /api/goods/mail/show", () => {

@@ -1,5 +1,5 @@
 // The database is chosen at start (ADR 0002): DATABASE_URL → node-postgres pool, else PGlite in DATA_DIR.
-import { PGlite, parse as pgliteParse, types as pgliteTypes, protocol } from "@electric-sql/pglite";
+import { PGlite, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -10,14 +10,15 @@ import pg from "pg";
 import { serverFile } from "../lib/paths.js";
 import { acquireDataDirLock } from "./data-dir-lock.js";
 import * as schema from "./schema.js";
+import { type RawRow, readWireRows } from "./wire-rows.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Values of a prepared statement's $1, $2 …, in order. */
 export type StatementValues = readonly (string | number)[];
 
-/** Runs one named statement with its values and answers its rows. */
-export type PreparedStatement<Row> = (values: StatementValues) => Promise<Row[]>;
+/** Runs one named statement with its values and answers its rows, each value as PostgreSQL's text bytes. */
+export type PreparedStatement = (values: StatementValues) => Promise<RawRow[]>;
 
 export interface Database {
   db: Db;
@@ -26,8 +27,9 @@ export interface Database {
    * A named statement for the hottest reads (ADR 0010), written in SQL and kept prepared: on
    * PostgreSQL each pool connection parses and plans it once; on PGlite it is parsed once, where
    * the query builder's path parses and plans every query again (≈ 540 against 150 µs a goods page).
+   * Values come back as bytes (ADR 0011): the goods page is JSON text on its way to the socket.
    */
-  prepare<Row>(name: string, text: string): PreparedStatement<Row>;
+  prepare(name: string, text: string): PreparedStatement;
   /** Runs migrations and other start-up work once, even when several instances start together. */
   withStartupLock<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -76,11 +78,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: "postgres",
-    // node-postgres parses a named statement once per connection and binds it afterwards.
-    prepare:
-      <Row>(name: string, text: string) =>
-      async (values: StatementValues) =>
-        (await pool.query<Row & pg.QueryResultRow>({ name, text, values: [...values] })).rows,
+    // node-postgres parses a named statement once per connection and binds it afterwards. It
+    // decodes every value to a string; the text parser leaves it as PostgreSQL wrote it.
+    prepare: (name, text) => async (values) => {
+      const { rows } = await pool.query<(string | null)[]>({
+        name,
+        text,
+        values: [...values],
+        rowMode: "array",
+        types: textValues,
+      });
+      return rows.map((row) => row.map((value) => (value === null ? null : Buffer.from(value))));
+    },
     async withStartupLock(work) {
       const client = await pool.connect();
       try {
@@ -95,16 +104,30 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+/** node-postgres type parsers that keep every value as PostgreSQL's text. */
+const textValues = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
+
 const { serialize } = protocol;
 
 /**
  * PGlite has no named statements in its query API, so this speaks the extended protocol to it:
- * Parse once, then Bind/Describe/Execute/Sync per call. It takes PGlite's own locks in the order
- * its query() does, so it never runs inside another caller's open transaction.
+ * Parse once, then Bind/Execute/Sync per call, reading the answer's bytes (wire-rows.ts). It
+ * takes PGlite's own locks in the order its query() does, so it never runs inside another
+ * caller's open transaction. A read changes no file, so nothing is synced to disk.
  */
-function pglitePrepared<Row>(client: PGlite, name: string, text: string): PreparedStatement<Row> {
+function pglitePrepared(client: PGlite, name: string, text: string): PreparedStatement {
   let parsed = false;
-  const run = (message: Uint8Array) => client.execProtocol(message, { syncToFs: false });
+  const run = async (message: Uint8Array) => {
+    const chunks: Buffer[] = [];
+    await client.execProtocolRawStream(message, {
+      syncToFs: false,
+      // A view of the WASM memory, valid only during the call: copied.
+      onRawData: (bytes) => {
+        chunks.push(Buffer.from(bytes));
+      },
+    });
+    return readWireRows(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+  };
   return (values) =>
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
@@ -112,15 +135,13 @@ function pglitePrepared<Row>(client: PGlite, name: string, text: string): Prepar
           await run(Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.sync()]));
           parsed = true;
         }
-        const { messages } = await run(
+        return run(
           Buffer.concat([
             serialize.bind({ statement: name, values: values.map(String) }),
-            serialize.describe({ type: "P", name: "" }),
             serialize.execute({}),
             serialize.sync(),
           ]),
         );
-        return (pgliteParse.parseResults(messages, pgliteTypes.parsers)[0]?.rows ?? []) as Row[];
       }),
     );
 }

@@ -66,6 +66,15 @@ export const goods = pgTable(
     /** Packages only: 'fixed' (priceCents for the whole package) or 'per_m2' (priceCents per ㎡). */
     packagePriceMode: text().$type<"fixed" | "per_m2">(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The row as the contract's GoodsListItem, JSON text kept by PostgreSQL itself, so that every
+     * change to a listed column changes it too; a goods page is these texts joined (ADR 0011).
+     */
+    listItem: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`goods_list_item(id, name, subtitle, brand, price_cents, original_price_cents, unit, images, tag_ids, sales, category1, category2, category3, is_package, package_price_mode)`,
+      ),
   },
   (t) => [
     index().on(t.category2, t.status, t.isShow),

@@ -46,11 +46,15 @@ describe("compileEnvelope", () => {
 
   it("writes JSON made elsewhere (RawJson) into the envelope as it is, frozen or not", () => {
     const json = '[{"id":1,"name":"岩板餐桌","tags":["新品"]}]';
-    expect(serialize({ code: 1, message: "", data: new RawJson(json) })).toBe(`{"code":1,"message":"","data":${json}}`);
+    const raw = () => new RawJson(Buffer.from(json));
+    expect(serialize({ code: 1, message: "", data: raw() })).toBe(`{"code":1,"message":"","data":${json}}`);
+    expect(serialize({ code: 0, message: "出错", data: raw(), errorCode: 1001 })).toBe(
+      `{"code":0,"message":"出错","data":${json},"errorCode":1001}`,
+    );
     // Frozen (a cached page): the same bytes are handed out again; otherwise they are made anew.
-    const frozen = { code: 1, message: "", data: Object.freeze(new RawJson(json)) };
+    const frozen = { code: 1, message: "", data: Object.freeze(raw()) };
     expect(compiled(frozen)).toBe(compiled(frozen));
-    const fresh = { code: 1, message: "", data: new RawJson(json) };
+    const fresh = { code: 1, message: "", data: raw() };
     expect(compiled(fresh)).not.toBe(compiled(fresh));
     expect(JSON.parse(serialize(frozen)).data[0].name).toBe("岩板餐桌");
   });

@@ -39,9 +39,16 @@ interface Envelope {
   errorCode?: number;
 }
 
-function envelopeText(e: Envelope, dataJson: string): string {
+/** The envelope's text before and after its data. */
+function envelopeAround(e: Envelope): [head: string, tail: string] {
   const errorCode = e.errorCode === undefined ? "" : `,"errorCode":${Number(e.errorCode)}`;
-  return `{"code":${Number(e.code)},"message":${JSON.stringify(e.message)},"data":${dataJson}${errorCode}}`;
+  return [`{"code":${Number(e.code)},"message":${JSON.stringify(e.message)},"data":`, `${errorCode}}`];
+}
+
+function envelopeBytes(e: Envelope, data: string | RawJson<unknown>): Buffer {
+  const [head, tail] = envelopeAround(e);
+  if (typeof data === "string") return Buffer.from(head + data + tail);
+  return Buffer.concat([Buffer.from(head), data.bytes, Buffer.from(tail)]);
 }
 
 /**
@@ -58,14 +65,14 @@ export function compileEnvelope(envelope: z.ZodType): (value: unknown) => string
   if (!(dataSchema instanceof z.ZodNullable)) return compileJson(envelope);
   const data = compileJson(dataSchema.unwrap() as z.ZodType);
   const made = new WeakMap<object, { code: number; message: string; errorCode?: number; bytes: Buffer }>();
-  const dataJson = (value: unknown) => (value instanceof RawJson ? value.json : data(value));
+  const dataJson = (value: unknown) => (value instanceof RawJson ? value : data(value));
   return (value) => {
     const e = value as Envelope;
-    if (e.data === null || e.data === undefined) return Buffer.from(envelopeText(e, "null"));
-    if (typeof e.data !== "object" || !Object.isFrozen(e.data)) return Buffer.from(envelopeText(e, dataJson(e.data)));
+    if (e.data === null || e.data === undefined) return envelopeBytes(e, "null");
+    if (typeof e.data !== "object" || !Object.isFrozen(e.data)) return envelopeBytes(e, dataJson(e.data));
     const hit = made.get(e.data);
     if (hit && hit.code === e.code && hit.message === e.message && hit.errorCode === e.errorCode) return hit.bytes;
-    const bytes = Buffer.from(envelopeText(e, dataJson(e.data)));
+    const bytes = envelopeBytes(e, dataJson(e.data));
     made.set(e.data, { code: e.code, message: e.message, errorCode: e.errorCode, bytes });
     return bytes;
   };

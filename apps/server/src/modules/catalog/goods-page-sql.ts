@@ -1,8 +1,8 @@
 // The SQL of a goods search (/api/goods/index), written once per shape: which filters are present and
-// the sort. The database answers the page as JSON text, one GoodsListItem object per row in contract
-// order, so the server never parses the rows only to serialize them again (ADR 0010).
-// test/catalog-api.test.ts holds it to the contract: the keys of GoodsListItem in order, and values
-// equal to each goods' detail, which the query builder makes.
+// the sort. The database answers the page as one JSON array of GoodsListItem objects, joined from
+// the goods' list_item column, so the server never parses the rows only to serialize them again
+// (ADR 0010, ADR 0011). test/catalog-api.test.ts holds list_item to the contract: the keys of
+// GoodsListItem in order, and values equal to each goods' detail, which the query builder makes.
 import type { GoodsSort } from "@yj/contract";
 
 export interface GoodsSearchFilters {
@@ -33,26 +33,15 @@ const ORDER_BY: Record<GoodsSort, (t: string) => string> = {
   price_desc: (t) => `${t}.price_cents desc, ${t}.id`,
 };
 
-/** The goods columns a list item and every sort need. */
-const PAGE_COLUMNS = `g.id, g.name, g.subtitle, g.brand, g.price_cents, g.original_price_cents, g.unit, g.images,
-  g.tag_ids, g.sales, g.category1, g.category2, g.category3, g.is_package, g.package_price_mode, g.sort, g.created_at`;
-
-/** A page row `p` as a GoodsListItem (contract order); cover is the first image. */
-const LIST_ITEM = `select p.id, p.name, p.subtitle, p.brand, p.price_cents as price,
-  p.original_price_cents as "originalPrice", p.unit, coalesce(p.images[1], '') as cover, p.tag_ids as "tagIds",
-  p.sales, p.category1, p.category2, p.category3, p.is_package as "isPackage",
-  p.package_price_mode as "packagePriceMode"`;
-
-/** One item of a page, in page order. */
-export interface GoodsPageRow {
-  /** Size of the whole result (the same on every row of a page). */
-  total: number;
-  /** The item as a JSON object. */
-  item: string;
-}
+/** The goods columns a page and every sort need. */
+const PAGE_COLUMNS = "g.list_item, g.id, g.sort, g.sales, g.created_at, g.price_cents";
 
 export interface GoodsSearchSql {
-  /** The page and the window count of the whole result, in one statement; no row past the end. */
+  /**
+   * The page as one row [total, items]: the window count of the whole result, and the page's
+   * GoodsListItem objects as a JSON array; both null past the last page, where no row carries the
+   * window count.
+   */
   page: string;
   /** The count alone, for a page past the end (no row to carry the window count). */
   count: string;
@@ -82,16 +71,15 @@ export function goodsSearchSql(filters: GoodsSearchFilters, sort: GoodsSort): Go
   const limit = `$${present.length + 1}`;
   const offset = `$${present.length + 2}`;
   return {
-    // JSON is made for the page's rows only, after the limit; the outer order keeps the page's.
-    page: `select p.total::int as total, row_to_json(item)::text as item
+    // The page's rows are joined in page order; an aggregate always answers one row.
+    page: `select max(p.total)::int as total, '[' || string_agg(p.list_item, ',' order by ${orderBy("p")}) || ']' as items
 from (
   select ${PAGE_COLUMNS}, count(*) over () as total
   from goods g
   where ${where}
   order by ${orderBy("g")}
   limit ${limit} offset ${offset}
-) p cross join lateral (${LIST_ITEM}) item
-order by ${orderBy("p")}`,
+) p`,
     count: `select count(*)::int as total from goods g where ${where}`,
     filterValues: (f) => present.map((key) => f[key] as string | number),
   };

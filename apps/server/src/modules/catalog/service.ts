@@ -17,7 +17,7 @@ import { compileJson } from "../../http/serializer.js";
 import { likeContains } from "../../lib/like.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 import { buildCategoryTree } from "./category-tree.js";
-import { type GoodsPageRow, type GoodsSearchSql, goodsSearchShape, goodsSearchSql } from "./goods-page-sql.js";
+import { type GoodsSearchSql, goodsSearchShape, goodsSearchSql } from "./goods-page-sql.js";
 
 export interface GoodsIndexParams {
   name?: string;
@@ -62,10 +62,15 @@ const isPublic = and(eq(goods.status, 1), eq(goods.isShow, 1));
 
 const serializeCategories = compileJson(z.array(GoodsCategory));
 
+// Constant pieces of a goods page's JSON (GoodsIndexData, in contract order).
+const DATA_LIST = Buffer.from('{"dataList":');
+const EMPTY_LIST = Buffer.from("[]");
+const END_OBJECT = Buffer.from("}");
+
 interface PreparedGoodsSearch {
   sql: GoodsSearchSql;
-  page: PreparedStatement<GoodsPageRow>;
-  count: PreparedStatement<{ total: number }>;
+  page: PreparedStatement;
+  count: PreparedStatement;
 }
 
 export class CatalogService {
@@ -95,8 +100,8 @@ export class CatalogService {
       const sql = goodsSearchSql(p, sort);
       search = {
         sql,
-        page: this.database.prepare<GoodsPageRow>(`goods_page_${shape}`, sql.page),
-        count: this.database.prepare<{ total: number }>(`goods_count_${shape}`, sql.count),
+        page: this.database.prepare(`goods_page_${shape}`, sql.page),
+        count: this.database.prepare(`goods_count_${shape}`, sql.count),
       };
       this.goodsSearches.set(shape, search);
     }
@@ -104,7 +109,7 @@ export class CatalogService {
   }
 
   /** The JSON of filter categories, made once per list of the cached tree (it only changes with the tree). */
-  private readonly categoriesJson = new WeakMap<GoodsCategory[], string>();
+  private readonly categoriesJson = new WeakMap<GoodsCategory[], Buffer>();
 
   categoryTree() {
     return this.referenceCache.get("categories", async () => {
@@ -133,19 +138,30 @@ export class CatalogService {
   private async loadGoodsIndex(p: GoodsIndexParams): Promise<RawJson<GoodsIndexData>> {
     const search = this.goodsSearch(p);
     const filterValues = search.sql.filterValues({ ...p, name: p.name ? likeContains(p.name) : undefined });
-    const [rows, categories] = await Promise.all([
+    const [[page], categories] = await Promise.all([
       search.page([...filterValues, p.pageSize, (p.current - 1) * p.pageSize]),
       this.filterCategories(p),
     ]);
+    const [pageTotal, items] = page ?? [];
     // Past the last page the window count has no row to ride on: count separately.
-    const total = rows[0]?.total ?? (p.current === 1 ? 0 : ((await search.count(filterValues))[0]?.total ?? 0));
+    let total = pageTotal ? Number(pageTotal.toString("latin1")) : 0;
+    if (!pageTotal && p.current > 1) {
+      const [[count] = []] = await search.count(filterValues);
+      total = count ? Number(count.toString("latin1")) : 0;
+    }
     let categoriesJson = this.categoriesJson.get(categories);
     if (categoriesJson === undefined) {
-      categoriesJson = serializeCategories(categories);
+      categoriesJson = Buffer.from(serializeCategories(categories));
       this.categoriesJson.set(categories, categoriesJson);
     }
     return new RawJson(
-      `{"dataList":[${rows.map((row) => row.item).join(",")}],"total":${total},"current":${p.current},"pageSize":${p.pageSize},"goodsCategoryDOS":${categoriesJson}}`,
+      Buffer.concat([
+        DATA_LIST,
+        items ?? EMPTY_LIST,
+        Buffer.from(`,"total":${total},"current":${p.current},"pageSize":${p.pageSize},"goodsCategoryDOS":`),
+        categoriesJson,
+        END_OBJECT,
+      ]),
     );
   }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "goods" ADD COLUMN "list_item" text GENERATED ALWAYS AS (goods_list_item(id, name, subtitle, brand, price_cents, original_price_cents, unit, images, tag_ids, sales, category1, category2, category3, is_package, package_price_mode)) STORED NOT NULL;
