@@ -9,8 +9,11 @@ import {
   SUCCESS_CODE,
 } from "@yj/contract";
 
-/** The request every target gets (C/D/E answer it from the database). */
-export const GOODS_INDEX_PATH = "/api/goods/index?isShow=1&category2=4&current=1&pageSize=12&status=1";
+/** The category (成品家具) and page size of the request every target gets. */
+export const BENCH_CATEGORY2 = 4;
+export const BENCH_PAGE_SIZE = 12;
+/** The request every target gets (C, D0, D and E answer it from the database). */
+export const GOODS_INDEX_PATH = `/api/goods/index?isShow=1&category2=${BENCH_CATEGORY2}&current=1&pageSize=${BENCH_PAGE_SIZE}&status=1`;
 
 const CATEGORIES: [number, string, string][] = [
   [119, "沙发", "#8a6f5a"],

@@ -1,7 +1,7 @@
 // Turns the load summaries into the verdicts of design/quality-bars.md (P1–P4) and prints the table.
 import type { LoadSummary } from "./protocol.js";
 
-export type TargetId = "A" | "A2" | "B" | "B2" | "C" | "D" | "E";
+export type TargetId = "A" | "A2" | "B" | "B2" | "C" | "D0" | "D" | "E";
 
 export interface Bar {
   id: "P1" | "P2" | "P3";
@@ -23,6 +23,7 @@ export const TARGETS: TargetSpec[] = [
   { id: "B", label: "Fastify + zod schema, from memory", bar: { id: "P1", minPercent: 85 } },
   { id: "B2", label: "Fastify + zod schema, serialized per request", bar: null, informational: true },
   { id: "C", label: "server, PGlite, uncached", bar: { id: "P3", minPercent: 8 } },
+  { id: "D0", label: "bare node:http + pg, D's statement", bar: null, informational: true },
   { id: "D", label: "server, PostgreSQL, uncached", bar: { id: "P2", minPercent: 30 } },
   { id: "E", label: "server, PostgreSQL, cache 5 s", bar: { id: "P2", minPercent: 60 } },
 ];

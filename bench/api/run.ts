@@ -4,6 +4,7 @@
 //   B  the same answer from memory through Fastify + zod schemas  (P1)
 //   B2 the same, serialized on every request                      (informational)
 //   C  the built server on PGlite, uncached                       (P3)
+//   D0 bare node:http + node-postgres, D's statement              (informational: P2's ceiling here)
 //   D  the built server on PostgreSQL, uncached                   (P2)
 //   E  the built server on PostgreSQL, API cache 5 s              (P2)
 // Every target and every autocannon run is its own process. See bench/README.md.
@@ -63,6 +64,8 @@ function selectedTargets(): Set<TargetId> {
   const picked = raw.split(",").map((t) => t.trim().toUpperCase());
   const unknown = picked.filter((t) => !all.includes(t as TargetId));
   if (unknown.length) throw new Error(`BENCH_TARGETS: unknown target(s) ${unknown.join(", ")}; use ${all.join(", ")}`);
+  // D0 reads the database D seeds, and answers D's filter categories.
+  if (picked.includes("D0")) picked.push("D");
   return new Set<TargetId>(["A", ...(picked as TargetId[])]);
 }
 
@@ -152,12 +155,18 @@ interface Started {
 }
 
 /** A and B: TypeScript children that listen on port 0 and report the port over IPC. */
-async function startScript(spec: TargetSpec, script: string, mode?: string): Promise<Started> {
+async function startScript(
+  spec: TargetSpec,
+  script: string,
+  argument?: string,
+  env: Record<string, string> = {},
+): Promise<Started> {
   const startedAt = performance.now();
-  const args = ["--import", "tsx", join(BENCH_DIR, "api", script), ...(mode ? [mode] : [])];
+  const args = ["--import", "tsx", join(BENCH_DIR, "api", script), ...(argument ? [argument] : [])];
   const child = spawnChild(spec.id, process.execPath, args, {
     cwd: ROOT,
     ipc: true,
+    env: { ...process.env, ...env },
   });
   const { port } = await waitForMessage(child, isListeningMessage, "listening message", 60_000);
   const base = `http://127.0.0.1:${port}`;
@@ -229,6 +238,13 @@ async function preflight(url: string): Promise<Preflight> {
   }
   if (list.length === 0) throw new Error("pre-flight GET returned no goods (is the demo data loaded?)");
   return { bytes: body.length, body, items: list.length, total: Number(envelope.data?.total) };
+}
+
+/** The filter categories of a goods page answer, as JSON text ("[]" without one). */
+function filterCategoriesJson(body: Buffer | undefined): string {
+  if (!body) return "[]";
+  const envelope = JSON.parse(body.toString()) as { data?: { goodsCategoryDOS?: unknown } };
+  return JSON.stringify(envelope.data?.goodsCategoryDOS ?? []);
 }
 
 function cpuUse(cpuMs: number | null, seconds: number, requests: number): CpuUse | null {
@@ -316,13 +332,13 @@ async function main(): Promise<number> {
 
   // PostgreSQL: one scratch database for D and E.
   const admin = adminUrl();
-  const wantsPostgres = selected.has("D") || selected.has("E");
+  const wantsPostgres = selected.has("D") || selected.has("D0") || selected.has("E");
   const unreachable = wantsPostgres ? await unreachableReason(admin) : null;
   let scratch: ScratchDatabase | undefined;
   if (wantsPostgres && unreachable) {
     const why = `PostgreSQL unreachable at ${redact(admin)} (${unreachable}); set BENCH_DATABASE_URL or TEST_DATABASE_URL`;
-    console.log(`D, E skipped: ${why}\n`);
-    for (const id of ["D", "E"] as const) if (selected.has(id)) outcome(id).skipped = why;
+    console.log(`D0, D, E skipped: ${why}\n`);
+    for (const id of ["D0", "D", "E"] as const) if (selected.has(id)) outcome(id).skipped = why;
   } else if (wantsPostgres) {
     scratch = await createScratchDatabase(admin);
     const db = scratch;
@@ -349,18 +365,29 @@ async function main(): Promise<number> {
     if (selected.has("D")) {
       starters.push(["D", () => startServer(spec("D"), { DATABASE_URL: url, API_CACHE_SECONDS: "0" })]);
     }
+    if (selected.has("D0")) {
+      starters.push([
+        "D0",
+        () =>
+          startScript(spec("D0"), "target-bare-postgres.ts", filterCategoriesJson(answers.get("D")), {
+            DATABASE_URL: url,
+          }),
+      ]);
+    }
     if (selected.has("E")) {
       starters.push(["E", () => startServer(spec("E"), { DATABASE_URL: url, API_CACHE_SECONDS: "5" })]);
     }
   }
 
   // Start one at a time (the first PostgreSQL start migrates and seeds), then check each answer.
+  const answers = new Map<TargetId, Buffer>();
   for (const [id, start] of starters) {
     checkInterrupted();
     try {
       const s = await start();
       const check = await preflight(s.url);
       started.set(id, s);
+      answers.set(id, check.body);
       Object.assign(outcome(id), { url: s.url, startupMs: s.startupMs, responseBytes: check.bytes });
       console.log(
         `${id} ready in ${fmtMs(s.startupMs)} — ${s.url} — ${check.bytes} bytes, ${check.items} of ${check.total} goods`,
@@ -370,11 +397,14 @@ async function main(): Promise<number> {
           `${id}'s serialised answer differs from A's bytes: the fixture no longer matches the contract schema`,
         );
       }
+      if (id === "D0" && !check.body.equals(answers.get("D") ?? Buffer.alloc(0))) {
+        throw new Error("D0's answer differs from D's bytes: it no longer does the server's work");
+      }
     } catch (error) {
       checkInterrupted();
       outcome(id).failed = `did not start or answer: ${message(error)}`;
       console.error(`${id} FAILED: ${message(error)}`);
-      if (id !== "C" && id !== "D" && id !== "E") throw error;
+      if (id !== "C" && id !== "D0" && id !== "D" && id !== "E") throw error;
     }
   }
 
@@ -386,7 +416,8 @@ async function main(): Promise<number> {
       if (o.failed) continue;
       checkInterrupted();
       try {
-        const sample = await measure(id, s, run, id === "D" || id === "E" ? scratch?.name : undefined);
+        const onPostgres = id === "D0" || id === "D" || id === "E";
+        const sample = await measure(id, s, run, onPostgres ? scratch?.name : undefined);
         if (s.child.proc.exitCode !== null || s.child.proc.signalCode !== null) {
           throw new Error(`the server exited during the run.\n${s.child.tail()}`);
         }
