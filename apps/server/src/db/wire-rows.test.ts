@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readWireRows, WireDatabaseError } from "./wire-rows.js";
+import { intOf, readWireRows, WireDatabaseError } from "./wire-rows.js";
 
 /** A backend message: type byte, length (counting itself), body. */
 function message(type: string, body: Buffer): Buffer {
@@ -43,6 +43,12 @@ describe("readWireRows", () => {
     } catch (error) {
       expect(error).toMatchObject({ code: "22P02", severity: "ERROR" });
     }
+  });
+
+  it("reads an integer value, and null as null", () => {
+    expect(intOf(Buffer.from("-42"))).toBe(-42);
+    expect(intOf(null)).toBeNull();
+    expect(intOf(undefined)).toBeNull();
   });
 
   it("refuses an answer cut short", () => {

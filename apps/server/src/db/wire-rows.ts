@@ -6,6 +6,11 @@
 /** One row: each column's value in PostgreSQL's text format as UTF-8 bytes, or null. */
 export type RawRow = readonly (Buffer | null)[];
 
+/** An integer value (PostgreSQL writes it in ASCII digits); null stays null. */
+export function intOf(value: Buffer | null | undefined): number | null {
+  return value ? Number(value.toString("latin1")) : null;
+}
+
 /** An ErrorResponse of the answer, with PostgreSQL's SQLSTATE (`code`) as node-postgres gives it. */
 export class WireDatabaseError extends Error {
   constructor(

@@ -11,6 +11,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Db, PreparedStatement } from "../../db/client.js";
 import { goods, goodsCategories, goodsSkus, goodsTags, packageItems } from "../../db/schema.js";
+import { intOf } from "../../db/wire-rows.js";
 import { notFound } from "../../http/errors.js";
 import { RawJson } from "../../http/raw-json.js";
 import { compileJson } from "../../http/serializer.js";
@@ -144,11 +145,7 @@ export class CatalogService {
     ]);
     const [pageTotal, items] = page ?? [];
     // Past the last page the window count has no row to ride on: count separately.
-    let total = pageTotal ? Number(pageTotal.toString("latin1")) : 0;
-    if (!pageTotal && p.current > 1) {
-      const [[count] = []] = await search.count(filterValues);
-      total = count ? Number(count.toString("latin1")) : 0;
-    }
+    const total = intOf(pageTotal) ?? (p.current === 1 ? 0 : (intOf((await search.count(filterValues))[0]?.[0]) ?? 0));
     let categoriesJson = this.categoriesJson.get(categories);
     if (categoriesJson === undefined) {
       categoriesJson = Buffer.from(serializeCategories(categories));
