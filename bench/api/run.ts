@@ -154,7 +154,7 @@ interface Started {
   startupMs: number;
 }
 
-/** A and B: TypeScript children that listen on port 0 and report the port over IPC. */
+/** A, B and D0: TypeScript children that listen on port 0 and report the port over IPC. */
 async function startScript(
   spec: TargetSpec,
   script: string,
@@ -330,7 +330,7 @@ async function main(): Promise<number> {
 
   if (selected.has("C") || selected.has("D") || selected.has("E")) ensureServerBuild();
 
-  // PostgreSQL: one scratch database for D and E.
+  // PostgreSQL: one scratch database for D0, D and E.
   const admin = adminUrl();
   const wantsPostgres = selected.has("D") || selected.has("D0") || selected.has("E");
   const unreachable = wantsPostgres ? await unreachableReason(admin) : null;
