@@ -10,11 +10,11 @@ import { AppProviders, createQueryClient } from "./app/app-providers";
 import { type DocumentAssets, documentHead, documentTail } from "./app/document";
 import { createRoutes } from "./app/routes";
 import { composeTitle, leafMeta } from "./app/use-document-title";
-import { sessionRefused } from "./features/account/session";
 import { createApiClient, type Transport } from "./lib/api-client";
 import { cookieValue } from "./lib/cookies";
 import { apiQuery } from "./lib/queries";
 import { type ClientState, createStore, parseCityCookie } from "./lib/store";
+import { sessionRefused } from "./session/session";
 
 export interface RenderOptions {
   request: Request;

@@ -1,15 +1,15 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster, toast } from "../components/toast";
-import { isLoginRequired, reportLoginRequired } from "../features/account/session";
 import type { ApiClient } from "../lib/api-client";
 import { ApiContext } from "../lib/api-context";
 import { type Store, StoreContext } from "../lib/store";
+import { isLoginRequired, reportLoginRequired } from "../session/session";
 
 /**
  * spec §7/§8: a failed call shows its message as an error toast (the client only; the server renders).
  * errorCode 1201 (spec §6) also ends the session in this tab and leads to login (see
- * features/account/require-login.ts). Calls with meta `{ quiet: true }` show no toast and stay on the page.
+ * session/require-login.ts). Calls with meta `{ quiet: true }` show no toast and stay on the page.
  */
 export function createQueryClient(): QueryClient {
   const onError = (error: Error, meta: Record<string, unknown> | undefined) => {

@@ -1,24 +1,12 @@
 // spec §2: category pages, /search and /packageDetails/:id stay alive when left. Their elements are
 // kept under <Activity mode="hidden"> (state kept, effects paused) and their scroll is restored on
 // return; every other navigation scrolls to the top.
-import { Activity, createContext, type ReactNode, useContext, useLayoutEffect, useRef } from "react";
+import { Activity, type ReactNode, useLayoutEffect, useRef } from "react";
 import { type Location, useLocation, useMatches, useOutlet } from "react-router";
-import type { RouteHandle } from "./route-context";
+import type { RouteHandle } from "../lib/route-context";
+import { ScreenLocationContext } from "../lib/screen-location";
 
 const MAX_KEPT = 8;
-
-/** The location a screen was rendered for: a hidden kept-alive screen must not follow the current URL. */
-const ScreenLocationContext = createContext<Location | null>(null);
-
-export function useScreenLocation(): Location {
-  const own = useContext(ScreenLocationContext);
-  const current = useLocation();
-  return own ?? current;
-}
-
-export function useScreenSearchParams(): URLSearchParams {
-  return new URLSearchParams(useScreenLocation().search);
-}
 
 interface Kept {
   element: ReactNode;

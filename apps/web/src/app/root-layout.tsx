@@ -2,15 +2,15 @@
 import { routes } from "@yj/contract";
 import { Suspense } from "react";
 import { type LoaderFunctionArgs, useMatches } from "react-router";
-import { useLoginRequiredHandler } from "../features/account/require-login";
-import { currentCustomerQuery, hasSessionCookie } from "../features/account/session";
 import { apiQuery } from "../lib/queries";
+import type { RouteContext, RouteHandle } from "../lib/route-context";
+import { useLoginRequiredHandler } from "../session/require-login";
+import { currentCustomerQuery, hasSessionCookie } from "../session/session";
 import { KeepAliveOutlet } from "./keep-alive-outlet";
 import { Footer } from "./layout/footer";
 import { Header } from "./layout/header";
 import { ProgressBar } from "./layout/progress-bar";
 import { SidePanel } from "./layout/side-panel";
-import type { RouteContext, RouteHandle } from "./route-context";
 import { useDocumentTitle } from "./use-document-title";
 
 /**

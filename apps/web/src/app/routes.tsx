@@ -1,9 +1,9 @@
 // One route table for the server render and the browser (architecture: Web). Every screen is lazy.
 import { data, type LoaderFunctionArgs, type RouteObject } from "react-router";
-import { CATEGORY_PATHS } from "./category-routes";
+import { CATEGORY_PATHS } from "../lib/category-routes";
+import type { RouteContext, RouteHandle, RouteMeta } from "../lib/route-context";
 import { NotFoundScreen, RouteErrorScreen } from "./error-screens";
 import { RootLayout, rootLoader } from "./root-layout";
-import type { RouteContext, RouteHandle, RouteMeta } from "./route-context";
 
 /** A screen module: default component, optional loader (prefetches queries, returns head meta) and handle. */
 export interface ScreenModule {

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useMatches } from "react-router";
 import { useApi } from "../lib/api-context";
 import { apiQuery } from "../lib/queries";
-import type { RouteMeta } from "./route-context";
+import type { RouteMeta } from "../lib/route-context";
 
 /** spec §1: the title is the brand name, a separator, then the screen's title. */
 export const TITLE_SEPARATOR = " - ";

@@ -1,7 +1,7 @@
 // What a listing URL lists (spec §2): the path's level-2 category (CATEGORY_PATHS), overridden by the
 // query's id, narrowed by subId; /productList without id lists everything. Pure, for loader and screen.
 import { GOODS_SORTS, type GoodsCategory, type GoodsSort } from "@yj/contract";
-import { CATEGORY_PATHS } from "../../app/category-routes";
+import { CATEGORY_PATHS } from "../../lib/category-routes";
 import type { GoodsFilter } from "./api/goods-pages";
 
 export interface ListingTarget {

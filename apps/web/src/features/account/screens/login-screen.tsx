@@ -7,13 +7,13 @@ import { useMutation } from "@tanstack/react-query";
 import { Messages, PHONE_LENGTH, RegisterBody, routes } from "@yj/contract";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
-import type { RouteContext, RouteMeta } from "../../../app/route-context";
 import { toast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
+import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useAppState } from "../../../lib/store";
-import { safeRedirect } from "../redirect";
-import { currentCustomerQuery, hasSessionCookie, useSessionActions } from "../session";
+import { safeRedirect } from "../../../session/redirect";
+import { currentCustomerQuery, hasSessionCookie, useSessionActions } from "../../../session/session";
 import styles from "./login-screen.module.css";
 
 /** A new code may be asked for after this long (the server allows one per phone per 60 s). */

@@ -5,16 +5,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ArticleListItem, type FavoritesData, type GoodsListItem, Messages, routes } from "@yj/contract";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs } from "react-router";
-import type { RouteContext, RouteMeta } from "../../../app/route-context";
+// Reusing the catalogue's card keeps goods looking the same everywhere (an allowed cross-feature import).
+import { GoodsCard } from "../../../components/goods-card";
 import { toast } from "../../../components/toast";
 import { useApi } from "../../../lib/api-context";
 import { apiQuery } from "../../../lib/queries";
-// Reusing the catalogue's card keeps goods looking the same everywhere (an allowed cross-feature import).
-import { GoodsCard } from "../../catalog/components/goods-card";
-import type { FavoriteKind } from "../components/favorite-button";
-import { loginPath } from "../redirect";
-import { useRequireLogin } from "../require-login";
-import { hasSessionCookie } from "../session";
+import type { RouteContext, RouteMeta } from "../../../lib/route-context";
+import type { FavoriteKind } from "../../../session/favorite-button";
+import { loginPath } from "../../../session/redirect";
+import { useRequireLogin } from "../../../session/require-login";
+import { hasSessionCookie } from "../../../session/session";
 import styles from "./my-mark-screen.module.css";
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {

@@ -4,7 +4,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { type DataOf, type EndpointOf, type GoodsIndexQuery, PAGE_SIZE, routes } from "@yj/contract";
 import type { ApiClient } from "../../../lib/api-client";
-import { nextPageParam } from "../list-rules";
+import { nextPageParam } from "../../../lib/list-rules";
 
 export type GoodsIndexPage = DataOf<EndpointOf<typeof routes.goodsIndex>>;
 /** The filters of a goods list; paging is the query's own business. */

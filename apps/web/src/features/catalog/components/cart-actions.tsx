@@ -1,9 +1,9 @@
-// The buy buttons of a detail page. 收藏 is the account feature's FavoriteButton (catalog using it is
-// the one allowed cross-feature import here). The cart is wired by later work: until then a visitor who
-// is not logged in is sent to login (and back here afterwards), a logged-in one is told it is coming.
+// The buy buttons of a detail page: 收藏 (the shared session's FavoriteButton) and the cart. The cart is
+// wired by later work: until then a visitor who is not logged in is sent to login (and back here
+// afterwards), a logged-in one is told it is coming.
 import { toast } from "../../../components/toast";
-import { FavoriteButton } from "../../account/components/favorite-button";
-import { useLoginGate } from "../../account/require-login";
+import { FavoriteButton } from "../../../session/favorite-button";
+import { useLoginGate } from "../../../session/require-login";
 import styles from "./cart-actions.module.css";
 
 export function CartActions({

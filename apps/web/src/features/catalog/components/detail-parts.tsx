@@ -1,7 +1,7 @@
 // Parts shared by the product and package detail screens: breadcrumb, parameter table, description.
 import type { GoodsDetail } from "@yj/contract";
 import { Link } from "react-router";
-import { categoryHref } from "../../../app/category-routes";
+import { categoryHref } from "../../../lib/category-routes";
 import detail from "./detail.module.css";
 
 /** Breadcrumb links: level 1 and 2 open their listing, level 3 its parent's listing with the tab chosen. */

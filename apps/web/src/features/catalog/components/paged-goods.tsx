@@ -2,8 +2,8 @@
 // its "加载更多" foot (spec §4). Used by the category and search screens.
 import { PAGE_SIZE } from "@yj/contract";
 import type { ReactNode } from "react";
-import { GoodsGrid } from "./goods-grid";
-import { LoadMore } from "./load-more";
+import { GoodsGrid } from "../../../components/goods-grid";
+import { LoadMore } from "../../../components/load-more";
 import styles from "./paged-goods.module.css";
 
 /** Loading, error, empty, or the grid with its "加载更多" foot. */

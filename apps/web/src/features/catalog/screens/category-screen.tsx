@@ -5,14 +5,14 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type GoodsCategory, type GoodsSort, routes } from "@yj/contract";
 import { useMemo } from "react";
 import { data, Link, type LoaderFunctionArgs } from "react-router";
-import { categoryHref } from "../../../app/category-routes";
-import { useScreenLocation } from "../../../app/keep-alive-outlet";
-import type { RouteContext, RouteHandle, RouteMeta } from "../../../app/route-context";
 import { useApi } from "../../../lib/api-context";
+import { categoryHref } from "../../../lib/category-routes";
+import { flattenPages } from "../../../lib/list-rules";
 import { apiQuery } from "../../../lib/queries";
+import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
+import { useScreenLocation } from "../../../lib/screen-location";
 import { goodsPagesQuery } from "../api/goods-pages";
 import { PagedGoods } from "../components/paged-goods";
-import { flattenPages } from "../list-rules";
 import { type ListingTarget, resolveListing, SORTS } from "../listing-target";
 import styles from "./listing.module.css";
 

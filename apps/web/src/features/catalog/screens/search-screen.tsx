@@ -6,13 +6,13 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type GoodsCategory, type GoodsSort, MENU_CATEGORY_IDS, routes } from "@yj/contract";
 import { useMemo } from "react";
 import { Form, Link, type LoaderFunctionArgs } from "react-router";
-import { useScreenLocation } from "../../../app/keep-alive-outlet";
-import type { RouteContext, RouteHandle, RouteMeta } from "../../../app/route-context";
 import { useApi } from "../../../lib/api-context";
+import { flattenPages } from "../../../lib/list-rules";
 import { apiQuery } from "../../../lib/queries";
+import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
+import { useScreenLocation } from "../../../lib/screen-location";
 import { type GoodsFilter, goodsPagesQuery } from "../api/goods-pages";
 import { PagedGoods } from "../components/paged-goods";
-import { flattenPages } from "../list-rules";
 import { findCategory, parseId, parseSort, SORTS } from "../listing-target";
 import styles from "./listing.module.css";
 

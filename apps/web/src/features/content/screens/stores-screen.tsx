@@ -5,13 +5,13 @@ import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/reac
 import { type CityConfig, routes, type Store } from "@yj/contract";
 import { useMemo } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
-import { useScreenSearchParams } from "../../../app/keep-alive-outlet";
-import type { RouteContext, RouteMeta } from "../../../app/route-context";
+import { LoadMore } from "../../../components/load-more";
 import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
+import { flattenPages, nextPageParam } from "../../../lib/list-rules";
 import { apiQuery } from "../../../lib/queries";
-import { LoadMore } from "../../catalog/components/load-more";
-import { flattenPages, nextPageParam } from "../../catalog/list-rules";
+import type { RouteContext, RouteMeta } from "../../../lib/route-context";
+import { useScreenSearchParams } from "../../../lib/screen-location";
 import styles from "./stores-screen.module.css";
 
 export const STORE_PAGE_SIZE = 12;

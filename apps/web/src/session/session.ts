@@ -4,11 +4,11 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CSRF_COOKIE, ErrorCode, maskPhone, PHONE_STORAGE_KEY, routes, TOKEN_COOKIE } from "@yj/contract";
 import { useSyncExternalStore } from "react";
-import { type ApiClient, ApiError } from "../../lib/api-client";
-import { useApi } from "../../lib/api-context";
-import { cookieValue } from "../../lib/cookies";
-import { apiQuery } from "../../lib/queries";
-import { type Store, useAppState, useStore } from "../../lib/store";
+import { type ApiClient, ApiError } from "../lib/api-client";
+import { useApi } from "../lib/api-context";
+import { cookieValue } from "../lib/cookies";
+import { apiQuery } from "../lib/queries";
+import { type Store, useAppState, useStore } from "../lib/store";
 
 /** Query meta: failures are not toasted, and a 1201 clears the session without leaving the page. */
 export const QUIET = { quiet: true } as const;

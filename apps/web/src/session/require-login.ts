@@ -2,7 +2,7 @@
 // /login?redirect=<where they were>; an API answer of errorCode 1201 does the same from anywhere.
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useAppState, useStore } from "../../lib/store";
+import { useAppState, useStore } from "../lib/store";
 import { LOGIN_PATH, loginPath } from "./redirect";
 import { loggedOutJustNow, onLoginRequired, useSessionActions } from "./session";
 

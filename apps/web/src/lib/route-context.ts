@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ApiClient } from "../lib/api-client";
+import type { ApiClient } from "./api-client";
 
 /** What every loader gets: the request's QueryClient (prefetch target) and API client. */
 export interface RouteContext {

@@ -3,11 +3,11 @@
 // it is a favourite comes from the customer's favourites list, refreshed after each change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FavoritesData, Messages, routes } from "@yj/contract";
-import { toast } from "../../../components/toast";
-import { useApi } from "../../../lib/api-context";
-import { apiQuery } from "../../../lib/queries";
-import { useAppState } from "../../../lib/store";
-import { useLoginGate } from "../require-login";
+import { toast } from "../components/toast";
+import { useApi } from "../lib/api-context";
+import { apiQuery } from "../lib/queries";
+import { useAppState } from "../lib/store";
+import { useLoginGate } from "./require-login";
 
 export type FavoriteKind = "1" | "2";
 

@@ -2,7 +2,7 @@
 // Server-rendered as a plain link so crawlers see name, price and the detail URL (P7).
 import type { GoodsListItem } from "@yj/contract";
 import { Link } from "react-router";
-import { formatPrice } from "../../../lib/format";
+import { formatPrice } from "../lib/format";
 import styles from "./goods-card.module.css";
 
 /** Units a price is quoted per (¥129/㎡, ¥899/延米); counted units (件, 套) need no suffix on goods. */

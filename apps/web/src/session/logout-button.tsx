@@ -4,10 +4,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { Messages, routes } from "@yj/contract";
 import { useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { toast } from "../../../components/toast";
-import { useApi } from "../../../lib/api-context";
-import { isLoginRequired, markLoggedOut, QUIET, useSessionActions } from "../session";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { toast } from "../components/toast";
+import { useApi } from "../lib/api-context";
+import { isLoginRequired, markLoggedOut, QUIET, useSessionActions } from "./session";
 
 export function LogoutButton({ className, onDone }: { className?: string; onDone?: () => void }) {
   const api = useApi();
