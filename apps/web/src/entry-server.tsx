@@ -1,35 +1,21 @@
 // Server render: the route table's loaders prefetch through the API (in-process), React renders
 // with that data, and the HTML streams out with the state the browser hydrates from.
 
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough } from "node:stream";
 import { dehydrate } from "@tanstack/react-query";
-import { routes, type SiteSettings, TOKEN_COOKIE } from "@yj/contract";
+import { routes, type SiteSettings, TOKEN_COOKIE, untilAborted } from "@yj/contract";
 import { renderToPipeableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders, createQueryClient } from "./app/app-providers";
-import { type DocumentAssets, documentHead, documentTail } from "./app/document";
+import { documentHead, documentTail } from "./app/document";
 import { createRoutes } from "./app/routes";
 import { composeTitle, leafMeta } from "./app/use-document-title";
-import { createApiClient, type Transport } from "./lib/api-client";
+import { createApiClient } from "./lib/api-client";
 import { cookieValue } from "./lib/cookies";
 import { apiQuery } from "./lib/queries";
 import { type ClientState, createStore, parseCityCookie } from "./lib/store";
+import type { DocumentAssets, RenderOptions, RenderResult } from "./render-seam";
 import { sessionRefused } from "./session/session";
-
-export interface RenderOptions {
-  request: Request;
-  transport: Transport;
-  /** CSP nonces for this response's inline script and style. */
-  nonce: string;
-  styleNonce: string;
-  assets: DocumentAssets;
-  /** The built chunk files of the matched screens (by route id), to preload with the entry. */
-  screenPreloads?: (routeIds: string[]) => string[];
-}
-
-export type RenderResult =
-  | { kind: "redirect"; status: number; location: string }
-  | { kind: "html"; status: number; body: Readable };
 
 export async function render({
   request,
@@ -38,11 +24,12 @@ export async function render({
   styleNonce,
   assets: entryAssets,
   screenPreloads,
+  onError,
 }: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
   const handler = createStaticHandler(createRoutes({ queryClient, api }));
-  const context = await handler.query(request);
+  const context = await untilAborted(handler.query(request), request.signal);
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }
@@ -77,6 +64,7 @@ export async function render({
 
   return new Promise((resolve, reject) => {
     let failed = false;
+    // React calls back asynchronously, after `stream` and `onAbort` below exist.
     const stream = renderToPipeableStream(app, {
       nonce,
       // The page is sent whole (onAllReady), so no boundary should be split out of document order:
@@ -85,6 +73,7 @@ export async function render({
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       // Wait for the whole page: crawlers get complete HTML (P7); data is already loaded, so it is quick.
       onAllReady() {
+        request.signal.removeEventListener("abort", onAbort);
         const body = new PassThrough();
         body.write(
           documentHead({
@@ -110,8 +99,16 @@ export async function render({
       },
       onError(error) {
         failed = true;
-        console.error(error);
+        onError(error);
       },
     });
+    // The server aborts a render that takes too long: loaders stop waiting (React Router races them
+    // against the request's signal) and so does React.
+    const onAbort = () => {
+      stream.abort(request.signal.reason);
+      reject(request.signal.reason);
+    };
+    if (request.signal.aborted) onAbort();
+    else request.signal.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -1,3 +1,4 @@
+export * from "./abort.js";
 export * from "./accounts.js";
 export * from "./catalog.js";
 export * from "./commerce.js";

@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
+import { untilAborted } from "@yj/contract";
+import type { DocumentAssets, WebServerEntry } from "@yj/web/render-seam";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cspHeader, newNonces } from "../http/content-security-policy.js";
 import { serverFile } from "../lib/paths.js";
@@ -14,24 +16,6 @@ interface ManifestChunk {
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
-}
-
-interface WebServerEntry {
-  render(options: {
-    request: Request;
-    transport: (r: {
-      method: "GET" | "POST";
-      url: string;
-      body?: unknown;
-    }) => Promise<{ status: number; retryAfter?: string | null; json(): Promise<unknown> }>;
-    nonce: string;
-    styleNonce: string;
-    assets: { scripts: string[]; css: string; preloads: string[] };
-    screenPreloads(routeIds: string[]): string[];
-  }): Promise<
-    | { kind: "redirect"; status: number; location: string }
-    | { kind: "html"; status: number; body: NodeJS.ReadableStream }
-  >;
 }
 
 function webDist(): string | null {
@@ -80,7 +64,7 @@ export async function storefrontPlugin(app: FastifyInstance) {
   }
   const clientDir = join(dist, "client");
   const { assets, screenPreloads } = loadManifest(clientDir);
-  const web = (await import(pathToFileURL(join(dist, "server/entry-server.js")).href)) as WebServerEntry;
+  const web: WebServerEntry = await import(pathToFileURL(join(dist, "server/entry-server.js")).href);
 
   // Hashed file names: cache for a year.
   await app.register(fastifyStatic, {
@@ -99,37 +83,84 @@ export async function storefrontPlugin(app: FastifyInstance) {
     maxAge: "1d",
   });
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const origin = `http://${request.headers.host ?? "localhost"}`;
+  const renderPage = pageRenderer(app, web, assets, screenPreloads);
+
+  // Static API routes win over this wildcard; an unknown /api path still answers the JSON envelope.
+  app.get("/*", { schema: { hide: true } }, (request, reply) =>
+    request.url.startsWith("/api/") ? reply.callNotFound() : renderPage(request, reply),
+  );
+}
+
+/** A page that takes longer than this is abandoned and answered with the error page. */
+export const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * The request's URL for the renderer: its path on a fixed origin. The Host header is the client's to
+ * choose (a junk one must not fail the page) and a path like "//host/x" must stay a path.
+ */
+const RENDER_ORIGIN = "http://storefront.local";
+
+const ERROR_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>页面暂时无法打开</title></head><body style="font-family:sans-serif;text-align:center;padding:80px 16px;color:#333"><h1 style="font-size:22px">页面暂时无法打开</h1><p>网络错误，请稍后重试</p><p><a href="/" style="color:#c8161d">返回首页</a></p></body></html>`;
+
+/** Renders storefront pages with the web app's server entry, reaching the API in-process. */
+export function pageRenderer(
+  app: FastifyInstance,
+  web: WebServerEntry,
+  assets: DocumentAssets,
+  screenPreloads: (routeIds: string[]) => string[],
+  timeoutMs = RENDER_TIMEOUT_MS,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const headers = new Headers();
     if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
     const nonces = newNonces();
     // Cookies the API sets while rendering (e.g. clearing a dead session) reach the browser too.
     const setCookies: string[] = [];
+    const deadline = AbortSignal.timeout(timeoutMs);
+    let result: Awaited<ReturnType<WebServerEntry["render"]>>;
+    try {
+      result = await web.render({
+        request: new Request(RENDER_ORIGIN + request.url, { headers, signal: deadline }),
+        nonce: nonces.script,
+        styleNonce: nonces.style,
+        assets,
+        screenPreloads,
+        onError: (error) => request.log.error({ err: error }, "server render error"),
+        transport: async ({ method, url, body }) => {
+          const res = await untilAborted(
+            app.inject({
+              method,
+              url,
+              payload: method === "POST" ? (body as object) : undefined,
+              headers: {
+                cookie: request.headers.cookie ?? "",
+                "x-forwarded-for": request.ip,
+                accept: "application/json",
+              },
+            }),
+            deadline,
+          );
+          const cookies = res.headers["set-cookie"];
+          if (cookies) setCookies.push(...(Array.isArray(cookies) ? cookies : [String(cookies)]));
+          const retryAfter = res.headers["retry-after"];
+          return {
+            status: res.statusCode,
+            retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+            json: async () => res.json(),
+          };
+        },
+      });
+    } catch (error) {
+      const timedOut = deadline.aborted;
+      request.log.error({ err: error, timedOut }, timedOut ? "server render timed out" : "server render failed");
+      if (timedOut) reply.header("retry-after", "5");
+      return reply
+        .status(timedOut ? 503 : 500)
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(ERROR_PAGE);
+    }
     reply.header("content-security-policy", cspHeader(nonces));
-    const result = await web.render({
-      request: new Request(new URL(request.url, origin), { headers }),
-      nonce: nonces.script,
-      styleNonce: nonces.style,
-      assets,
-      screenPreloads,
-      transport: async ({ method, url, body }) => {
-        const res = await app.inject({
-          method,
-          url,
-          payload: method === "POST" ? (body as object) : undefined,
-          headers: { cookie: request.headers.cookie ?? "", "x-forwarded-for": request.ip, accept: "application/json" },
-        });
-        const cookies = res.headers["set-cookie"];
-        if (cookies) setCookies.push(...(Array.isArray(cookies) ? cookies : [String(cookies)]));
-        const retryAfter = res.headers["retry-after"];
-        return {
-          status: res.statusCode,
-          retryAfter: typeof retryAfter === "string" ? retryAfter : null,
-          json: async () => res.json(),
-        };
-      },
-    });
     if (setCookies.length) reply.header("set-cookie", setCookies);
     if (result.kind === "redirect") return reply.redirect(result.location, result.status);
     return reply
@@ -138,9 +169,4 @@ export async function storefrontPlugin(app: FastifyInstance) {
       .type("text/html; charset=utf-8")
       .send(result.body);
   };
-
-  // Static API routes win over this wildcard; an unknown /api path still answers the JSON envelope.
-  app.get("/*", { schema: { hide: true } }, (request, reply) =>
-    request.url.startsWith("/api/") ? reply.callNotFound() : renderPage(request, reply),
-  );
 }

@@ -1,6 +1,7 @@
 // The HTML around the server-rendered app; the browser entry reads the state it carries.
 import type { DehydratedState } from "@tanstack/react-query";
 import type { ClientState } from "../lib/store";
+import type { DocumentAssets } from "../render-seam";
 
 export interface BootState {
   queries: DehydratedState;
@@ -18,13 +19,6 @@ export const safeJson = (value: unknown) =>
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-
-export interface DocumentAssets {
-  scripts: string[];
-  /** The stylesheet's text, inlined: no render-blocking request before first paint (P6). */
-  css: string;
-  preloads: string[];
-}
 
 export function documentHead(opts: {
   title: string;

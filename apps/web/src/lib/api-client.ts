@@ -14,6 +14,7 @@ import {
   type Route,
   SUCCESS_CODE,
 } from "@yj/contract";
+import type { Transport, TransportRequest } from "../render-seam";
 import { cookieValue } from "./cookies";
 
 export class ApiError extends Error {
@@ -29,24 +30,10 @@ export class ApiError extends Error {
   }
 }
 
-export interface TransportRequest {
-  method: "GET" | "POST";
-  url: string;
-  body?: unknown;
-}
-export interface TransportResponse {
-  status: number;
-  /** The Retry-After header, when the answer has one. */
-  retryAfter?: string | null;
-  json(): Promise<unknown>;
-}
-
 function retrySeconds(header: string | null | undefined): number | undefined {
   const seconds = Number(header);
   return header && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
-/** How requests reach the API: fetch in the browser, Fastify inject on the server (in-process). */
-export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 /** Calls take a route of the contract (`routes.goodsIndex`); query, body and answer are typed by its endpoint. */
 export interface ApiClient {

@@ -1,7 +1,10 @@
-// Parts shared by the product and package detail screens: breadcrumb, parameter table, description.
+// Parts shared by the product and package detail screens: breadcrumb, off-sale notice, price box,
+// service tags, and the parameter and description sections.
 import type { GoodsDetail } from "@yj/contract";
-import { Link } from "react-router";
+import { type ReactNode, useId } from "react";
+import { Breadcrumb } from "../../../components/breadcrumb";
 import { categoryHref } from "../../../lib/category-routes";
+import { formatPrice } from "../../../lib/format";
 import detail from "./detail.module.css";
 
 /** Breadcrumb links: level 1 and 2 open their listing, level 3 its parent's listing with the tab chosen. */
@@ -12,26 +15,120 @@ export function crumbHref(path: GoodsDetail["categoryPath"], index: number): str
 }
 
 export function DetailBreadcrumb({ goods }: { goods: Pick<GoodsDetail, "categoryPath" | "name"> }) {
+  const trail = goods.categoryPath.map((c, i) => ({ label: c.content, to: crumbHref(goods.categoryPath, i) }));
+  return <Breadcrumb trail={[...trail, { label: goods.name }]} className={detail.breadcrumb} />;
+}
+
+/** "已下架": shown instead of a buyable state when the goods or package is off sale. */
+export function OffSaleNotice({ what }: { what: "商品" | "套餐" }) {
   return (
-    <nav aria-label="面包屑" className={detail.breadcrumb}>
-      <ol>
-        <li>
-          <Link to="/">首页</Link>
-        </li>
-        {goods.categoryPath.map((c, i) => (
-          <li key={c.id}>
-            <Link to={crumbHref(goods.categoryPath, i)}>{c.content}</Link>
-          </li>
-        ))}
-        <li>
-          <span aria-current="page">{goods.name}</span>
-        </li>
-      </ol>
-    </nav>
+    <p className={detail.offSale} role="status">
+      <strong>已下架</strong> 该{what}已停止销售，暂不支持购买
+    </p>
   );
 }
 
-export function ParamsTable({ params }: { params: GoodsDetail["params"] }) {
+/** The price, with its unit suffix, and the original price struck through when it was higher. */
+export function PriceBox({
+  label,
+  price,
+  originalPrice,
+  suffix,
+  originalSuffix = "",
+}: {
+  label: string;
+  price: number;
+  originalPrice: number;
+  suffix: string;
+  originalSuffix?: string;
+}) {
+  return (
+    <div className={detail.priceBox}>
+      <span className={detail.priceLabel}>{label}</span>
+      <span className={detail.price}>
+        {formatPrice(price)}
+        {suffix && <small>{suffix}</small>}
+      </span>
+      {originalPrice > price && (
+        <s className={detail.original}>
+          <span className="visually-hidden">原价</span>
+          {formatPrice(originalPrice)}
+          {originalSuffix}
+        </s>
+      )}
+    </div>
+  );
+}
+
+/** The facts list: brand first, the screen's own rows, then the service tags. */
+export function Facts({ brand, tags, children }: { brand: string; tags: GoodsDetail["tags"]; children?: ReactNode }) {
+  return (
+    <dl className={detail.facts}>
+      <div>
+        <dt>品牌</dt>
+        <dd>{brand}</dd>
+      </div>
+      {children}
+      {tags.length > 0 && (
+        <div>
+          <dt>服务</dt>
+          <dd>
+            <ul className={detail.tags}>
+              {tags.map((t) => (
+                <li key={t.id}>{t.name}</li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** A titled section; the id is unique because several kept-alive details can be in the document. */
+export function DetailSection({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className={detail.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The parameter table and the description, side by side on wide screens. */
+export function ParamsAndDescription({
+  kind,
+  params,
+  description,
+}: {
+  kind: "商品" | "套餐";
+  params: GoodsDetail["params"];
+  description: string;
+}) {
+  return (
+    <div className={detail.sections}>
+      <DetailSection title={kind === "商品" ? "规格参数" : "套餐参数"}>
+        <ParamsTable params={params} />
+      </DetailSection>
+      <DetailSection title={`${kind}介绍`}>
+        <Description text={description} />
+      </DetailSection>
+    </div>
+  );
+}
+
+function ParamsTable({ params }: { params: GoodsDetail["params"] }) {
   if (params.length === 0) return null;
   return (
     <table className={detail.params}>
@@ -47,7 +144,7 @@ export function ParamsTable({ params }: { params: GoodsDetail["params"] }) {
   );
 }
 
-export function Description({ text }: { text: string }) {
+function Description({ text }: { text: string }) {
   const paragraphs = text
     .split(/\n+/)
     .map((p) => p.trim())

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type GoodsCategory, type GoodsSort, routes } from "@yj/contract";
 import { useMemo } from "react";
 import { data, Link, type LoaderFunctionArgs } from "react-router";
+import { Breadcrumb, type Crumb } from "../../../components/breadcrumb";
 import { useApi } from "../../../lib/api-context";
 import { categoryHref } from "../../../lib/category-routes";
 import { flattenPages } from "../../../lib/list-rules";
@@ -12,6 +13,7 @@ import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { useScreenLocation } from "../../../lib/screen-location";
 import { goodsPagesQuery } from "../api/goods-pages";
+import { FilterRow, Filters } from "../components/filter-row";
 import { PagedGoods } from "../components/paged-goods";
 import { type ListingTarget, resolveListing, SORTS } from "../listing-target";
 import styles from "./listing.module.css";
@@ -41,24 +43,14 @@ function listingHref(pathname: string, categoryId: number | undefined, subId: nu
   return qs ? `${pathname}?${qs}` : pathname;
 }
 
-function Breadcrumb({ target }: { target: ListingTarget }) {
-  const { category, parent, sub } = target;
-  const crumbs: { label: string; to?: string }[] = [{ label: "首页", to: "/" }];
-  if (!category) crumbs.push({ label: "全部商品" });
-  else {
-    if (parent) crumbs.push({ label: parent.content, to: categoryHref(parent.id) });
-    crumbs.push({ label: category.content, to: sub ? categoryHref(category.id) : undefined });
-    if (sub) crumbs.push({ label: sub.content });
-  }
-  return (
-    <nav aria-label="面包屑" className={styles.breadcrumb}>
-      <ol>
-        {crumbs.map((c) => (
-          <li key={c.label}>{c.to ? <Link to={c.to}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}</li>
-        ))}
-      </ol>
-    </nav>
-  );
+/** 首页 / [parent /] category [/ sub]; all goods when there is no category. */
+function listingTrail({ category, parent, sub }: ListingTarget): Crumb[] {
+  if (!category) return [{ label: "全部商品" }];
+  const trail: Crumb[] = [];
+  if (parent) trail.push({ label: parent.content, to: categoryHref(parent.id) });
+  trail.push({ label: category.content, to: sub ? categoryHref(category.id) : undefined });
+  if (sub) trail.push({ label: sub.content });
+  return trail;
 }
 
 export default function CategoryScreen() {
@@ -93,7 +85,7 @@ function Listing({ target, pathname }: { target: ListingTarget; pathname: string
 
   return (
     <div className={`container ${styles.screen}`}>
-      <Breadcrumb target={target} />
+      <Breadcrumb trail={listingTrail(target)} />
       <header className={styles.head}>
         <h1 className={styles.title}>
           {heading}
@@ -102,50 +94,33 @@ function Listing({ target, pathname }: { target: ListingTarget; pathname: string
         {query.isSuccess && <p className={styles.total}>共 {total} 件商品</p>}
       </header>
 
-      <div className={styles.filters}>
+      <Filters>
         {target.tabs.length > 0 && (
-          <nav aria-label="分类" className={styles.filterRow}>
-            <span className={styles.filterLabel}>分类</span>
-            <ul>
-              {tabs.map((t) => {
-                // Tabs of a category narrow it (id & subId); for all goods they open a top category.
-                const href = category
-                  ? listingHref(pathname, category.id, t?.id, sort)
-                  : listingHref(pathname, t?.id, undefined, sort);
-                const active = category ? sub?.id === t?.id : t === undefined;
-                return (
-                  <li key={t?.id ?? "all"}>
-                    <Link
-                      to={href}
-                      className={active ? styles.chipActive : styles.chip}
-                      aria-current={active ? "page" : undefined}
-                    >
-                      {t?.content ?? "全部"}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+          <FilterRow
+            label="分类"
+            kind="category"
+            choices={tabs.map((t) => ({
+              key: t?.id ?? "all",
+              label: t?.content ?? "全部",
+              // Tabs of a category narrow it (id & subId); for all goods they open a top category.
+              to: category
+                ? listingHref(pathname, category.id, t?.id, sort)
+                : listingHref(pathname, t?.id, undefined, sort),
+              active: category ? sub?.id === t?.id : t === undefined,
+            }))}
+          />
         )}
-        <nav aria-label="排序" className={styles.filterRow}>
-          <span className={styles.filterLabel}>排序</span>
-          <ul>
-            {SORTS.map((s) => (
-              <li key={s.value}>
-                <Link
-                  to={listingHref(pathname, category?.id, sub?.id, s.value)}
-                  className={s.value === sort ? styles.sortActive : styles.sort}
-                  aria-current={s.value === sort ? "true" : undefined}
-                  rel="nofollow"
-                >
-                  {s.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
+        <FilterRow
+          label="排序"
+          kind="sort"
+          choices={SORTS.map((s) => ({
+            key: s.value,
+            label: s.label,
+            to: listingHref(pathname, category?.id, sub?.id, s.value),
+            active: s.value === sort,
+          }))}
+        />
+      </Filters>
 
       <PagedGoods
         query={query}

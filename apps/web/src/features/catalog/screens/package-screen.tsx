@@ -13,7 +13,14 @@ import { useScreenLocation } from "../../../lib/screen-location";
 import { orNotFound, packageDetailQuery, routeId } from "../api/detail-queries";
 import { CartActions } from "../components/cart-actions";
 import detail from "../components/detail.module.css";
-import { Description, DetailBreadcrumb, ParamsTable } from "../components/detail-parts";
+import {
+  DetailBreadcrumb,
+  DetailSection,
+  Facts,
+  OffSaleNotice,
+  ParamsAndDescription,
+  PriceBox,
+} from "../components/detail-parts";
 import { Gallery } from "../components/gallery";
 import { firstAvailable, SkuChooser } from "../components/sku-chooser";
 import styles from "./package-screen.module.css";
@@ -121,51 +128,24 @@ function Package({ pkg }: { pkg: PackageDetail }) {
             {pkg.name}
           </h1>
           {pkg.subtitle && <p className={detail.subtitle}>{pkg.subtitle}</p>}
-          {!onSale && (
-            <p className={detail.offSale} role="status">
-              <strong>已下架</strong> 该套餐已停止销售，暂不支持购买
-            </p>
-          )}
-          <div className={detail.priceBox}>
-            <span className={detail.priceLabel}>套餐价</span>
-            <span className={detail.price}>
-              {formatPrice(price)}
-              <small>{priceSuffix(pkg)}</small>
-            </span>
-            {pkg.originalPrice > price && (
-              <s className={detail.original}>
-                <span className="visually-hidden">原价</span>
-                {formatPrice(pkg.originalPrice)}
-                {priceSuffix(pkg)}
-              </s>
-            )}
-          </div>
+          {!onSale && <OffSaleNotice what="套餐" />}
+          <PriceBox
+            label="套餐价"
+            price={price}
+            originalPrice={pkg.originalPrice}
+            suffix={priceSuffix(pkg)}
+            originalSuffix={priceSuffix(pkg)}
+          />
           <SkuChooser skus={pkg.skus} value={skuId} onChange={setSkuId} />
           {perM2 && <AreaCalculator pricePerM2={price} />}
-          <dl className={detail.facts}>
-            <div>
-              <dt>品牌</dt>
-              <dd>{pkg.brand}</dd>
-            </div>
+          <Facts brand={pkg.brand} tags={pkg.tags}>
             <div>
               <dt>包含</dt>
               <dd>
                 {rooms.length} 个空间，共 {itemCount} 项
               </dd>
             </div>
-            {pkg.tags.length > 0 && (
-              <div>
-                <dt>服务</dt>
-                <dd>
-                  <ul className={detail.tags}>
-                    {pkg.tags.map((t) => (
-                      <li key={t.id}>{t.name}</li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-            )}
-          </dl>
+          </Facts>
           <CartActions
             goodsId={pkg.id}
             buyDisabled={!onSale || soldOut}
@@ -174,10 +154,7 @@ function Package({ pkg }: { pkg: PackageDetail }) {
         </section>
       </div>
 
-      <section aria-labelledby={`${uid}items-title`} className={styles.itemsBox}>
-        <h2 id={`${uid}items-title`} className={detail.sectionTitle}>
-          套餐清单
-        </h2>
+      <DetailSection title="套餐清单" className={styles.itemsBox}>
         {itemCount === 0 ? (
           <p className={detail.muted}>清单整理中，详情请咨询客服</p>
         ) : (
@@ -223,22 +200,9 @@ function Package({ pkg }: { pkg: PackageDetail }) {
             ))}
           </table>
         )}
-      </section>
+      </DetailSection>
 
-      <div className={detail.sections}>
-        <section aria-labelledby={`${uid}params-title`}>
-          <h2 id={`${uid}params-title`} className={detail.sectionTitle}>
-            套餐参数
-          </h2>
-          <ParamsTable params={pkg.params} />
-        </section>
-        <section aria-labelledby={`${uid}desc-title`}>
-          <h2 id={`${uid}desc-title`} className={detail.sectionTitle}>
-            套餐介绍
-          </h2>
-          <Description text={pkg.description} />
-        </section>
-      </div>
+      <ParamsAndDescription kind="套餐" params={pkg.params} description={pkg.description} />
     </div>
   );
 }

@@ -8,12 +8,18 @@ import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
 import { GoodsGrid } from "../../../components/goods-grid";
 import { useApi } from "../../../lib/api-context";
-import { formatPrice } from "../../../lib/format";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { goodsDetailQuery, orNotFound, RELATED_COUNT, relatedQuery, routeId } from "../api/detail-queries";
 import { CartActions } from "../components/cart-actions";
 import detail from "../components/detail.module.css";
-import { Description, DetailBreadcrumb, ParamsTable } from "../components/detail-parts";
+import {
+  DetailBreadcrumb,
+  DetailSection,
+  Facts,
+  OffSaleNotice,
+  ParamsAndDescription,
+  PriceBox,
+} from "../components/detail-parts";
 import { Gallery } from "../components/gallery";
 import { firstAvailable, SkuChooser } from "../components/sku-chooser";
 import styles from "./product-screen.module.css";
@@ -73,48 +79,16 @@ function Product({ goods }: { goods: GoodsDetail }) {
             {goods.name}
           </h1>
           {goods.subtitle && <p className={detail.subtitle}>{goods.subtitle}</p>}
-          {!onSale && (
-            <p className={detail.offSale} role="status">
-              <strong>已下架</strong> 该商品已停止销售，暂不支持购买
-            </p>
-          )}
-          <div className={detail.priceBox}>
-            <span className={detail.priceLabel}>价格</span>
-            <span className={detail.price}>
-              {formatPrice(price)}
-              {suffix && <small>{suffix}</small>}
-            </span>
-            {goods.originalPrice > price && (
-              <s className={detail.original}>
-                <span className="visually-hidden">原价</span>
-                {formatPrice(goods.originalPrice)}
-              </s>
-            )}
-          </div>
-          <dl className={detail.facts}>
-            <div>
-              <dt>品牌</dt>
-              <dd>{goods.brand}</dd>
-            </div>
+          {!onSale && <OffSaleNotice what="商品" />}
+          <PriceBox label="价格" price={price} originalPrice={goods.originalPrice} suffix={suffix} />
+          <Facts brand={goods.brand} tags={goods.tags}>
             {goods.sales > 0 && (
               <div>
                 <dt>销量</dt>
                 <dd>已售 {goods.sales}</dd>
               </div>
             )}
-            {goods.tags.length > 0 && (
-              <div>
-                <dt>服务</dt>
-                <dd>
-                  <ul className={detail.tags}>
-                    {goods.tags.map((t) => (
-                      <li key={t.id}>{t.name}</li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-            )}
-          </dl>
+          </Facts>
 
           <SkuChooser skus={goods.skus} value={skuId} onChange={setSkuId} />
 
@@ -155,28 +129,12 @@ function Product({ goods }: { goods: GoodsDetail }) {
         </section>
       </div>
 
-      <div className={detail.sections}>
-        <section aria-labelledby={`${uid}params-title`}>
-          <h2 id={`${uid}params-title`} className={detail.sectionTitle}>
-            规格参数
-          </h2>
-          <ParamsTable params={goods.params} />
-        </section>
-        <section aria-labelledby={`${uid}desc-title`}>
-          <h2 id={`${uid}desc-title`} className={detail.sectionTitle}>
-            商品介绍
-          </h2>
-          <Description text={goods.description} />
-        </section>
-      </div>
+      <ParamsAndDescription kind="商品" params={goods.params} description={goods.description} />
 
       {related.length > 0 && (
-        <section aria-labelledby={`${uid}related-title`} className={detail.related}>
-          <h2 id={`${uid}related-title`} className="section-title">
-            相关推荐
-          </h2>
+        <DetailSection title="相关推荐" className={detail.related}>
           <GoodsGrid items={related} eagerCount={0} label="相关推荐" />
-        </section>
+        </DetailSection>
       )}
     </div>
   );

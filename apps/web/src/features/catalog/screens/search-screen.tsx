@@ -6,12 +6,14 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type GoodsCategory, type GoodsSort, MENU_CATEGORY_IDS, routes } from "@yj/contract";
 import { useMemo } from "react";
 import { Form, Link, type LoaderFunctionArgs } from "react-router";
+import { Breadcrumb } from "../../../components/breadcrumb";
 import { useApi } from "../../../lib/api-context";
 import { flattenPages } from "../../../lib/list-rules";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { useScreenLocation } from "../../../lib/screen-location";
 import { type GoodsFilter, goodsPagesQuery } from "../api/goods-pages";
+import { FilterRow, Filters } from "../components/filter-row";
 import { PagedGoods } from "../components/paged-goods";
 import { findCategory, parseId, parseSort, SORTS } from "../listing-target";
 import styles from "./listing.module.css";
@@ -83,16 +85,7 @@ export default function SearchScreen() {
 
   return (
     <div className={`container ${styles.screen}`}>
-      <nav aria-label="面包屑" className={styles.breadcrumb}>
-        <ol>
-          <li>
-            <Link to="/">首页</Link>
-          </li>
-          <li>
-            <span aria-current="page">搜索</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ label: "搜索" }]} />
       <header className={styles.head}>
         <h1 className={styles.title}>
           {info.name ? (
@@ -125,44 +118,28 @@ export default function SearchScreen() {
         </button>
       </Form>
 
-      <div className={styles.filters}>
-        <nav aria-label="分类" className={styles.filterRow}>
-          <span className={styles.filterLabel}>分类</span>
-          <ul>
-            {[undefined, ...menu].map((c) => {
-              const active = info.category2 === c?.id;
-              return (
-                <li key={c?.id ?? "all"}>
-                  <Link
-                    to={searchHref({ ...info, category2: c?.id })}
-                    className={active ? styles.chipActive : styles.chip}
-                    aria-current={active ? "page" : undefined}
-                  >
-                    {c?.content ?? "全部"}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <nav aria-label="排序" className={styles.filterRow}>
-          <span className={styles.filterLabel}>排序</span>
-          <ul>
-            {SORTS.map((s) => (
-              <li key={s.value}>
-                <Link
-                  to={searchHref({ ...info, sort: s.value })}
-                  className={s.value === info.sort ? styles.sortActive : styles.sort}
-                  aria-current={s.value === info.sort ? "true" : undefined}
-                  rel="nofollow"
-                >
-                  {s.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
+      <Filters>
+        <FilterRow
+          label="分类"
+          kind="category"
+          choices={[undefined, ...menu].map((c) => ({
+            key: c?.id ?? "all",
+            label: c?.content ?? "全部",
+            to: searchHref({ ...info, category2: c?.id }),
+            active: info.category2 === c?.id,
+          }))}
+        />
+        <FilterRow
+          label="排序"
+          kind="sort"
+          choices={SORTS.map((s) => ({
+            key: s.value,
+            label: s.label,
+            to: searchHref({ ...info, sort: s.value }),
+            active: s.value === info.sort,
+          }))}
+        />
+      </Filters>
 
       <PagedGoods
         query={query}

@@ -5,6 +5,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/reac
 import { type CityConfig, routes, type Store } from "@yj/contract";
 import { useMemo } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
+import { Breadcrumb } from "../../../components/breadcrumb";
 import { LoadMore } from "../../../components/load-more";
 import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
@@ -121,16 +122,7 @@ export default function StoresScreen() {
 
   return (
     <div className={`container ${styles.screen}`}>
-      <nav aria-label="面包屑" className={styles.breadcrumb}>
-        <ol>
-          <li>
-            <Link to="/">首页</Link>
-          </li>
-          <li>
-            <span aria-current="page">全国门店</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ label: "全国门店" }]} />
       <header className={styles.head}>
         <div>
           <h1 className={styles.title}>全国门店</h1>

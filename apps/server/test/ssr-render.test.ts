@@ -1,0 +1,93 @@
+// The server's side of a page render: the URL it hands the renderer does not come from the Host
+// header, a render that hangs (a loader waiting on an API call that never answers) is abandoned after
+// the timeout with an error page, and render errors reach the server's logger.
+import { Writable } from "node:stream";
+import type { WebServerEntry } from "@yj/web/render-seam";
+import Fastify, { type FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "../src/lib/logger.js";
+import { pageRenderer } from "../src/ssr/plugin.js";
+
+const assets = { scripts: [], css: "", preloads: [] };
+
+/** An app with one page route rendered by `web`, and an API route that never answers. */
+function appWith(web: WebServerEntry, timeoutMs = 1000) {
+  const lines: string[] = [];
+  const logger = createLogger(
+    "info",
+    new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  const app = Fastify({ loggerInstance: logger }) as unknown as FastifyInstance;
+  app.get("/api/hang", () => new Promise(() => {}));
+  app.get(
+    "/*",
+    pageRenderer(app, web, assets, () => [], timeoutMs),
+  );
+  return { app, lines };
+}
+
+/** Echoes the URL it was asked to render. */
+const echo: WebServerEntry = {
+  async render({ request }) {
+    const { Readable } = await import("node:stream");
+    return { kind: "html", status: 200, body: Readable.from([`url=${request.url}`]) };
+  },
+};
+
+describe("server render", () => {
+  it("builds the page URL from a fixed origin, whatever the Host header says", async () => {
+    const { app } = appWith(echo);
+    for (const host of ["[[[not a host", "evil.example", ""]) {
+      const res = await app.inject({ url: "/search?name=%E6%B2%99%E5%8F%91", headers: { host } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe("url=http://storefront.local/search?name=%E6%B2%99%E5%8F%91");
+    }
+    // A path that looks protocol-relative stays a path on the same origin.
+    const res = await app.inject({ url: "//evil.example/x" });
+    expect(res.body).toBe("url=http://storefront.local//evil.example/x");
+  });
+
+  it("abandons a render whose API call hangs, and answers the error page promptly", async () => {
+    let aborted = false;
+    const hanging: WebServerEntry = {
+      async render({ request, transport }) {
+        request.signal.addEventListener("abort", () => {
+          aborted = true;
+        });
+        await transport({ method: "GET", url: "/api/hang" });
+        throw new Error("unreachable: the call never answers");
+      },
+    };
+    const { app, lines } = appWith(hanging, 200);
+    const started = Date.now();
+    const res = await app.inject({ url: "/app/product-detail/1" });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toContain("页面暂时无法打开");
+    expect(res.body).toContain('href="/"');
+    expect(aborted).toBe(true);
+    expect(lines.join("")).toContain("server render timed out");
+  });
+
+  it("logs render errors through the server's logger, phone numbers masked", async () => {
+    const failing: WebServerEntry = {
+      async render({ onError }) {
+        onError(new Error("screen exploded for 13812345678"));
+        const { Readable } = await import("node:stream");
+        return { kind: "html", status: 500, body: Readable.from(["partial"]) };
+      },
+    };
+    const { app, lines } = appWith(failing);
+    const res = await app.inject({ url: "/" });
+    expect(res.statusCode).toBe(500);
+    const logged = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string } });
+    expect(logged.find((l) => l.msg === "server render error")?.err?.message).toBe("screen exploded for 138****5678");
+    expect(lines.join("")).not.toContain("13812345678");
+  });
+});

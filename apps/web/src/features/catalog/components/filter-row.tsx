@@ -1,0 +1,49 @@
+// One row of a listing's filters: a label (分类, 排序) and its choices as links, so every filtered or
+// sorted list has its own URL (kept-alive, shareable, crawlable). Shared by the category and search screens.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import styles from "./filter-row.module.css";
+
+export interface FilterChoice {
+  key: string | number;
+  label: string;
+  to: string;
+  active: boolean;
+}
+
+/** `kind` "category" draws chips that narrow the list; "sort" draws plain tabs that search engines skip. */
+export function FilterRow({
+  label,
+  kind,
+  choices,
+}: {
+  label: "分类" | "排序";
+  kind: "category" | "sort";
+  choices: FilterChoice[];
+}) {
+  const [normal, active] = kind === "category" ? [styles.chip, styles.chipActive] : [styles.sort, styles.sortActive];
+  return (
+    <nav aria-label={label} className={styles.filterRow}>
+      <span className={styles.filterLabel}>{label}</span>
+      <ul>
+        {choices.map((c) => (
+          <li key={c.key}>
+            <Link
+              to={c.to}
+              className={c.active ? active : normal}
+              aria-current={c.active ? (kind === "category" ? "page" : "true") : undefined}
+              rel={kind === "sort" ? "nofollow" : undefined}
+            >
+              {c.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The filter rows' frame. */
+export function Filters({ children }: { children: ReactNode }) {
+  return <div className={styles.filters}>{children}</div>;
+}

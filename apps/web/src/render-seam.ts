@@ -1,0 +1,49 @@
+// The seam between the server and the web app's server entry: what the server hands `render` and what
+// it gets back. The server imports these types (`@yj/web/render-seam`), so the two sides cannot drift.
+// Self-contained on purpose: the server type-checks this file without the web app's DOM and JSX.
+import type { Readable } from "node:stream";
+
+/** One API call, as the web app's client makes it. */
+export interface TransportRequest {
+  method: "GET" | "POST";
+  url: string;
+  body?: unknown;
+}
+export interface TransportResponse {
+  status: number;
+  /** The Retry-After header, when the answer has one. */
+  retryAfter?: string | null;
+  json(): Promise<unknown>;
+}
+/** How requests reach the API: fetch in the browser, Fastify inject on the server (in-process). */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+export interface DocumentAssets {
+  scripts: string[];
+  /** The stylesheet's text, inlined: no render-blocking request before first paint. */
+  css: string;
+  preloads: string[];
+}
+
+export interface RenderOptions {
+  /** The page's request; aborting its signal abandons the render (loaders and React stop waiting). */
+  request: Request;
+  transport: Transport;
+  /** CSP nonces for this response's inline script and style. */
+  nonce: string;
+  styleNonce: string;
+  assets: DocumentAssets;
+  /** The built chunk files of the matched screens (by route id), to preload with the entry. */
+  screenPreloads?: (routeIds: string[]) => string[];
+  /** Errors while rendering (the page still answers, with status 500): the server logs them. */
+  onError(error: unknown): void;
+}
+
+export type RenderResult =
+  | { kind: "redirect"; status: number; location: string }
+  | { kind: "html"; status: number; body: Readable };
+
+/** The built server entry (apps/web/dist/server/entry-server.js). */
+export interface WebServerEntry {
+  render(options: RenderOptions): Promise<RenderResult>;
+}
