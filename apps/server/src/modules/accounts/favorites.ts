@@ -4,7 +4,7 @@ import { ArticleType, type FavoritesData, FavoriteType } from "@yj/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { favorites } from "../../db/schema.js";
-import { notFound } from "../../http/errors.js";
+import { notFound } from "../../lib/errors.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { ContentService } from "../content/service.js";
 import type { Clock } from "./clock.js";

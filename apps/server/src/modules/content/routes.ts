@@ -1,7 +1,7 @@
 import { endpoints } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
-import { notFound } from "../../http/errors.js";
+import { notFound } from "../../lib/errors.js";
 import { getRegionChildren, ROOT_REGION_CODE } from "./regions.js";
 import type { ContentService } from "./service.js";
 

@@ -12,7 +12,7 @@ import {
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { articles, articleTags, banners, siteSettings, stores, websiteConfigs } from "../../db/schema.js";
-import { notFound } from "../../http/errors.js";
+import { notFound } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 
