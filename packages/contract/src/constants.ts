@@ -37,8 +37,8 @@ export const FavoriteType = { GOODS: 1, ARTICLE: 2 } as const;
 export const GOODS_SORTS = ["default", "sales", "new", "price_asc", "price_desc"] as const;
 
 export const ArticleType = { GUIDE: 1, CASE: 2 } as const;
-/** website_configs types. */
-export const WebsiteConfigType = { CITY_LIST: 1 } as const;
+/** website_configs types: 1 a covered city (the city list), 2 a city's hard-decoration unit prices. */
+export const WebsiteConfigType = { CITY_LIST: 1, HARD_PRICE: 2 } as const;
 
 export const Messages = {
   ok: "操作成功",

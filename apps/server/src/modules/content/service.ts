@@ -16,9 +16,6 @@ import { notFound } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 
-/** website_configs type 2 rows: hard-decoration unit prices per city (cents per ㎡). */
-export const HARD_PRICE_CONFIG_TYPE = 2;
-
 export interface ArticleListParams {
   type?: number;
   tagIds?: number[];
@@ -219,7 +216,9 @@ export class ContentService {
       const [row] = await this.db
         .select({ content: websiteConfigs.content })
         .from(websiteConfigs)
-        .where(and(eq(websiteConfigs.type, HARD_PRICE_CONFIG_TYPE), sql`${websiteConfigs.content}->>'city' = ${name}`))
+        .where(
+          and(eq(websiteConfigs.type, WebsiteConfigType.HARD_PRICE), sql`${websiteConfigs.content}->>'city' = ${name}`),
+        )
         .limit(1);
       if (row) return { ...(row.content as Omit<HardPrice, "fallback">), fallback };
     }
