@@ -31,7 +31,9 @@ describe("boot data escaping", () => {
     expect(html.includes("<script>window.__pwned"), "a script tag from the name").toBe(false);
     const boot = html.match(/<script id="__YJ_BOOT__"[^>]*>([\s\S]*?)<\/script>/)?.[1] ?? "";
     expect(boot.includes("布艺沙发"), "the name is in the boot state").toBe(true);
-    expect(/<\/script|<!--|\u2028|\u2029/.test(boot), "closing tag, comment or line separator in the boot script").toBe(false);
+    expect(/<\/script|<!--|\u2028|\u2029/.test(boot), "closing tag, comment or line separator in the boot script").toBe(
+      false,
+    );
 
     const { context, close } = await launchBrowser();
     try {

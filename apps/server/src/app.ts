@@ -18,10 +18,15 @@ import { TtlCache } from "./lib/ttl-cache.js";
 import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { CatalogService } from "./modules/catalog/service.js";
-import { geoRoutes } from "./modules/content/geo-routes.js";
-import { mediaRoutes } from "./modules/content/media-routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { ContentService } from "./modules/content/service.js";
+import { geoRoutes } from "./modules/geo/routes.js";
+import { GeoService } from "./modules/geo/service.js";
+import { mediaRoutes } from "./modules/media/routes.js";
+import { MediaService } from "./modules/media/service.js";
+import { regionRoutes } from "./modules/regions/routes.js";
+import { siteSettingsRoutes } from "./modules/site-settings/routes.js";
+import { SiteSettingsService } from "./modules/site-settings/service.js";
 import { createGeoProviders } from "./providers/geo/index.js";
 import { storefrontPlugin } from "./ssr/plugin.js";
 
@@ -84,13 +89,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const cache = new TtlCache(env.API_CACHE_SECONDS * 1000);
   const catalog = new CatalogService(database, cache, new TtlCache(REFERENCE_CACHE_MS));
-  const content = new ContentService(database.db, cache);
+  const content = new ContentService(database.db);
+  const siteSettings = new SiteSettingsService(database.db, cache);
 
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok", database: database.kind }));
   catalogRoutes(app, catalog);
   contentRoutes(app, content);
-  geoRoutes(app, content, createGeoProviders(env, app.log));
-  mediaRoutes(app, database.db);
+  siteSettingsRoutes(app, siteSettings);
+  regionRoutes(app);
+  geoRoutes(app, new GeoService(siteSettings, createGeoProviders(env, app.log)));
+  mediaRoutes(app, new MediaService(database.db));
   registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts });
   if (options.serveWeb !== false) await storefrontPlugin(app);
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { buildApp } from "../src/app.js";
 import type { Database } from "../src/db/client.js";
 import type { SmsProvider } from "../src/providers/sms/sms-provider.js";
-import { testEnv } from "./helper.js";
+import { type ApiAnswer, testEnv } from "./helper.js";
 
 export class ManualClock {
   private ms: number;
@@ -57,13 +57,6 @@ export function uniqueIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-  errorCode?: number;
-}
-
 export interface Session {
   token: string;
   csrf: string;
@@ -89,9 +82,9 @@ export class AccountsHarness {
 
   async call<T = unknown>(
     options: InjectOptions,
-  ): Promise<{ status: number; body: Envelope<T>; res: LightMyRequestResponse }> {
+  ): Promise<{ status: number; body: ApiAnswer<T>; res: LightMyRequestResponse }> {
     const res = await this.app.inject(options);
-    return { status: res.statusCode, body: res.json() as Envelope<T>, res };
+    return { status: res.statusCode, body: res.json() as ApiAnswer<T>, res };
   }
 
   sendCode(phone: string, ip = uniqueIp()) {

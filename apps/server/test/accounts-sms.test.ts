@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
-import { AppError } from "../src/http/errors.js";
+import { AppError } from "../src/lib/errors.js";
 import { createLogger } from "../src/lib/logger.js";
 import { AliyunSmsProvider } from "../src/providers/sms/aliyun-sms-provider.js";
 import { SMS_FAILED_MESSAGE, SMS_TIMEOUT_MESSAGE, type SmsProvider } from "../src/providers/sms/sms-provider.js";

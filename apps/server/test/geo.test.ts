@@ -7,7 +7,8 @@ import type { CityConfig, CityDetectData, SiteSettings } from "@yj/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CitySource, detectCity, geoRoutes } from "../src/modules/content/geo-routes.js";
+import { geoRoutes } from "../src/modules/geo/routes.js";
+import { type CitySource, GeoService } from "../src/modules/geo/service.js";
 import {
   AmapGeoProvider,
   createGeoProviders,
@@ -169,7 +170,7 @@ describe("createGeoProviders", () => {
 
   it("still detects the city through the offline database when AMap cannot be reached", async () => {
     const providers = createGeoProviders(testEnv({ AMAP_KEY, AMAP_API_BASE: "http://127.0.0.1:1" }));
-    await expect(detectCity(content, providers, "115.236.0.1")).resolves.toEqual({
+    await expect(new GeoService(cities, providers).detectCity("115.236.0.1")).resolves.toEqual({
       city: "杭州市",
       province: "浙江省",
       source: "ip",
@@ -184,7 +185,7 @@ const COVERED: CityConfig[] = [
   { id: 3, type: 1, content: { city: "南京市", province: "江苏省" } },
 ];
 const SETTINGS = { defaultCity: "杭州市", defaultProvince: "浙江省" } as SiteSettings;
-const content: CitySource = { cityList: async () => COVERED, siteSettings: async () => SETTINGS };
+const cities: CitySource = { cityList: async () => COVERED, siteSettings: async () => SETTINGS };
 
 class StubProvider implements GeoProvider {
   readonly asked: string[] = [];
@@ -203,7 +204,7 @@ describe("GET /api/geo/city", () => {
     const app: FastifyInstance = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    geoRoutes(app, content, Array.isArray(provider) ? provider : [provider]);
+    geoRoutes(app, new GeoService(cities, Array.isArray(provider) ? provider : [provider]));
     const res = await app.inject({ method: "GET", url: "/api/geo/city", remoteAddress });
     await app.close();
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 // Builds the real app on a fresh database per test file: PGlite in memory always, and PostgreSQL
 // too when TEST_DATABASE_URL is set (CI). Each PostgreSQL run gets its own database, dropped after.
 import { randomBytes } from "node:crypto";
+import type { Envelope } from "@yj/contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
@@ -53,19 +54,18 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", API_CACHE_SECONDS: "0", ...overrides });
 }
 
+/**
+ * The contract's envelope as a test reads it: data typed as the success answer, since a failure's
+ * null data fails the test's own expectations.
+ */
+export type ApiAnswer<T> = Envelope<T> & { data: T };
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
   backend: Backend;
   /** inject and parse the envelope. */
-  api<T = unknown>(options: InjectOptions | string): Promise<{ status: number; body: Envelope<T> }>;
-}
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-  errorCode?: number;
+  api<T = unknown>(options: InjectOptions | string): Promise<{ status: number; body: ApiAnswer<T> }>;
 }
 
 /** Runs the suite once per backend, each with its own freshly seeded database and app. */
@@ -81,7 +81,7 @@ export function describeEachBackend(name: string, suite: (ctx: TestContext) => v
         await ctx.app.ready();
         ctx.api = async <T>(options: InjectOptions | string) => {
           const res = await ctx.app.inject(options);
-          return { status: res.statusCode, body: res.json() as Envelope<T> };
+          return { status: res.statusCode, body: res.json() as ApiAnswer<T> };
         };
       }, 60_000);
       afterAll(async () => {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { GoodsListItem } from "./catalog.js";
 import { idParam } from "./common.js";
-import { FavoriteType, Messages, PHONE_PATTERN } from "./constants.js";
+import { FavoriteKind, Messages, PHONE_PATTERN } from "./constants.js";
 import { ArticleListItem } from "./content.js";
 
 export const phoneField = z
@@ -38,9 +38,7 @@ export type CurrentCustomer = z.infer<typeof CurrentCustomer>;
 
 export const FavoriteQuery = z.object({
   id: idParam(),
-  type: z
-    .enum(["1", "2"], { error: "type 只能为 1（商品）或 2（攻略/案例）" })
-    .transform((t) => (t === "1" ? FavoriteType.GOODS : FavoriteType.ARTICLE)),
+  type: z.enum([FavoriteKind.GOODS, FavoriteKind.ARTICLE], { error: "type 只能为 1（商品）或 2（攻略/案例）" }),
 });
 export type FavoriteQuery = z.input<typeof FavoriteQuery>;
 

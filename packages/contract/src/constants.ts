@@ -30,15 +30,16 @@ export const PHONE_STORAGE_KEY = "phoneNum";
 /** Level-2 categories that supply the main menu's sub-menus, in menu order (spec §2). */
 export const MENU_CATEGORY_IDS = [49, 6, 9, 8, 4, 3, 5, 50] as const;
 
-/** Favourite types (spec §7): 1 goods, 2 article or case. */
-export const FavoriteType = { GOODS: 1, ARTICLE: 2 } as const;
+/** Favourite kinds (spec §7) as add_favorite and remove_favorite spell their `type`: "1" goods, "2" article or case. */
+export const FavoriteKind = { GOODS: "1", ARTICLE: "2" } as const;
+export type FavoriteKind = (typeof FavoriteKind)[keyof typeof FavoriteKind];
 /** Article types: guides and inspiration cases are both articles. */
 /** The sorts of a goods list (GoodsIndexQuery.sort). */
 export const GOODS_SORTS = ["default", "sales", "new", "price_asc", "price_desc"] as const;
 
 export const ArticleType = { GUIDE: 1, CASE: 2 } as const;
-/** website_configs types. */
-export const WebsiteConfigType = { CITY_LIST: 1 } as const;
+/** website_configs types: 1 a covered city (the city list), 2 a city's hard-decoration unit prices. */
+export const WebsiteConfigType = { CITY_LIST: 1, HARD_PRICE: 2 } as const;
 
 export const Messages = {
   ok: "操作成功",

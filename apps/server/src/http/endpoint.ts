@@ -3,7 +3,7 @@
 import { type EndpointDef, envelopeOf, Messages, SUCCESS_CODE } from "@yj/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { RawJson } from "./raw-json.js";
+import type { RawJson } from "../lib/raw-json.js";
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 

@@ -2,7 +2,7 @@
 import { FAILURE_CODE, Messages } from "@yj/contract";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, ERROR_KINDS, type ErrorKind } from "./errors.js";
+import { AppError, ERROR_KINDS, type ErrorKind } from "../lib/errors.js";
 
 function send(reply: FastifyReply, kind: ErrorKind, message?: string) {
   const { status, errorCode, defaultMessage } = ERROR_KINDS[kind];

@@ -1,8 +1,8 @@
 import { envelopeOf } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { RawJson } from "../lib/raw-json.js";
 import { TtlCache } from "../lib/ttl-cache.js";
-import { RawJson } from "./raw-json.js";
 import { compileEnvelope } from "./serializer.js";
 
 const Item = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.string()) });

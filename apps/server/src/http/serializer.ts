@@ -2,50 +2,19 @@
 // Routes return data shaped by typed services, so responses are not re-validated on the way out
 // (zod's encoder cost more than the rest of a cached request, bench P1). The envelope is written
 // by hand and only `data` goes through the compiled schema, which also drops undeclared fields.
-import fastJson from "fast-json-stringify";
+import type { Envelope } from "@yj/contract";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import { z } from "zod";
-import { RawJson } from "./raw-json.js";
-
-type JsonSchema = { [key: string]: unknown };
-
-/** anyOf [X, {type: null}] → X with type [X.type, "null"]: fast-json-stringify needs no validator then. */
-function simplifyNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(simplifyNullable);
-  if (!node || typeof node !== "object") return node;
-  const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(node)) out[k] = simplifyNullable(v);
-  const anyOf = out.anyOf as JsonSchema[] | undefined;
-  if (anyOf?.length === 2) {
-    const nullIndex = anyOf.findIndex((s) => s.type === "null" && Object.keys(s).length === 1);
-    const other = anyOf[1 - nullIndex];
-    if (nullIndex >= 0 && other && typeof other.type === "string" && !other.$ref) {
-      delete out.anyOf;
-      return { ...out, ...other, type: [other.type, "null"] };
-    }
-  }
-  return out;
-}
-
-export function compileJson(schema: z.ZodType): (value: unknown) => string {
-  const json = z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "any" });
-  return fastJson(simplifyNullable(json) as Parameters<typeof fastJson>[0]) as (value: unknown) => string;
-}
-
-interface Envelope {
-  code: number;
-  message: string;
-  data: unknown;
-  errorCode?: number;
-}
+import { compileJson } from "../lib/compile-json.js";
+import { RawJson } from "../lib/raw-json.js";
 
 /** The envelope's text before and after its data. */
-function envelopeAround(e: Envelope): [head: string, tail: string] {
+function envelopeAround(e: Envelope<unknown>): [head: string, tail: string] {
   const errorCode = e.errorCode === undefined ? "" : `,"errorCode":${Number(e.errorCode)}`;
   return [`{"code":${Number(e.code)},"message":${JSON.stringify(e.message)},"data":`, `${errorCode}}`];
 }
 
-function envelopeBytes(e: Envelope, data: string | RawJson<unknown>): Buffer {
+function envelopeBytes(e: Envelope<unknown>, data: string | RawJson<unknown>): Buffer {
   const [head, tail] = envelopeAround(e);
   if (typeof data === "string") return Buffer.from(head + data + tail);
   return Buffer.concat([Buffer.from(head), data.bytes, Buffer.from(tail)]);
@@ -67,7 +36,7 @@ export function compileEnvelope(envelope: z.ZodType): (value: unknown) => string
   const made = new WeakMap<object, { code: number; message: string; errorCode?: number; bytes: Buffer }>();
   const dataJson = (value: unknown) => (value instanceof RawJson ? value : data(value));
   return (value) => {
-    const e = value as Envelope;
+    const e = value as Envelope<unknown>;
     if (e.data === null || e.data === undefined) return envelopeBytes(e, "null");
     if (typeof e.data !== "object" || !Object.isFrozen(e.data)) return envelopeBytes(e, dataJson(e.data));
     const hit = made.get(e.data);

@@ -2,7 +2,6 @@
 // reset, replacing the catalogue and content (npm run seed).
 import { WebsiteConfigType } from "@yj/contract";
 import { eq, sql } from "drizzle-orm";
-import { HARD_PRICE_CONFIG_TYPE } from "../../modules/content/service.js";
 import type { Db } from "../client.js";
 import {
   articles,
@@ -63,7 +62,7 @@ export async function loadDemoData(db: Db, { reset }: { reset: boolean }): Promi
     await insertAll(
       [
         ...data.cities.map((c, sort) => ({ type: WebsiteConfigType.CITY_LIST, content: { ...c }, sort })),
-        ...data.hardPrices.map((p, sort) => ({ type: HARD_PRICE_CONFIG_TYPE, content: { ...p }, sort })),
+        ...data.hardPrices.map((p, sort) => ({ type: WebsiteConfigType.HARD_PRICE, content: { ...p }, sort })),
       ],
       (slice) => tx.insert(websiteConfigs).values(slice),
     );

@@ -1,15 +1,16 @@
 // Favourites (spec §6, §7): goods (type 1) and articles (type 2: guides and cases). Adding and removing
 // are idempotent; the list reuses the catalogue's and content's list shapes.
-import { ArticleType, type FavoritesData, FavoriteType } from "@yj/contract";
+import { ArticleType, FavoriteKind, type FavoritesData } from "@yj/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { favorites } from "../../db/schema.js";
-import { notFound } from "../../http/errors.js";
+import { notFound } from "../../lib/errors.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { ContentService } from "../content/service.js";
 import type { Clock } from "./clock.js";
 
-export type FavoriteKind = (typeof FavoriteType)[keyof typeof FavoriteType];
+/** The table stores a kind as its number. */
+const stored = (kind: FavoriteKind) => Number(kind);
 
 /** The list answers at most this many, newest first (R11: list sizes are capped). */
 const MAX_LISTED = 500;
@@ -29,9 +30,9 @@ export class FavoritesService {
       .where(eq(favorites.customerId, customerId))
       .orderBy(desc(favorites.createdAt), desc(favorites.targetId))
       .limit(MAX_LISTED);
-    const idsOf = (type: FavoriteKind) => rows.filter((r) => r.type === type).map((r) => r.targetId);
-    const goods = await this.catalog.listItemsByIds(idsOf(FavoriteType.GOODS));
-    const articles = await this.content.articleItemsByIds(idsOf(FavoriteType.ARTICLE));
+    const idsOf = (kind: FavoriteKind) => rows.filter((r) => r.type === stored(kind)).map((r) => r.targetId);
+    const goods = await this.catalog.listItemsByIds(idsOf(FavoriteKind.GOODS));
+    const articles = await this.content.articleItemsByIds(idsOf(FavoriteKind.ARTICLE));
     return {
       goods,
       article: articles.filter((a) => a.type === ArticleType.GUIDE),
@@ -39,19 +40,24 @@ export class FavoritesService {
     };
   }
 
-  async add(customerId: number, type: FavoriteKind, targetId: number): Promise<void> {
-    await this.assertExists(type, targetId);
-    await this.db.insert(favorites).values({ customerId, type, targetId, createdAt: this.now() }).onConflictDoNothing();
+  async add(customerId: number, kind: FavoriteKind, targetId: number): Promise<void> {
+    await this.assertExists(kind, targetId);
+    await this.db
+      .insert(favorites)
+      .values({ customerId, type: stored(kind), targetId, createdAt: this.now() })
+      .onConflictDoNothing();
   }
 
-  async remove(customerId: number, type: FavoriteKind, targetId: number): Promise<void> {
+  async remove(customerId: number, kind: FavoriteKind, targetId: number): Promise<void> {
     await this.db
       .delete(favorites)
-      .where(and(eq(favorites.customerId, customerId), eq(favorites.type, type), eq(favorites.targetId, targetId)));
+      .where(
+        and(eq(favorites.customerId, customerId), eq(favorites.type, stored(kind)), eq(favorites.targetId, targetId)),
+      );
   }
 
-  private async assertExists(type: FavoriteKind, id: number) {
-    if (type === FavoriteType.GOODS) {
+  private async assertExists(kind: FavoriteKind, id: number) {
+    if (kind === FavoriteKind.GOODS) {
       if ((await this.catalog.listItemsByIds([id])).length === 0) throw notFound("商品不存在或已下架");
     } else if ((await this.content.articleItemsByIds([id])).length === 0) {
       throw notFound("文章不存在或已删除");

@@ -3,7 +3,7 @@
 import { Messages, PHONE_PATTERN } from "@yj/contract";
 import type { Db } from "../../db/client.js";
 import { customers } from "../../db/schema.js";
-import { AppError, invalidInput } from "../../http/errors.js";
+import { AppError, invalidInput } from "../../lib/errors.js";
 import type { SmsProvider } from "../../providers/sms/sms-provider.js";
 import type { Clock } from "./clock.js";
 import type { VerificationCodes } from "./codes.js";

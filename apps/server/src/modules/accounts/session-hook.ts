@@ -3,7 +3,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { CSRF_HEADER, endpoints, TOKEN_COOKIE } from "@yj/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "../../http/errors.js";
+import { AppError } from "../../lib/errors.js";
 import type { Clock } from "./clock.js";
 import { type CookiePolicy, clearSessionCookies } from "./session-cookies.js";
 import type { SessionCustomer, SessionStore } from "./sessions.js";

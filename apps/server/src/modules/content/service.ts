@@ -1,23 +1,10 @@
-// Content rules: banners by city with fallback, stores, guides and cases, city configs, hard prices.
-import {
-  type ArticleBlock,
-  type ArticleDetail,
-  type ArticleListItem,
-  type Banner,
-  type CityConfig,
-  type HardPrice,
-  type SiteSettings,
-  WebsiteConfigType,
-} from "@yj/contract";
+// Content rules: banners by city with fallback, stores, guides and cases.
+import type { ArticleBlock, ArticleDetail, ArticleListItem, Banner } from "@yj/contract";
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { articles, articleTags, banners, siteSettings, stores, websiteConfigs } from "../../db/schema.js";
-import { notFound } from "../../http/errors.js";
+import { articles, articleTags, banners, stores } from "../../db/schema.js";
+import { notFound } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import type { TtlCache } from "../../lib/ttl-cache.js";
-
-/** website_configs type 2 rows: hard-decoration unit prices per city (cents per ㎡). */
-export const HARD_PRICE_CONFIG_TYPE = 2;
 
 export interface ArticleListParams {
   type?: number;
@@ -66,19 +53,7 @@ const storeColumns = {
 };
 
 export class ContentService {
-  constructor(
-    private readonly db: Db,
-    private readonly cache: TtlCache,
-  ) {}
-
-  siteSettings(): Promise<SiteSettings> {
-    return this.cache.get("site-settings", async () => {
-      const [row] = await this.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
-      if (!row) throw notFound("站点信息未配置");
-      const { id: _id, ...settings } = row;
-      return settings;
-    });
-  }
+  constructor(private readonly db: Db) {}
 
   /** The city's banners; else its province's; else the default ones (city and province empty). */
   async banners(city?: string, province?: string): Promise<Banner[]> {
@@ -192,37 +167,5 @@ export class ContentService {
       b.kind === "image" ? { kind: "image", src: b.src, caption: b.caption } : { kind: b.kind, text: b.text },
     );
     return { ...toArticleItem(item), content: blocks, related: related.map(toArticleItem) };
-  }
-
-  cityList(): Promise<CityConfig[]> {
-    return this.cache.get("city-list", async () => {
-      const rows = await this.db
-        .select({ id: websiteConfigs.id, type: websiteConfigs.type, content: websiteConfigs.content })
-        .from(websiteConfigs)
-        .where(eq(websiteConfigs.type, WebsiteConfigType.CITY_LIST))
-        .orderBy(asc(websiteConfigs.sort), asc(websiteConfigs.id));
-      return rows.map((r) => ({
-        ...r,
-        content: { city: String(r.content.city), province: String(r.content.province) },
-      }));
-    });
-  }
-
-  /** The city's unit prices; an uncovered or missing city gets the default city's, marked fallback. */
-  async hardPrice(city?: string): Promise<HardPrice> {
-    const settings = await this.siteSettings();
-    for (const [name, fallback] of [
-      [city, false],
-      [settings.defaultCity, true],
-    ] as const) {
-      if (!name) continue;
-      const [row] = await this.db
-        .select({ content: websiteConfigs.content })
-        .from(websiteConfigs)
-        .where(and(eq(websiteConfigs.type, HARD_PRICE_CONFIG_TYPE), sql`${websiteConfigs.content}->>'city' = ${name}`))
-        .limit(1);
-      if (row) return { ...(row.content as Omit<HardPrice, "fallback">), fallback };
-    }
-    throw notFound("该城市暂未开通报价");
   }
 }

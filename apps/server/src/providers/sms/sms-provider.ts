@@ -1,7 +1,7 @@
 // Where verification codes go. One small interface; the provider is chosen by SMS_PROVIDER.
 import { maskPhone } from "@yj/contract";
 import type { FastifyBaseLogger } from "fastify";
-import { AppError } from "../../http/errors.js";
+import { AppError } from "../../lib/errors.js";
 
 export interface SmsProvider {
   /** Sends the code to a mainland number; rejects with an AppError("upstream") when the gateway fails. */

@@ -1,4 +1,5 @@
-// One error type with a fixed set of kinds; the only map from kind to HTTP status and envelope code.
+// Domain errors: one type with a fixed set of kinds, thrown by services and providers. This is the only
+// map from kind to HTTP status and envelope code; the http error handler reads it.
 import { ErrorCode, Messages } from "@yj/contract";
 
 export type ErrorKind =

@@ -13,7 +13,7 @@ const CODE_PATTERN = /^\d{2,9}$/;
 
 let table: RegionTable | undefined;
 
-// The module runs from apps/server/src/modules/content (tsx, vitest) or from the
+// The module runs from apps/server/src/modules/regions (tsx, vitest) or from the
 // bundled apps/server/dist/server.js, so walk up instead of a fixed relative path.
 function findRegionsFile(): string {
   let dir = dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getRegionChildren, ROOT_REGION_CODE } from "./regions";
+import { getRegionChildren, ROOT_REGION_CODE } from "./region-table";
 
 describe("getRegionChildren", () => {
   it("lists 34 provinces under the root, including Taiwan, Hong Kong and Macau", () => {
