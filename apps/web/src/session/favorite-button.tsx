@@ -2,14 +2,12 @@
 // sent to login and back; a customer adds ('收藏成功') or, on 已收藏, removes ('已取消收藏'). Whether
 // it is a favourite comes from the customer's favourites list, refreshed after each change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FavoritesData, Messages, routes } from "@yj/contract";
+import { type FavoriteKind, type FavoritesData, Messages, routes } from "@yj/contract";
 import { toast } from "../components/toast";
 import { useApi } from "../lib/api-context";
 import { apiQuery } from "../lib/queries";
 import { useAppState } from "../lib/store";
 import { useLoginGate } from "./require-login";
-
-export type FavoriteKind = "1" | "2";
 
 export function isFavorite(list: FavoritesData, id: number, type: FavoriteKind): boolean {
   const items = type === "1" ? list.goods : [...list.article, ...list.example];

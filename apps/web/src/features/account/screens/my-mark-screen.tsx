@@ -2,7 +2,14 @@
 // spec: the first tab), 攻略 and 案例 — each with 取消收藏 and an empty state that leads to browsing.
 // Needs a session: a visitor is sent to login and back (the server render shows a login prompt).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ArticleListItem, type FavoritesData, type GoodsListItem, Messages, routes } from "@yj/contract";
+import {
+  type ArticleListItem,
+  FavoriteKind,
+  type FavoritesData,
+  type GoodsListItem,
+  Messages,
+  routes,
+} from "@yj/contract";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs } from "react-router";
 // Reusing the catalogue's card keeps goods looking the same everywhere (an allowed cross-feature import).
@@ -11,7 +18,6 @@ import { toast } from "../../../components/toast";
 import { useApi } from "../../../lib/api-context";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
-import type { FavoriteKind } from "../../../session/favorite-button";
 import { loginPath } from "../../../session/redirect";
 import { useRequireLogin } from "../../../session/require-login";
 import { hasSessionCookie } from "../../../session/session";
@@ -35,21 +41,21 @@ const TABS: readonly {
   {
     key: "goods",
     label: "商品",
-    type: "1",
+    type: FavoriteKind.GOODS,
     empty: "还没有收藏的商品",
     browse: { to: "/productList", label: "去逛逛" },
   },
   {
     key: "article",
     label: "攻略",
-    type: "2",
+    type: FavoriteKind.ARTICLE,
     empty: "还没有收藏的装修攻略",
     browse: { to: "/decorate-strategy", label: "看看装修攻略" },
   },
   {
     key: "example",
     label: "案例",
-    type: "2",
+    type: FavoriteKind.ARTICLE,
     empty: "还没有收藏的装修案例",
     browse: { to: "/case", label: "看看装修案例" },
   },

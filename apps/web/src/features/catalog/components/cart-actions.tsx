@@ -1,6 +1,7 @@
 // The buy buttons of a detail page: 收藏 (the shared session's FavoriteButton) and the cart. The cart is
 // wired by later work: until then a visitor who is not logged in is sent to login (and back here
 // afterwards), a logged-in one is told it is coming.
+import { FavoriteKind } from "@yj/contract";
 import { toast } from "../../../components/toast";
 import { FavoriteButton } from "../../../session/favorite-button";
 import { useLoginGate } from "../../../session/require-login";
@@ -28,7 +29,7 @@ export function CartActions({
       >
         加入购物车
       </button>
-      <FavoriteButton id={goodsId} type="1" className={`btn btn-ghost ${styles.fav}`} />
+      <FavoriteButton id={goodsId} type={FavoriteKind.GOODS} className={`btn btn-ghost ${styles.fav}`} />
     </div>
   );
 }
