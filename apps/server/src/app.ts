@@ -24,6 +24,7 @@ import { geoRoutes } from "./modules/geo/routes.js";
 import { GeoService } from "./modules/geo/service.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { MediaService } from "./modules/media/service.js";
+import { createRateLimiter } from "./modules/rate-limit/create-rate-limiter.js";
 import { regionRoutes } from "./modules/regions/routes.js";
 import { siteSettingsRoutes } from "./modules/site-settings/routes.js";
 import { SiteSettingsService } from "./modules/site-settings/service.js";
@@ -99,7 +100,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   regionRoutes(app);
   geoRoutes(app, new GeoService(siteSettings, createGeoProviders(env, app.log)));
   mediaRoutes(app, new MediaService(database.db));
-  registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts });
+  // One limiter for accounts and leads: durable and shared by all instances (R3, R12).
+  let limiter = options.accounts?.limiter;
+  if (!limiter) {
+    const own = createRateLimiter(env, database.db);
+    app.addHook("onClose", () => own.close());
+    limiter = own;
+  }
+  registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts, limiter });
   if (options.serveWeb !== false) await storefrontPlugin(app);
 
   return app;

@@ -5,9 +5,9 @@ import { ErrorCode, Messages } from "@yj/contract";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { DbRateLimiter } from "../src/modules/accounts/rate-limit/db-rate-limiter.js";
-import type { RateLimiter } from "../src/modules/accounts/rate-limit/rate-limiter.js";
-import { RedisRateLimiter } from "../src/modules/accounts/rate-limit/redis-rate-limiter.js";
+import { DbRateLimiter } from "../src/modules/rate-limit/db-rate-limiter.js";
+import type { RateLimiter } from "../src/modules/rate-limit/rate-limiter.js";
+import { RedisRateLimiter } from "../src/modules/rate-limit/redis-rate-limiter.js";
 import {
   AccountsHarness,
   CapturingSms,

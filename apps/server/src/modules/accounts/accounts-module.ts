@@ -6,41 +6,35 @@ import { createSmsProvider } from "../../providers/sms/create-sms-provider.js";
 import type { SmsProvider } from "../../providers/sms/sms-provider.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { ContentService } from "../content/service.js";
+import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import { type Clock, systemClock } from "./clock.js";
 import { VerificationCodes } from "./codes.js";
 import { FavoritesService } from "./favorites.js";
-import { DbRateLimiter } from "./rate-limit/db-rate-limiter.js";
-import type { RateLimiter } from "./rate-limit/rate-limiter.js";
-import { RedisRateLimiter } from "./rate-limit/redis-rate-limiter.js";
 import { accountsRoutes } from "./routes.js";
 import { AccountsService } from "./service.js";
 import { installSessionHook } from "./session-hook.js";
 import { SessionStore } from "./sessions.js";
 
-/** What tests replace: the clock, the SMS gateway, the rate-limit store. */
+/** What tests replace: the clock, the SMS gateway, the rate-limit store (app.ts shares it with leads). */
 export interface AccountsOverrides {
   now?: Clock;
   sms?: SmsProvider;
   limiter?: RateLimiter;
 }
 
-export interface AccountsOptions extends AccountsOverrides {
+export interface AccountsOptions extends Omit<AccountsOverrides, "limiter"> {
   env: Env;
   db: Db;
+  /** Durable and shared by all instances (R3). */
+  limiter: RateLimiter;
   catalog: CatalogService;
   content: ContentService;
 }
 
 export function registerAccounts(app: FastifyInstance, options: AccountsOptions) {
   const { env, db } = options;
+  const { limiter } = options;
   const now = options.now ?? systemClock;
-  // Durable and shared by all instances either way (R3).
-  let limiter = options.limiter;
-  if (!limiter) {
-    const own = env.REDIS_URL ? new RedisRateLimiter(env.REDIS_URL) : new DbRateLimiter(db);
-    app.addHook("onClose", () => own.close());
-    limiter = own;
-  }
   const sessions = new SessionStore(db);
   const accounts = new AccountsService({
     db,

@@ -5,10 +5,10 @@ import type { Db } from "../../db/client.js";
 import { customers } from "../../db/schema.js";
 import { AppError, invalidInput } from "../../lib/errors.js";
 import type { SmsProvider } from "../../providers/sms/sms-provider.js";
+import { consumeOrThrow, type RateCheck, type RateLimiter } from "../rate-limit/rate-limiter.js";
 import type { Clock } from "./clock.js";
 import type { VerificationCodes } from "./codes.js";
 import { SEND_RULES_PER_IP, SEND_RULES_PER_PHONE, VERIFY_RULES_PER_PHONE } from "./limits.js";
-import type { RateCheck, RateLimiter } from "./rate-limit/rate-limiter.js";
 import type { NewSession, SessionCustomer, SessionStore } from "./sessions.js";
 
 /** One message for a wrong, expired, used, superseded or worn-out code, and for a number never sent one (R4). */
@@ -25,14 +25,6 @@ export interface AccountsDeps {
 
 export interface LoginResult extends NewSession {
   mobile: string;
-}
-
-/** "45 秒", "12 分钟", "3 小时": when the caller may try again. */
-export function retryHint(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds <= 60) return `${seconds} 秒`;
-  if (seconds <= 3600) return `${Math.ceil(seconds / 60)} 分钟`;
-  return `${Math.ceil(seconds / 3600)} 小时`;
 }
 
 export class AccountsService {
@@ -83,10 +75,7 @@ export class AccountsService {
     await this.deps.sessions.revoke(customer.tokenHash, this.deps.now());
   }
 
-  private async consume(checks: RateCheck[], now: Date, what: string) {
-    const decision = await this.deps.limiter.consume(checks, now);
-    if (decision.allowed) return;
-    const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-    throw new AppError("rate_limited", `${what}，请 ${retryHint(decision.retryAfterMs)}后再试`, retryAfterSeconds);
+  private consume(checks: RateCheck[], now: Date, what: string) {
+    return consumeOrThrow(this.deps.limiter, checks, now, what);
   }
 }
