@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
 import { STATIC_CSP } from "./http/content-security-policy.js";
-import { installErrorHandler } from "./http/error-handler.js";
+import { answerFrameworkError, installErrorHandler } from "./http/error-handler.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { TtlCache } from "./lib/ttl-cache.js";
 import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
@@ -22,6 +22,7 @@ import { contentRoutes } from "./modules/content/routes.js";
 import { ContentService } from "./modules/content/service.js";
 import { geoRoutes } from "./modules/geo/routes.js";
 import { GeoService } from "./modules/geo/service.js";
+import { type LeadsOverrides, registerLeads } from "./modules/leads/leads-module.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { MediaService } from "./modules/media/service.js";
 import { createRateLimiter } from "./modules/rate-limit/create-rate-limiter.js";
@@ -45,6 +46,8 @@ export interface AppOptions {
   serveWeb?: boolean;
   /** Tests replace the accounts clock, SMS provider or rate-limit store. */
   accounts?: AccountsOverrides;
+  /** Tests replace the leads clock, notifier or delivery timing. */
+  leads?: LeadsOverrides;
 }
 
 function trustHops(hops: number) {
@@ -60,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // (A hop count becomes proxy-addr's "trust the first n hops" function.)
     trustProxy: typeof env.TRUST_PROXY === "number" ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -108,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter = own;
   }
   registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts, limiter });
+  registerLeads(app, { env, db: database.db, siteSettings, limiter, ...options.leads });
   if (options.serveWeb !== false) await storefrontPlugin(app);
 
   return app;

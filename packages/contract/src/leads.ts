@@ -49,6 +49,22 @@ export const EstimateBody = z
 export type EstimateBody = z.input<typeof EstimateBody>;
 
 export const EstimatePart = z.object({ name: z.string(), amount: z.number().int() });
+/** What the estimate assumed (ADR 0013), for the result dialog's "how we got this". */
+export const EstimateBasis = z.object({
+  /** The city whose rates were used; `fallback` when the asked city has no rates of its own. */
+  city: z.string(),
+  province: z.string(),
+  fallback: z.boolean(),
+  /** The area used, rounded to 0.01 ㎡. */
+  area: z.number(),
+  bedRoom: z.number().int(),
+  livingRoom: z.number().int(),
+  toilet: z.number().int(),
+  soft: z.boolean(),
+  appliance: z.boolean(),
+  /** The city's 全包 price per ㎡ in cents (website_configs/getHardPrice). */
+  packagePriceCentsPerM2: z.number().int(),
+});
 /** Both readings of the quote response (spec §3), all in cents. */
 export const EstimateData = z.object({
   mainMaterialPrice: z.number().int(),
@@ -60,7 +76,9 @@ export const EstimateData = z.object({
   jdPrice: z.number().int(),
   totalPackagePrice: z.number().int(),
   halfPackagePrice: z.number().int(),
+  /** Reading 2's named parts, in cents; 软装 and 家电 only when asked for. */
   parts: z.array(EstimatePart),
+  basis: EstimateBasis,
 });
 export type EstimateData = z.infer<typeof EstimateData>;
 

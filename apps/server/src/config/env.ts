@@ -58,6 +58,21 @@ const EnvSchema = z.object({
   TENCENT_SMS_REGION: z.string().default("ap-guangzhou"),
   /** Host, or a full URL such as http://127.0.0.1:9000 for a local fake. */
   TENCENT_SMS_ENDPOINT: z.string().default("sms.tencentcloudapi.com"),
+  /** Lead notifications (R17): a WeCom (企业微信) group robot's webhook URL … */
+  WECOM_WEBHOOK_URL: z.string().url().optional(),
+  /** … or a DingTalk group robot's, with its signing secret (SEC…) when the robot has one. */
+  DINGTALK_WEBHOOK_URL: z.string().url().optional(),
+  DINGTALK_SECRET: z.string().optional(),
+  /** Where staff open a lead: a notification links to ADMIN_BASE_URL/admin/leads/<id>. */
+  ADMIN_BASE_URL: z
+    .string()
+    .url()
+    .default("http://localhost:3000")
+    .transform((v) => v.replace(/\/+$/, "")),
+  /** A webhook slower than this counts as a failed attempt (retried later). */
+  LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How often each instance looks for due lead notifications (a new lead also wakes it at once). */
+  LEAD_OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
 });
 
 /** Used outside production only, so development and tests need no setup. */
@@ -94,6 +109,13 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       code: "custom",
       path: ["SMS_PROVIDER"],
       message: "console only logs codes; set aliyun or tencent in production (or SMS_ALLOW_CONSOLE_IN_PRODUCTION=true)",
+    });
+  }
+  if (env.WECOM_WEBHOOK_URL && env.DINGTALK_WEBHOOK_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DINGTALK_WEBHOOK_URL"],
+      message: "lead notifications go to one robot: set WECOM_WEBHOOK_URL or DINGTALK_WEBHOOK_URL, not both",
     });
   }
   for (const name of SMS_SETTINGS_REQUIRED[env.SMS_PROVIDER]) {

@@ -222,6 +222,8 @@ export const siteSettings = pgTable("site_settings", {
   serviceHours: text().notNull(),
   serviceEmail: text().notNull(),
   wechat: text().notNull(),
+  /** Owners served before this site counted them; the served counter adds distinct lead phones to it. */
+  servedOwnersBase: integer().notNull().default(12_800),
 });
 
 /** Generated images (SVG), served at /media/:key with long-lived caching. */
@@ -309,3 +311,87 @@ export const favorites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.customerId, t.type, t.targetId] })],
 );
+
+// Leads (spec §5, §7; R14, R17). Times are written from the service clock, like accounts.
+
+/** Every kind of lead the storefront collects. */
+export const LEAD_KINDS = ["appointment", "estimate", "franchise", "activity", "denominate", "panorama"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/**
+ * One row per phone and kind and 24 hours (R14): a repeat inside the window updates the row (latest
+ * payload, submissions + 1) instead of adding one. The full phone is stored; logs and messages mask it.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: serial().primaryKey(),
+    kind: text().$type<LeadKind>().notNull(),
+    phone: text().notNull(),
+    name: text().notNull().default(""),
+    province: text().notNull().default(""),
+    city: text().notNull().default(""),
+    /** Where the visitor sent it from: originDetail, the activity or the page. */
+    origin: text().notNull().default(""),
+    /** The request as given, without consent. */
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** R14: consent to the privacy policy was given (at consentAt) by this or an earlier submission. */
+    consent: boolean().notNull().default(false),
+    consentAt: timestamp({ withTimezone: true }),
+    /** 'new' until the back office works the lead. */
+    state: text().notNull().default("new"),
+    submissions: integer().notNull().default(1),
+    /** HMAC of the client address: repeat senders can be seen without storing the address. */
+    ipHash: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.phone, t.kind, t.createdAt), index().on(t.kind, t.createdAt), index().on(t.createdAt)],
+);
+
+/**
+ * Lead notifications waiting for delivery (R17), written in the lead's transaction. A row is due
+ * when nextAttemptAt has passed; claiming it pushes nextAttemptAt out by a lease, so an instance that
+ * dies mid-delivery leaves it due again later.
+ */
+export const leadOutbox = pgTable(
+  "lead_outbox",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    event: text().$type<"created" | "updated">().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    deliveredAt: timestamp({ withTimezone: true }),
+    /** Set when the last allowed attempt failed; the row is not tried again. */
+    failedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+  },
+  (t) => [
+    index("lead_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    index().on(t.leadId),
+  ],
+);
+
+/**
+ * The estimate's amounts per room, soft furnishings and appliances (ADR 0013), per city; the row of
+ * city '*' applies to every city without its own. Per-㎡ rates are the city's hard price
+ * (website_configs type 2). All in cents.
+ */
+export const estimateRates = pgTable("estimate_rates", {
+  city: text().primaryKey(),
+  province: text().notNull().default(""),
+  bedroomMaterialCents: integer().notNull(),
+  bedroomLaborCents: integer().notNull(),
+  livingRoomMaterialCents: integer().notNull(),
+  livingRoomLaborCents: integer().notNull(),
+  bathroomMaterialCents: integer().notNull(),
+  bathroomLaborCents: integer().notNull(),
+  softPerBedroomCents: integer().notNull(),
+  softPerLivingRoomCents: integer().notNull(),
+  applianceBaseCents: integer().notNull(),
+  appliancePerBathroomCents: integer().notNull(),
+});

@@ -1,6 +1,6 @@
 // The one error handler: every failure answers the envelope, never a stack (Foundation I §4, R11).
 import { FAILURE_CODE, Messages } from "@yj/contract";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, ERROR_KINDS, type ErrorKind } from "../lib/errors.js";
 
@@ -49,4 +49,15 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     return reply.status(404).type("text/plain; charset=utf-8").send("404 页面不存在");
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot even decode (`/api/%E0%A4%A`) never reaches a route or
+ * the error handler. An /api answer is still the envelope; a page gets a plain 400.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (request.url.startsWith("/api/") || request.url === "/api") {
+    return send(reply, "invalid_input", error.code === "FST_ERR_BAD_URL" ? "请求地址无效" : Messages.invalidInput);
+  }
+  return reply.status(400).type("text/plain; charset=utf-8").send("400 请求地址无效");
 }

@@ -15,7 +15,7 @@ import type {
 } from "../schema.js";
 import { buildCategories, buildGoods, GOODS_TAGS } from "./demo-catalog.js";
 import { buildArticles, buildArticleTags, buildBanners } from "./demo-content.js";
-import { buildCities, buildHardPrices, buildStores } from "./demo-places.js";
+import { buildCities, buildEstimateRates, buildHardPrices, buildStores, type EstimateRatesRow } from "./demo-places.js";
 import { MediaRegistry } from "./demo-util.js";
 
 export interface DemoGoods extends Omit<typeof goods.$inferInsert, "id"> {
@@ -54,6 +54,7 @@ export interface DemoData {
   banners: (typeof banners.$inferInsert & { id: number })[];
   cities: CityEntry[]; // exactly 136
   hardPrices: HardPrice[]; // one per covered city
+  estimateRates: EstimateRatesRow[]; // the default row '*' and one per covered city
   media: (typeof media.$inferInsert)[]; // every image referenced anywhere
 }
 
@@ -91,6 +92,7 @@ export function buildDemoData(): DemoData {
     banners: bannerRows,
     cities,
     hardPrices: buildHardPrices(cities),
+    estimateRates: buildEstimateRates(cities),
     media: registry.rows(),
   };
 }

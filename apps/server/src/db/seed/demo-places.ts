@@ -1,5 +1,5 @@
 // Covered cities, hard-decoration unit prices per city tier, and experience stores.
-import type { stores } from "../schema.js";
+import type { estimateRates, stores } from "../schema.js";
 import type { CityEntry, HardPrice } from "./demo-data.js";
 import { at, hash, IMAGE_SIZES, type MediaRegistry } from "./demo-util.js";
 
@@ -180,6 +180,42 @@ export function cityTier(city: string): 1 | 2 | 3 | 4 {
 const PACKAGE_YUAN = { 1: 1899, 2: 1599, 3: 1399, 4: 1199 } as const;
 /** Share of the 全包 price per part; the appliance part takes the rounding remainder. */
 const PART_SHARES = { main: 0.28, auxiliary: 0.11, labor: 0.24, management: 0.06, design: 0.05, soft: 0.15 } as const;
+
+export type EstimateRatesRow = typeof estimateRates.$inferInsert;
+
+/** The default estimate amounts (row '*'), as in migration 0005; a city's row scales them by tier. */
+export const DEFAULT_ESTIMATE_RATES: EstimateRatesRow = {
+  city: "*",
+  province: "",
+  bedroomMaterialCents: 300_000,
+  bedroomLaborCents: 80_000,
+  livingRoomMaterialCents: 400_000,
+  livingRoomLaborCents: 120_000,
+  bathroomMaterialCents: 600_000,
+  bathroomLaborCents: 200_000,
+  softPerBedroomCents: 500_000,
+  softPerLivingRoomCents: 800_000,
+  applianceBaseCents: 1_200_000,
+  appliancePerBathroomCents: 250_000,
+};
+
+/** Labour and goods cost more in bigger cities. */
+const ESTIMATE_TIER_FACTOR = { 1: 1.35, 2: 1.2, 3: 1.1, 4: 1 } as const;
+
+/** The default row and one per covered city, each amount rounded to whole yuan. */
+export function buildEstimateRates(cities: CityEntry[]): EstimateRatesRow[] {
+  const { city: _c, province: _p, ...amounts } = DEFAULT_ESTIMATE_RATES;
+  return [
+    DEFAULT_ESTIMATE_RATES,
+    ...cities.map(({ city, province }) => {
+      const factor = ESTIMATE_TIER_FACTOR[cityTier(city)];
+      const scaled = Object.fromEntries(
+        Object.entries(amounts).map(([key, cents]) => [key, Math.round((cents * factor) / 100) * 100]),
+      ) as typeof amounts;
+      return { ...scaled, city, province };
+    }),
+  ];
+}
 
 export function buildHardPrices(cities: CityEntry[]): HardPrice[] {
   return cities.map(({ city, province }) => {

@@ -7,6 +7,7 @@ import {
   articles,
   articleTags,
   banners,
+  estimateRates,
   goods,
   goodsCategories,
   goodsSkus,
@@ -37,7 +38,7 @@ export async function loadDemoData(db: Db, { reset }: { reset: boolean }): Promi
       if (done) return false;
     }
     await tx.execute(
-      sql`truncate table ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${media} restart identity cascade`,
+      sql`truncate table ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${media}, ${estimateRates} restart identity cascade`,
     );
     const data = buildDemoData();
 
@@ -66,6 +67,7 @@ export async function loadDemoData(db: Db, { reset }: { reset: boolean }): Promi
       ],
       (slice) => tx.insert(websiteConfigs).values(slice),
     );
+    await insertAll(data.estimateRates, (slice) => tx.insert(estimateRates).values(slice));
     await insertAll(data.media, (slice) => tx.insert(media).values(slice), 100);
 
     // Rows were inserted with explicit ids: move the serial sequences past them.

@@ -17,9 +17,18 @@ export class SiteSettingsService {
     return this.cache.get("site-settings", async () => {
       const [row] = await this.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
       if (!row) throw notFound("站点信息未配置");
-      const { id: _id, ...settings } = row;
+      const { id: _id, servedOwnersBase: _base, ...settings } = row;
       return settings;
     });
+  }
+
+  /** Owners served before the site counted leads (the served counter's base figure). */
+  async servedOwnersBase(): Promise<number> {
+    const [row] = await this.db
+      .select({ base: siteSettings.servedOwnersBase })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1));
+    return row?.base ?? 0;
   }
 
   cityList(): Promise<CityConfig[]> {

@@ -1,0 +1,106 @@
+// Lead rows and their outbox rows (R14, R17): a lead and its notification are written in one
+// transaction, and a repeat of the same phone and kind within 24 hours updates the lead.
+import { and, countDistinct, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { type LeadKind, leadOutbox, leads } from "../../db/schema.js";
+
+/** R14: the same phone and kind within this long of the lead's first submission update it. */
+export const LEAD_DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface LeadSubmission {
+  kind: LeadKind;
+  phone: string;
+  name?: string;
+  province?: string;
+  city?: string;
+  origin?: string;
+  payload: Record<string, unknown>;
+  consent: boolean;
+  ipHash: string;
+}
+
+export interface WrittenLead {
+  id: number;
+  event: "created" | "updated";
+  submissions: number;
+}
+
+export class LeadStore {
+  constructor(private readonly db: Db) {}
+
+  async write(lead: LeadSubmission, now: Date): Promise<WrittenLead> {
+    return this.db.transaction(async (tx) => {
+      // Serialises writers of one phone and kind on every instance, so 10 concurrent identical
+      // submissions find each other's row instead of each inserting one (a row lock cannot guard a
+      // row that does not exist yet, and "within 24 h" cannot be a unique index).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${lead.kind}:${lead.phone}`}, 0))`);
+      const [recent] = await tx
+        .select({ id: leads.id })
+        .from(leads)
+        .where(
+          and(
+            eq(leads.phone, lead.phone),
+            eq(leads.kind, lead.kind),
+            gt(leads.createdAt, new Date(now.getTime() - LEAD_DEDUPE_WINDOW_MS)),
+          ),
+        )
+        .orderBy(desc(leads.createdAt))
+        .limit(1);
+      const fields = {
+        name: lead.name ?? "",
+        province: lead.province ?? "",
+        city: lead.city ?? "",
+        origin: lead.origin ?? "",
+        payload: lead.payload,
+        ipHash: lead.ipHash,
+        updatedAt: now,
+      };
+      let written: WrittenLead;
+      if (recent) {
+        // Consent once given stays recorded with its first time; a later form without it does not revoke it.
+        const [row] = await tx
+          .update(leads)
+          .set({
+            ...fields,
+            consent: lead.consent ? true : leads.consent,
+            consentAt: lead.consent
+              ? sql`coalesce(${leads.consentAt}, ${now.toISOString()}::timestamptz)`
+              : leads.consentAt,
+            submissions: sql`${leads.submissions} + 1`,
+          })
+          .where(eq(leads.id, recent.id))
+          .returning({ id: leads.id, submissions: leads.submissions });
+        if (!row) throw new Error("lead update returned no row");
+        written = { ...row, event: "updated" };
+      } else {
+        const [row] = await tx
+          .insert(leads)
+          .values({
+            ...fields,
+            kind: lead.kind,
+            phone: lead.phone,
+            consent: lead.consent,
+            consentAt: lead.consent ? now : null,
+            createdAt: now,
+          })
+          .returning({ id: leads.id, submissions: leads.submissions });
+        if (!row) throw new Error("lead insert returned no row");
+        written = { ...row, event: "created" };
+      }
+      await tx
+        .insert(leadOutbox)
+        .values({ leadId: written.id, event: written.event, createdAt: now, nextAttemptAt: now });
+      return written;
+    });
+  }
+
+  /** Distinct phones among leads, of one kind or of all. */
+  async distinctPhones(kind?: LeadKind): Promise<number> {
+    const where: SQL | undefined = kind ? eq(leads.kind, kind) : undefined;
+    const [row] = await this.db
+      .select({ n: countDistinct(leads.phone) })
+      .from(leads)
+      .where(where);
+    return Number(row?.n ?? 0);
+  }
+}

@@ -1,0 +1,58 @@
+// Assembles the leads module: stores, service, routes and the outbox delivery job of this instance (R17).
+import type { FastifyInstance } from "fastify";
+import type { Env } from "../../config/env.js";
+import type { Db } from "../../db/client.js";
+import { createNotifier } from "../../providers/notify/create-notifier.js";
+import type { Notifier } from "../../providers/notify/notifier.js";
+import { type Clock, systemClock } from "../accounts/clock.js";
+import type { RateLimiter } from "../rate-limit/rate-limiter.js";
+import type { SiteSettingsService } from "../site-settings/service.js";
+import { DEFAULT_DELIVERY_POLICY, DeliveryJob, type DeliveryPolicy } from "./delivery-job.js";
+import { EstimateRatesStore } from "./estimate-rates.js";
+import { LeadStore } from "./lead-store.js";
+import { OutboxStore } from "./outbox-store.js";
+import { leadsRoutes } from "./routes.js";
+import { LeadsService } from "./service.js";
+
+/** What tests replace: the clock, the notifier, the delivery timing, or the job altogether. */
+export interface LeadsOverrides {
+  now?: Clock;
+  notifier?: Notifier;
+  delivery?: Partial<DeliveryPolicy>;
+  /** false: no delivery job in this instance (rows wait for another one). */
+  runDelivery?: boolean;
+}
+
+export interface LeadsOptions extends LeadsOverrides {
+  env: Env;
+  db: Db;
+  siteSettings: SiteSettingsService;
+  limiter: RateLimiter;
+}
+
+export function registerLeads(app: FastifyInstance, options: LeadsOptions): { job: DeliveryJob } {
+  const { env, db } = options;
+  const now = options.now ?? systemClock;
+  const job = new DeliveryJob(new OutboxStore(db), options.notifier ?? createNotifier(env, app.log), {
+    adminBaseUrl: env.ADMIN_BASE_URL,
+    policy: { ...DEFAULT_DELIVERY_POLICY, pollMs: env.LEAD_OUTBOX_POLL_MS, ...options.delivery },
+    now,
+    log: app.log,
+  });
+  const leads = new LeadsService({
+    store: new LeadStore(db),
+    rates: new EstimateRatesStore(db),
+    siteSettings: options.siteSettings,
+    limiter: options.limiter,
+    now,
+    ipHashSecret: env.CODE_HASH_SECRET,
+    log: app.log,
+    onWritten: () => job.wake(),
+  });
+  leadsRoutes(app, leads);
+  if (options.runDelivery !== false) {
+    app.addHook("onReady", async () => job.start());
+    app.addHook("onClose", () => job.stop());
+  }
+  return { job };
+}

@@ -1,0 +1,194 @@
+// Lead rules (spec §5, §7; R12, R14): every lead form is limited per phone and per client address,
+// stored once per phone, kind and day with its consent, and announced through the outbox.
+import { createHmac } from "node:crypto";
+import {
+  type ActivityBody,
+  type AppointmentBody,
+  type CityPartnerBody,
+  type DenominateBody,
+  type EstimateBody,
+  type EstimateData,
+  maskPhone,
+  type PutCardsBody,
+} from "@yj/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import type { LeadKind } from "../../db/schema.js";
+import { notFound } from "../../lib/errors.js";
+import type { Clock } from "../accounts/clock.js";
+import { consumeOrThrow, type RateLimiter } from "../rate-limit/rate-limiter.js";
+import type { SiteSettingsService } from "../site-settings/service.js";
+import { areaHundredths, estimate } from "./estimate.js";
+import type { EstimateRatesStore } from "./estimate-rates.js";
+import type { LeadStore, LeadSubmission, WrittenLead } from "./lead-store.js";
+import { LEAD_RULES_PER_IP, leadRulesPerPhone } from "./limits.js";
+
+/** The activity the sign-up counter counts (the /decorate-act landing page). */
+export const CURRENT_ACTIVITY = "decorate-act";
+
+export interface LeadsDeps {
+  store: LeadStore;
+  rates: EstimateRatesStore;
+  siteSettings: SiteSettingsService;
+  limiter: RateLimiter;
+  now: Clock;
+  /** Key of the client-address HMAC. */
+  ipHashSecret: string;
+  log: FastifyBaseLogger;
+  /** Called after a lead is committed: wakes the delivery job. */
+  onWritten: () => void;
+}
+
+type Parsed<T extends z.ZodType> = z.output<T>;
+
+export class LeadsService {
+  constructor(private readonly deps: LeadsDeps) {}
+
+  appointment(body: Parsed<typeof AppointmentBody>, clientIp: string) {
+    const { consent, ...payload } = body;
+    return this.submit(
+      { kind: "appointment", phone: body.phone, origin: body.originDetail, payload, consent: consent === true },
+      clientIp,
+    );
+  }
+
+  /** Both payload readings (spec §3); answers both response readings, in cents (ADR 0013). */
+  async estimate(body: Parsed<typeof EstimateBody>, clientIp: string): Promise<EstimateData> {
+    const phone = body.phone ?? body.mobile;
+    // The contract requires one of them; this guards any other caller.
+    if (!phone) throw notFound("请输入手机号");
+    await this.limit("estimate", phone, clientIp);
+    const hardPrice = await this.deps.siteSettings.hardPrice(body.city);
+    const rooms = await this.deps.rates.forCity(hardPrice.city);
+    if (!rooms) throw notFound("该城市暂未开通报价");
+    const basis = {
+      city: hardPrice.city,
+      province: hardPrice.province,
+      fallback: hardPrice.fallback,
+      area: areaHundredths(body.area) / 100,
+      bedRoom: body.room ?? body.bedRoom ?? 1,
+      livingRoom: body.hall ?? body.livingRoom ?? 1,
+      toilet: body.wei ?? body.toilet ?? 1,
+      soft: (body.isSoft ?? body.hasSoft) === 1,
+      appliance: (body.isElectric ?? body.hasJd) === 1,
+      packagePriceCentsPerM2: hardPrice.packagePriceCentsPerM2,
+    };
+    const amounts = estimate(hardPrice, rooms, basis);
+    const { consent, ...payload } = body;
+    await this.write(
+      {
+        kind: "estimate",
+        phone,
+        province: body.province,
+        city: body.city,
+        origin: body.type || "在线报价",
+        payload,
+        consent: consent === true,
+      },
+      clientIp,
+    );
+    return { ...amounts, basis };
+  }
+
+  cityPartner(body: Parsed<typeof CityPartnerBody>, clientIp: string) {
+    const { consent, ...payload } = body;
+    return this.submit(
+      {
+        kind: "franchise",
+        phone: body.phone,
+        name: body.name,
+        province: body.province,
+        city: body.city,
+        origin: "加盟页",
+        payload,
+        consent: consent === true,
+      },
+      clientIp,
+    );
+  }
+
+  activity(body: Parsed<typeof ActivityBody>, clientIp: string) {
+    const { consent, ...payload } = body;
+    return this.submit(
+      {
+        kind: "activity",
+        phone: body.phone,
+        name: body.name,
+        origin: body.activity,
+        payload,
+        consent: consent === true,
+      },
+      clientIp,
+    );
+  }
+
+  /** The activity's entry; its deposit (Alipay) comes with Commerce. */
+  denominate(body: Parsed<typeof DenominateBody>, clientIp: string) {
+    const { consent, ...payload } = body;
+    return this.submit(
+      { kind: "denominate", phone: body.phone, origin: "活动征名", payload, consent: consent === true },
+      clientIp,
+    );
+  }
+
+  putCards(body: Parsed<typeof PutCardsBody>, clientIp: string) {
+    const { consent, ...payload } = body;
+    return this.submit(
+      {
+        kind: "panorama",
+        phone: body.phone,
+        name: body.name,
+        origin: body.originDetail || "全景页",
+        payload,
+        consent: consent === true,
+      },
+      clientIp,
+    );
+  }
+
+  /** Owners served: the base figure of the site settings plus distinct phones among all leads. */
+  async servedCount(): Promise<number> {
+    const [base, phones] = await Promise.all([
+      this.deps.siteSettings.servedOwnersBase(),
+      this.deps.store.distinctPhones(),
+    ]);
+    return base + phones;
+  }
+
+  /** Sign-ups for the activity: distinct phones among its leads. */
+  activityCount(): Promise<number> {
+    return this.deps.store.distinctPhones("activity");
+  }
+
+  private async submit(lead: Omit<LeadSubmission, "ipHash">, clientIp: string): Promise<WrittenLead> {
+    await this.limit(lead.kind, lead.phone, clientIp);
+    return this.write(lead, clientIp);
+  }
+
+  /** R12: counted before anything is written; a refused lead writes nothing. */
+  private limit(kind: LeadKind, phone: string, clientIp: string) {
+    return consumeOrThrow(
+      this.deps.limiter,
+      [
+        { key: `lead:ip:${clientIp}`, rules: LEAD_RULES_PER_IP },
+        { key: `lead:phone:${kind}:${phone}`, rules: leadRulesPerPhone(kind) },
+      ],
+      this.deps.now(),
+      "提交过于频繁",
+    );
+  }
+
+  private async write(lead: Omit<LeadSubmission, "ipHash">, clientIp: string): Promise<WrittenLead> {
+    const ipHash = createHmac("sha256", this.deps.ipHashSecret)
+      .update(`lead-ip:${clientIp}`)
+      .digest("hex")
+      .slice(0, 32);
+    const written = await this.deps.store.write({ ...lead, ipHash }, this.deps.now());
+    this.deps.log.info(
+      { leadId: written.id, kind: lead.kind, phone: maskPhone(lead.phone), event: written.event },
+      "lead written",
+    );
+    this.deps.onWritten();
+    return written;
+  }
+}
