@@ -10,7 +10,7 @@ import { leadOutbox, leads } from "../src/db/schema.js";
 import type { RateLimiter } from "../src/modules/rate-limit/rate-limiter.js";
 import { HOUR, ManualClock, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import { type ApiAnswer, backends, createTestDatabase, type TestDatabase, testEnv } from "./helper.js";
-import { CJK } from "./junk.js";
+import { CJK, envelopeProblem, JUNK_STRINGS } from "./junk.js";
 
 const allowAll: RateLimiter = { consume: async () => ({ allowed: true }), close: async () => {} };
 
@@ -351,6 +351,75 @@ for (const backend of backends) {
             .where(eq(leadOutbox.leadId, rows[0]?.id ?? 0));
           expect(outbox).toHaveLength(10);
           expect(outbox.filter((o) => o.event === "created")).toHaveLength(1);
+        } finally {
+          await unlimited.close();
+        }
+      });
+    });
+
+    describe("R11: junk in each field of a valid lead body", () => {
+      const bases: [string, () => Record<string, unknown>][] = [
+        ["/api/customers/appointment", () => ({ phone: uniquePhone(), originDetail: "首页" })],
+        [
+          "/api/jzx/customerPool/jj",
+          () => ({ phone: uniquePhone(), province: "浙江省", city: "杭州市", area: 90, room: 2, isSoft: 1, hasJd: 0 }),
+        ],
+        [
+          "/api/cityPartner",
+          () => ({ name: "王", phone: uniquePhone(), province: "浙江省", city: "杭州市", comment: "" }),
+        ],
+        ["/api/customers/activity", () => ({ name: "王", phone: uniquePhone(), activity: "decorate-act" })],
+        ["/api/customers/denominate", () => ({ phone: uniquePhone(), content: "名字" })],
+        ["/api/bim/bimCustomer/putCards", () => ({ phone: uniquePhone(), name: "张", originDetail: "全景" })],
+      ];
+      const JUNK_VALUES: unknown[] = [
+        ...JUNK_STRINGS,
+        -1,
+        -99_999_999_999,
+        1e308,
+        0,
+        1.5,
+        1e20,
+        true,
+        null,
+        [],
+        ["13800000000"],
+        { $gt: "" },
+      ];
+
+      it("every lead endpoint answers the envelope (never a 5xx or a stack) whatever one field holds", async () => {
+        const unlimited = await buildApp({
+          env: testEnv(),
+          database: testDb.database,
+          serveWeb: false,
+          accounts: { limiter: allowAll },
+          leads: { now: clock.now, runDelivery: false },
+        });
+        await unlimited.ready();
+        try {
+          const problems: string[] = [];
+          let accepted = 0;
+          for (const [url, base] of bases) {
+            const fields = [...Object.keys(base()), "consent", "mobile", "wei", "isElectric", "extra"];
+            for (const field of fields) {
+              for (const value of JUNK_VALUES) {
+                const res = await unlimited.inject({
+                  method: "POST",
+                  url,
+                  payload: { ...base(), [field]: value },
+                  remoteAddress: uniqueIp(),
+                });
+                const problem = envelopeProblem(res.statusCode, res.body);
+                if (problem) problems.push(`${url} ${field}=${JSON.stringify(value)?.slice(0, 40)}: ${problem}`);
+                if ((res.json() as { code: number }).code === 1) accepted += 1;
+              }
+            }
+          }
+          expect(problems).toEqual([]);
+          // Some junk is fine text (emoji, SQL as a name): it is stored as text, and nothing breaks.
+          expect(accepted).toBeGreaterThan(0);
+          const [count] = await db().select({ n: sql<number>`count(*)::int` }).from(leads);
+          expect(count?.n).toBeGreaterThan(0);
         } finally {
           await unlimited.close();
         }

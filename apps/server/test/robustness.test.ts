@@ -2,10 +2,7 @@
 // Chinese message and never a 5xx or a stack trace; bodies of the wrong kind or size are refused politely.
 //
 // Endpoints of the table are iterated, not listed; one whose route is not registered in the app (a 404
-// with 接口不存在) is reported as skipped. When this file was last run the unregistered ones were the GETs
-// /api/jzx/customerPool/num and /api/customers/activityCount, and the POSTs /api/customers/appointment,
-// /api/jzx/customerPool/jj, /api/cityPartner, /api/customers/activity, /api/customers/denominate and
-// /api/bim/bimCustomer/putCards (the leads module was not yet wired into buildApp).
+// with 接口不存在) is reported as skipped, and the test below fails when any public one is.
 import { type EndpointDef, endpoints } from "@yj/contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -120,6 +117,34 @@ describeEachBackend("R11 junk input", (ctx: TestContext) => {
     const after = await ctx.api<{ total: number }>("/api/goods/index?pageSize=1");
     expect(after.body.data.total).toBe(before.body.data.total);
     expect(after.body.data.total).toBeGreaterThan(0);
+  });
+
+  it("every public endpoint of the contract is registered, so none of the junk tests above is skipped", async () => {
+    const missing: string[] = [];
+    for (const [, e] of [...publicGets, ...publicPosts]) {
+      if (!(await isRegistered(ctx.app, e.method, e.path))) missing.push(`${e.method} ${e.path}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("a URL that cannot be decoded answers the envelope with a numeric code, never Fastify's own error", async () => {
+    for (const url of ["/api/%E0%A4%A", "/api/goods/%FF%FE", "/api/customers/appointment%", "/api/%"]) {
+      for (const method of ["GET", "POST"] as const) {
+        const res = await ctx.app.inject({ method, url, ...(method === "POST" ? { payload: {} } : {}) });
+        expect(envelopeProblem(res.statusCode, res.body), `${method} ${url}`).toBeNull();
+        expect(res.json(), `${method} ${url}`).toMatchObject({
+          code: 0,
+          data: null,
+          message: "请求地址无效",
+          errorCode: 1001,
+        });
+        expect(res.body).not.toContain("FST_ERR");
+      }
+    }
+    // A page with a bad URL gets a plain 400, not JSON.
+    const page = await ctx.app.inject({ method: "GET", url: "/goods/%E0%A4%A" });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toBe("400 请求地址无效");
   });
 
   it("an unknown /api path answers a 404 envelope", async () => {

@@ -3,13 +3,25 @@ import { z } from "zod";
 import { Messages, PHONE_PATTERN } from "./constants.js";
 
 const phone = z.string({ error: Messages.invalidPhone }).trim().regex(PHONE_PATTERN, { error: Messages.invalidPhone });
+/**
+ * Visitor text: trimmed, capped, and without NUL (PostgreSQL text cannot hold it; R11). `required`
+ * is the message for an empty value.
+ */
+const text = (label: string, max: number, required?: string) => {
+  const base = z
+    .string({ error: `${label}必须是文本` })
+    .trim()
+    .max(max, { error: `${label}不能超过 ${max} 个字符` })
+    .refine((s) => !s.includes("\u0000"), { error: `${label}包含无效字符` });
+  return required ? base.refine((s) => s.length > 0, { error: required }) : base;
+};
 /** R14: consent to the privacy policy. Optional in the API for compatibility; the web form requires it. */
 const consent = z.boolean().optional();
 
 export const AppointmentBody = z.object({
   phone,
   /** Where the booking came from (page, button). */
-  originDetail: z.string().trim().max(100).default(""),
+  originDetail: text("来源", 100).default(""),
   consent,
 });
 
@@ -23,8 +35,8 @@ const flag = z
 /** Both readings of the estimate payload (spec §3) are accepted; empty fields are removed by the client. */
 export const EstimateBody = z
   .object({
-    province: z.string().trim().min(1, { error: Messages.quoteProvince }).max(20),
-    city: z.string().trim().min(1, { error: Messages.quoteCity }).max(20),
+    province: text("省份", 20, Messages.quoteProvince),
+    city: text("城市", 20, Messages.quoteCity),
     area: z.coerce.number({ error: Messages.quoteArea }).positive({ error: Messages.quoteAreaPositive }).max(10_000),
     // reading 2
     room: smallCount(Messages.quoteRoom).optional(),
@@ -34,15 +46,15 @@ export const EstimateBody = z
     isSoft: flag,
     isElectric: flag,
     // reading 1
-    apartment: z.string().max(60).optional(),
+    apartment: text("户型", 60).optional(),
     bedRoom: smallCount(Messages.quoteRoom).optional(),
     livingRoom: smallCount(Messages.quoteHall).optional(),
     toilet: smallCount(Messages.quoteWei).optional(),
     mobile: phone.optional(),
     hasSoft: flag,
     hasJd: flag,
-    comment: z.string().max(60).optional(),
-    type: z.string().max(20).optional(),
+    comment: text("备注", 60).optional(),
+    type: text("类型", 20).optional(),
     consent,
   })
   .refine((b) => Boolean(b.phone ?? b.mobile), { error: Messages.quotePhone, path: ["phone"] });
@@ -83,33 +95,33 @@ export const EstimateData = z.object({
 export type EstimateData = z.infer<typeof EstimateData>;
 
 export const CityPartnerBody = z.object({
-  name: z.string().trim().min(1, { error: "请输入姓名" }).max(20),
+  name: text("姓名", 20, "请输入姓名"),
   phone,
-  province: z.string().trim().min(1, { error: Messages.quoteProvince }).max(20),
-  city: z.string().trim().min(1, { error: Messages.quoteCity }).max(20),
-  comment: z.string().trim().max(300).default(""),
+  province: text("省份", 20, Messages.quoteProvince),
+  city: text("城市", 20, Messages.quoteCity),
+  comment: text("留言", 300).default(""),
   consent,
 });
 
 export const ActivityBody = z.object({
-  name: z.string().trim().min(1, { error: "请输入姓名" }).max(20),
+  name: text("姓名", 20, "请输入姓名"),
   phone,
-  activity: z.string().trim().max(40).default("decorate-act"),
+  activity: text("活动", 40).default("decorate-act"),
   consent,
 });
 
 /** denominate: the activity's naming contest entry. */
 export const DenominateBody = z.object({
   phone,
-  content: z.string().trim().min(1, { error: "请输入内容" }).max(40),
+  content: text("内容", 40, "请输入内容"),
   consent,
 });
 
 /** BIM panorama lead cards. */
 export const PutCardsBody = z.object({
   phone,
-  name: z.string().trim().max(20).default(""),
-  originDetail: z.string().trim().max(100).default(""),
+  name: text("姓名", 20).default(""),
+  originDetail: text("来源", 100).default(""),
   consent,
 });
 
