@@ -386,3 +386,15 @@ for (const backend of backends) {
     });
   });
 }
+
+describe("lead notification settings", () => {
+  it("refuses two robots at once, and trims the admin link's trailing slash", () => {
+    expect(() =>
+      testEnv({
+        WECOM_WEBHOOK_URL: "https://qyapi.weixin.qq.com/x",
+        DINGTALK_WEBHOOK_URL: "https://oapi.dingtalk.com/x",
+      }),
+    ).toThrow(/DINGTALK_WEBHOOK_URL: lead notifications go to one robot/);
+    expect(testEnv({ ADMIN_BASE_URL: "https://admin.example.cn/" }).ADMIN_BASE_URL).toBe("https://admin.example.cn");
+  });
+});
