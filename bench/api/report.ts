@@ -1,4 +1,4 @@
-// Turns the load summaries into the verdicts of design/quality-bars.md (P1–P4) and prints the table.
+// Turns the load summaries into the verdicts of docs/quality.md (P1–P4) and prints the table.
 import type { LoadSummary } from "./protocol.js";
 
 export type TargetId = "A" | "A2" | "B" | "B2" | "C" | "D0" | "D" | "E";

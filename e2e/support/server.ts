@@ -2,23 +2,12 @@
 // data directory, and captures its JSON log lines (the console SMS provider logs codes there).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../scripts/lib/free-port.mjs";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
 export const SERVER_ENTRY = join(ROOT, "apps/server/dist/server.js");
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;

@@ -1,4 +1,4 @@
-// Phone numbers are shown and logged masked (R14, DEVELOPERS.md): 13800000000 → 138****0000. One rule
+// Phone numbers are shown and logged masked (R14): 13800000000 → 138****0000. One rule
 // for the server's logs and the web's header, and it masks every mainland number inside a longer text.
 const PHONE_IN_TEXT = /(?<!\d)(1[3-9]\d)\d{4}(\d{4})(?!\d)/g;
 
