@@ -16,7 +16,7 @@ function parseNumber(label: string) {
   });
 }
 
-/** A number clamped into [min, max]; absent or empty means `fallback` (spec §4: current 1 restarts). */
+/** A number clamped into [min, max]; absent or empty means `fallback` (docs/product.md §4: current 1 restarts). */
 export function clampedInt(label: string, min: number, max: number, fallback: number) {
   return z
     .union([z.literal(""), parseNumber(label)])

@@ -1,4 +1,4 @@
-// Leads: appointments, estimates, franchise, activities (spec §5, §7, §8; R14).
+// Leads: appointments, estimates, franchise, activities (docs/product.md §5, §7, §8; R14).
 import { z } from "zod";
 import { Messages, PHONE_PATTERN } from "./constants.js";
 
@@ -20,7 +20,7 @@ const flag = z
   .transform(Number)
   .optional();
 
-/** Both readings of the estimate payload (spec §3) are accepted; empty fields are removed by the client. */
+/** Both readings of the estimate payload (docs/product.md §3) are accepted; empty fields are removed by the client. */
 export const EstimateBody = z
   .object({
     province: z.string().trim().min(1, { error: Messages.quoteProvince }).max(20),
@@ -49,7 +49,7 @@ export const EstimateBody = z
 export type EstimateBody = z.input<typeof EstimateBody>;
 
 export const EstimatePart = z.object({ name: z.string(), amount: z.number().int() });
-/** Both readings of the quote response (spec §3), all in cents. */
+/** Both readings of the quote response (docs/product.md §3), all in cents. */
 export const EstimateData = z.object({
   mainMaterialPrice: z.number().int(),
   auxiliaryMaterialPrice: z.number().int(),

@@ -1,4 +1,4 @@
-// The browser's side of a session (spec §4): the number in localStorage (phoneNum) and in the store,
+// The browser's side of a session (docs/product.md §4): the number in localStorage (phoneNum) and in the store,
 // the customer's cached queries, and the readable csrf cookie. The token itself is an HttpOnly cookie
 // that only the server sets and clears.
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -13,7 +13,7 @@ import { type Store, useAppState, useStore } from "../lib/store";
 /** Query meta: failures are not toasted, and a 1201 clears the session without leaving the page. */
 export const QUIET = { quiet: true } as const;
 
-/** spec §6/§8: errorCode 1201 — no session, or an expired one (请重新登陆). */
+/** docs/product.md §6/§8: errorCode 1201 — no session, or an expired one (请重新登陆). */
 export function isLoginRequired(error: unknown): boolean {
   return error instanceof ApiError && error.errorCode === ErrorCode.LOGIN_REQUIRED;
 }

@@ -1,4 +1,4 @@
-// Assembles the accounts module: stores, SMS provider, session hook and routes (spec §4, §6; R1–R6).
+// Assembles the accounts module: stores, SMS provider, session hook and routes (docs/product.md §4, §6; R1–R6).
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
