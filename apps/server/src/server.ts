@@ -16,6 +16,15 @@ const env = (() => {
 })();
 const logger = createLogger(env.LOG_LEVEL);
 
+// A bug that escaped every handler is written through the logger (masked, one JSON line, pino's
+// stdout is synchronous), then the process ends: its state is unknown, and a supervisor restarts it.
+function die(message: string, error: unknown): never {
+  logger.fatal({ err: error instanceof Error ? error : new Error(String(error)) }, message);
+  process.exit(1);
+}
+process.on("unhandledRejection", (reason) => die("unhandled rejection", reason));
+process.on("uncaughtException", (error) => die("uncaught exception", error));
+
 async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.withStartupLock(async (db) => {
