@@ -69,17 +69,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header("content-security-policy", STATIC_CSP);
   });
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "悦家整装 Storefront API",
-        version: "1.0.0",
-        description: "Envelope {code, message, data}; code 1 = success.",
+  // The API's map: for developers and partners, not for anyone on the internet (API_DOCS).
+  if (env.API_DOCS) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: "悦家整装 Storefront API",
+          version: "1.0.0",
+          description: "Envelope {code, message, data}; code 1 = success.",
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: "/docs" });
+  }
   await app.register(cookie);
 
   const cache = new TtlCache(env.API_CACHE_SECONDS * 1000);

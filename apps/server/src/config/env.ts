@@ -1,6 +1,9 @@
 // Typed environment, read once at start; fails fast with a message that says what to fix.
 import { z } from "zod";
 
+/** An on/off setting. */
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,6 +30,8 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  /** Serve the OpenAPI document and UI at /docs; unset: on outside production, off in production. */
+  API_DOCS: flag.optional(),
   /** AMap (高德) Web Service key for IP city detection (/api/geo/city); without it the offline database is used. */
   AMAP_KEY: z.string().optional(),
   /** AMap Web Service base URL; tests point it at a local fake. */
@@ -100,7 +105,11 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
     if (!env[name])
       ctx.addIssue({ code: "custom", path: [name], message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}` });
   }
-}).transform((env) => ({ ...env, CODE_HASH_SECRET: env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET }));
+}).transform((env) => ({
+  ...env,
+  CODE_HASH_SECRET: env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET,
+  API_DOCS: env.API_DOCS ?? env.NODE_ENV !== "production",
+}));
 
 export type Env = z.infer<typeof CheckedEnvSchema>;
 
