@@ -85,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(cookie);
 
-  const cache = new TtlCache(env.API_CACHE_SECONDS * 1000);
+  const cache = new TtlCache(env.API_CACHE_SECONDS * 1000, { maxBytes: env.API_CACHE_MAX_MB * 1024 * 1024 });
   const catalog = new CatalogService(database, cache, new TtlCache(REFERENCE_CACHE_MS));
   const content = new ContentService(database.db, cache);
 

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
     .transform((v) => (v === undefined ? false : /^\d+$/.test(v) ? Number(v) : v.split(","))),
   /** Server-side response cache for hot public reads, in seconds (0 disables). */
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** What that cache may keep, in MB (keys and answers); the least recently used go first. */
+  API_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(16),
   /** Load the demo shop on first start (idempotent). */
   SEED_DEMO: z
     .enum(["true", "false", "1", "0"])

@@ -54,10 +54,13 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const client = await PGlite.create(inMemory ? dataDir : dataDir, { extensions: { pg_trgm } });
     const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
+    // Statements live in the one connection: whoever prepares a name again (a second app on this
+    // database, as tests build) uses the parsed one.
+    const parsed = new Map<string, string>();
     return {
       db,
       kind: "pglite",
-      prepare: (name, text) => pglitePrepared(client, name, text),
+      prepare: (name, text) => pglitePrepared(client, parsed, name, text),
       withStartupLock: (work) => work(db),
       async close() {
         await client.close();
@@ -115,8 +118,9 @@ const { serialize } = protocol;
  * takes PGlite's own locks in the order its query() does, so it never runs inside another
  * caller's open transaction. A read changes no file, so nothing is synced to disk.
  */
-function pglitePrepared(client: PGlite, name: string, text: string): PreparedStatement {
-  let parsed = false;
+function pglitePrepared(client: PGlite, parsed: Map<string, string>, name: string, text: string): PreparedStatement {
+  const known = parsed.get(name);
+  if (known !== undefined && known !== text) throw new Error(`statement ${name} was prepared with other text`);
   const run = async (message: Uint8Array) => {
     const chunks: Buffer[] = [];
     await client.execProtocolRawStream(message, {
@@ -131,9 +135,9 @@ function pglitePrepared(client: PGlite, name: string, text: string): PreparedSta
   return (values) =>
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        if (!parsed) {
+        if (!parsed.has(name)) {
           await run(Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.sync()]));
-          parsed = true;
+          parsed.set(name, text);
         }
         return run(
           Buffer.concat([
