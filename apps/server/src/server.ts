@@ -2,7 +2,7 @@
 import { buildApp } from "./app.js";
 import { loadEnv } from "./config/env.js";
 import { migrateDatabase, openDatabase } from "./db/client.js";
-import { loadDemoData } from "./db/seed/load-demo.js";
+import { DemoDataRefusedError, loadDemoData } from "./db/seed/load-demo.js";
 import { createLogger } from "./lib/logger.js";
 
 const startedAt = performance.now();
@@ -30,8 +30,13 @@ async function main() {
   await database.withStartupLock(async (db) => {
     await migrateDatabase(database, db);
     if (env.SEED_DEMO) {
-      const seeded = await loadDemoData(db, { reset: false });
-      if (seeded) logger.info("demo data loaded");
+      try {
+        if (await loadDemoData(db, { reset: false })) logger.info("demo data loaded");
+      } catch (error) {
+        // The shop's own data is there: it is served as it is.
+        if (!(error instanceof DemoDataRefusedError)) throw error;
+        logger.warn(error.message);
+      }
     }
   });
   const app = await buildApp({ env, database, logger });

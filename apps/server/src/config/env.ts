@@ -27,11 +27,11 @@ const EnvSchema = z.object({
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** What that cache may keep, in MB (keys and answers); the least recently used go first. */
   API_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(16),
-  /** Load the demo shop on first start (idempotent). */
-  SEED_DEMO: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
+  /**
+   * Load the demo shop on first start (once, and never into a database holding other data); unset:
+   * on outside production, off in production.
+   */
+  SEED_DEMO: flag.optional(),
   /** Serve the OpenAPI document and UI at /docs; unset: on outside production, off in production. */
   API_DOCS: flag.optional(),
   /** AMap (高德) Web Service key for IP city detection (/api/geo/city); without it the offline database is used. */
@@ -111,6 +111,7 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   ...env,
   CODE_HASH_SECRET: env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET,
   API_DOCS: env.API_DOCS ?? env.NODE_ENV !== "production",
+  SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
 }));
 
 export type Env = z.infer<typeof CheckedEnvSchema>;
