@@ -1,8 +1,5 @@
 // The platform around the endpoints: health, OpenAPI, security headers, compression, the error
-// handler, log masking, the PGlite data-directory lock, environment checks and the demo loader.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// handler, log masking, environment checks and the demo loader (data-dir-lock.test.ts: the PGlite lock).
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type EndpointDef, endpoints, Messages } from "@yj/contract";
 import { count, eq, notInArray } from "drizzle-orm";
@@ -10,7 +7,6 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadEnv } from "../src/config/env.js";
-import { acquireDataDirLock, DataDirInUseError } from "../src/db/data-dir-lock.js";
 import { goods, packageItems } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { loadDemoData } from "../src/db/seed/load-demo.js";
@@ -214,42 +210,6 @@ describeEachBackend("platform", (ctx) => {
     const { body } = await ctx.api<{ id: number }>(`/api/goods/mail/show?id=${victim!.id}`);
     expect(body.code).toBe(1);
     expect(body.data.id).toBe(victim!.id);
-  });
-});
-
-describe("data-dir lock", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "yj-lock-"));
-  });
-  afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const lockFile = () => join(dir, "server.lock");
-
-  it("refuses a directory held by a live process", () => {
-    writeFileSync(lockFile(), String(process.ppid));
-    expect(() => acquireDataDirLock(dir)).toThrow(DataDirInUseError);
-    expect(() => acquireDataDirLock(dir)).toThrow(/in use/);
-    // The live holder's lock is left alone.
-    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.ppid));
-  });
-
-  it("takes over a stale lock and releases it", () => {
-    writeFileSync(lockFile(), "2147483646");
-    const release = acquireDataDirLock(dir);
-    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
-    release();
-    expect(() => readFileSync(lockFile(), "utf8")).toThrow();
-    // Free again: a new holder gets it.
-    acquireDataDirLock(dir)();
-  });
-
-  it("takes over a lock file with junk in it", () => {
-    writeFileSync(lockFile(), "not a pid");
-    const release = acquireDataDirLock(dir);
-    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
-    release();
   });
 });
 
