@@ -13,6 +13,7 @@ import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
 import { STATIC_CSP } from "./http/content-security-policy.js";
 import { installErrorHandler } from "./http/error-handler.js";
+import { healthRoutes } from "./http/health-routes.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { TtlCache } from "./lib/ttl-cache.js";
 import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
@@ -89,12 +90,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalog = new CatalogService(database, cache, new TtlCache(REFERENCE_CACHE_MS));
   const content = new ContentService(database.db, cache);
 
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok", database: database.kind }));
   catalogRoutes(app, catalog);
   contentRoutes(app, content);
   geoRoutes(app, content, createGeoProviders(env, app.log));
   mediaRoutes(app, database.db);
-  registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts });
+  const { limiter } = registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts });
+  const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];
+  healthRoutes(app, {
+    kind: database.kind,
+    dependencies: [{ name: "database", ping: (timeoutMs) => database.ping(timeoutMs) }, ...redis],
+  });
   if (options.serveWeb !== false) await storefrontPlugin(app);
 
   return app;

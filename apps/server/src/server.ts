@@ -26,7 +26,12 @@ process.on("unhandledRejection", (reason) => die("unhandled rejection", reason))
 process.on("uncaughtException", (error) => die("uncaught exception", error));
 
 async function main() {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    timeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
+    log: logger,
+  });
   await database.withStartupLock(async (db) => {
     await migrateDatabase(database, db);
     if (env.SEED_DEMO) {

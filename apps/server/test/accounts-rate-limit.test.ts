@@ -119,7 +119,7 @@ describeEachBackend("accounts: database rate limiter", (ctx) => {
 
 describe.runIf(REDIS_URL)("accounts: Redis rate limiter", () => {
   const prefix = `yj:test:${randomBytes(4).toString("hex")}:`;
-  rateLimiterContract(() => new RedisRateLimiter(REDIS_URL ?? "", prefix));
+  rateLimiterContract(() => new RedisRateLimiter(REDIS_URL ?? "", { prefix }));
   afterAll(async () => {
     const redis = new Redis(REDIS_URL ?? "");
     const keys = await redis.keys(`${prefix}*`);

@@ -11,7 +11,16 @@ const EnvSchema = z.object({
   /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
+  /** Waiting for a PostgreSQL connection (a new one, or a free one from the pool) gives up after this. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * PostgreSQL ends a statement running longer than this, and a transaction left idle that long; the
+   * server stops waiting for an answer a second later (a stalled network sends no error).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REDIS_URL: z.string().url().optional(),
+  /** Connecting to Redis, and each command, gives up after this (the request then fails, ADR 0017). */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Which X-Forwarded-For hops to believe, for the client IP behind a load balancer (per-IP limits):

@@ -108,8 +108,7 @@ function judge(holder: LockHolder | null, ageMs: number, me: Omit<LockHolder, "t
   }
   const who = `pid ${holder.pid}${holder.host ? ` on ${holder.host}` : ""}`;
   if (holder.token && heldHere.has(holder.token)) return { stale: false, why: "this process has it open already" };
-  const sameView =
-    holder.host === me.host && holder.bootId === me.bootId && holder.pidNamespace === me.pidNamespace;
+  const sameView = holder.host === me.host && holder.bootId === me.bootId && holder.pidNamespace === me.pidNamespace;
   // Our own pid proves nothing: in another container (pid namespace) it is someone else's.
   if (sameView && holder.pid !== me.pid) {
     return isAlive(holder.pid) ? { stale: false, why: who } : { stale: true };
