@@ -224,6 +224,12 @@ describe("loadEnv", () => {
     expect(loadEnv({ NODE_ENV: "test", PORT: "" }).PORT).toBe(3000);
   });
 
+  it("REDIS_PREFIX defaults to the production prefix and takes a test run's own", () => {
+    expect(loadEnv({ NODE_ENV: "test" }).REDIS_PREFIX).toBe("yj:");
+    expect(loadEnv({ NODE_ENV: "test", REDIS_PREFIX: "yj:e2e:1a2b:" }).REDIS_PREFIX).toBe("yj:e2e:1a2b:");
+    expect(() => loadEnv({ NODE_ENV: "test", REDIS_PREFIX: "has space" })).toThrow(/REDIS_PREFIX/);
+  });
+
   it("refuses an out-of-range port and a bad DATABASE_URL", () => {
     expect(() => loadEnv({ NODE_ENV: "test", PORT: "70000" })).toThrow(/PORT/);
     expect(() => loadEnv({ NODE_ENV: "test", DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);

@@ -19,6 +19,11 @@ const EnvSchema = z.object({
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key (rate limits under `<prefix>rate:`); test runs use their own. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { error: "letters, digits and _ : . - only" })
+    .default("yj:"),
   /** Connecting to Redis, and each command, gives up after this (the request then fails, ADR 0017). */
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

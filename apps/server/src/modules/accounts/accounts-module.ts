@@ -39,7 +39,7 @@ export function registerAccounts(app: FastifyInstance, options: AccountsOptions)
   let limiter = options.limiter;
   if (!limiter) {
     const own = env.REDIS_URL
-      ? new RedisRateLimiter(env.REDIS_URL, { timeoutMs: env.REDIS_TIMEOUT_MS })
+      ? new RedisRateLimiter(env.REDIS_URL, { prefix: `${env.REDIS_PREFIX}rate:`, timeoutMs: env.REDIS_TIMEOUT_MS })
       : new DbRateLimiter(db);
     app.addHook("onClose", () => own.close());
     limiter = own;

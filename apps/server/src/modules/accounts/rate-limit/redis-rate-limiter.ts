@@ -37,7 +37,7 @@ return {0, 0}
 `;
 
 export interface RedisRateLimiterOptions {
-  /** Namespaces the keys (tests use a fresh prefix per run). */
+  /** Namespaces the keys (REDIS_PREFIX + "rate:"; test runs use their own). */
   prefix?: string;
   /** Connecting, and each command, gives up after this. */
   timeoutMs?: number;
