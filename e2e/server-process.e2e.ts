@@ -1,4 +1,4 @@
-// Foundation I as a newcomer meets it: the built server starts on an empty data directory, loads
+// The server as a newcomer meets it: the built server starts on an empty data directory, loads
 // the demo shop, answers the read API; a second process on the same directory is refused; a restart
 // keeps the data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Foundation II as a visitor meets it, in Debian's Chromium against the built server.
+// The storefront as a visitor meets it, in Debian's Chromium against the built server.
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
 import { shopInBrowser } from "./support/shop";

@@ -1,28 +1,16 @@
 // `npm start`: builds when the sources are newer than the build, then runs the server.
 // A fresh clone needs nothing else: the server creates ./data and loads the demo shop.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { newestMtime } from "./lib/newest-mtime.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const serverEntry = join(root, "apps/server/dist/server.js");
 const webManifest = join(root, "apps/web/dist/client/.vite/manifest.json");
 
-function newestMtime(dir) {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 const sources = Math.max(
-  ...["packages/contract/src", "apps/server/src", "apps/web/src", "apps/web/index.html"].map((p) => {
-    const full = join(root, p);
-    return existsSync(full) && statSync(full).isFile() ? statSync(full).mtimeMs : newestMtime(full);
-  }),
+  ...["packages/contract/src", "apps/server/src", "apps/web/src"].map((p) => newestMtime(join(root, p))),
 );
 const built = [serverEntry, webManifest].every(existsSync)
   ? Math.min(statSync(serverEntry).mtimeMs, statSync(webManifest).mtimeMs)

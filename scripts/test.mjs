@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 
 const steps = [
   ["lint", "npx", ["biome", "check", "."]],
-  ["types", "npx", ["tsc", "-p", "tsconfig.json"]],
+  ["types", "npm", ["run", "typecheck"]],
   ["unit and API tests", "npx", ["vitest", "run"]],
   ["build", "npm", ["run", "build"]],
   ["browser and process tests", "npm", ["run", "test:e2e"]],

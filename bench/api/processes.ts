@@ -1,7 +1,6 @@
 // Child processes of the bench: spawn with captured output, wait for a message or /healthz, and stop
 // every one of them at the end, on failure or on Ctrl-C.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 
 export interface Child {
@@ -135,17 +134,4 @@ export async function waitForHealth(child: Child, url: string, timeoutMs: number
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${child.name}: ${url} not healthy after ${timeoutMs / 1000} s (${last}).\n${child.tail()}`);
-}
-
-/** A port that was free a moment ago (for servers that cannot report the one they got). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
 }

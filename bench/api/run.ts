@@ -10,23 +10,16 @@
 // Every target and every autocannon run is its own process. See bench/README.md.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../scripts/lib/free-port.mjs";
+import { newestMtime } from "../../scripts/lib/newest-mtime.mjs";
 import { backendsDelta, postgresBackendsCpuMs, processCpuMs } from "./cpu.js";
 import { GOODS_INDEX_PATH, goodsIndexBody } from "./fixture.js";
 import { adminUrl, createScratchDatabase, redact, type ScratchDatabase, unreachableReason } from "./postgres.js";
-import {
-  type Child,
-  freePort,
-  killAllNow,
-  spawnChild,
-  stopAll,
-  stopChild,
-  waitForHealth,
-  waitForMessage,
-} from "./processes.js";
+import { type Child, killAllNow, spawnChild, stopAll, stopChild, waitForHealth, waitForMessage } from "./processes.js";
 import { isListeningMessage, isLoadMessage, isPhaseMessage, type LoadJob } from "./protocol.js";
 import {
   type CpuUse,
@@ -122,15 +115,6 @@ process.on("exit", killAllNow);
 
 // ---------------------------------------------------------------------------------------------
 // The server build (C, D, E run the real bundle).
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 function ensureServerBuild(): void {
   const sources = Math.max(...["apps/server/src", "packages/contract/src"].map((p) => newestMtime(join(ROOT, p))));

@@ -3,12 +3,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS } from "../../e2e/support/browser.js";
+import { freePort } from "../../scripts/lib/free-port.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const RUNS = Number(process.env.LH_RUNS ?? 5);
@@ -17,15 +17,6 @@ const PAGES = [
   { name: "category", path: "/2-12?id=4" },
   { name: "product", path: "/app/product-detail/1" },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-}
 
 async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
@@ -40,6 +31,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
       NODE_ENV: "production",
       CODE_HASH_SECRET: randomBytes(32).toString("hex"),
       SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+      // Production loads no demo data unless told to (ADR 0016).
+      SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
     },

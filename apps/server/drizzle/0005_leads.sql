@@ -50,5 +50,5 @@ CREATE INDEX "lead_outbox_lead_id_index" ON "lead_outbox" USING btree ("lead_id"
 CREATE INDEX "leads_phone_kind_created_at_index" ON "leads" USING btree ("phone","kind","created_at");--> statement-breakpoint
 CREATE INDEX "leads_kind_created_at_index" ON "leads" USING btree ("kind","created_at");--> statement-breakpoint
 CREATE INDEX "leads_created_at_index" ON "leads" USING btree ("created_at");--> statement-breakpoint
--- The estimate's default amounts (ADR 0013) for every city without its own row; the demo seed writes the same row.
+-- The estimate's default amounts (ADR 0019) for every city without its own row; the demo seed writes the same row.
 INSERT INTO "estimate_rates" ("city", "province", "bedroom_material_cents", "bedroom_labor_cents", "living_room_material_cents", "living_room_labor_cents", "bathroom_material_cents", "bathroom_labor_cents", "soft_per_bedroom_cents", "soft_per_living_room_cents", "appliance_base_cents", "appliance_per_bathroom_cents") VALUES ('*', '', 300000, 80000, 400000, 120000, 600000, 200000, 500000, 800000, 1200000, 250000) ON CONFLICT DO NOTHING;

@@ -20,7 +20,7 @@ describeEachBackend("accounts: verification codes", (ctx) => {
   afterAll(() => h?.close());
 
   describe("R1", () => {
-    it("sends a 6-digit code with the spec's message and stores only its hash", async () => {
+    it("sends a 6-digit code with the product rules' message and stores only its hash", async () => {
       const phone = uniquePhone();
       const { status, body } = await h.sendCode(phone);
       expect(status).toBe(200);

@@ -1,4 +1,4 @@
-// Favourites (spec §6, §7): goods, guides and cases; idempotent add and remove; junk input never a 5xx.
+// Favourites (docs/product.md §6, §7): goods, guides and cases; idempotent add and remove; junk input never a 5xx.
 import { type ArticleListItem, ErrorCode, type FavoritesData, type GoodsListItem, Messages } from "@yj/contract";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { AccountsHarness, type Session } from "./accounts-fixtures.js";

@@ -30,7 +30,7 @@ describeEachBackend("accounts: sessions (R5)", (ctx) => {
 
   const me = (token: string) => h.call({ method: "GET", url: "/api/customers/me", cookies: { token } });
 
-  it("login answers the spec's data with a 256-bit random token", async () => {
+  it("login answers the product rules' data with a 256-bit random token", async () => {
     const session = await h.login();
     expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // base64url of 32 bytes: 256 bits ≥ 128
     expect(Buffer.from(session.token, "base64url")).toHaveLength(32);

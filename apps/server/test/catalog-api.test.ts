@@ -1,4 +1,4 @@
-// Catalogue API (spec §3, §7, §9): the category tree, the goods index with its filters, paging, search
+// Catalogue API (docs/product.md §3, §7, §9): the category tree, the goods index with its filters, paging, search
 // and sorts, goods detail and package detail. Every expected value is computed from buildDemoData().
 import {
   type GoodsCategory,
@@ -171,7 +171,7 @@ describeEachBackend("catalogue API", (ctx: TestContext) => {
       data.dataList.forEach((item, i) => {
         expectListItem(item, publicGoods[i]!);
       });
-      // Without the spec's isShow=1 the answer is the same: only public goods exist for the index.
+      // Without the product rules' isShow=1 the answer is the same: only public goods exist for the index.
       const { body } = await ctx.api<GoodsIndexData>("/api/goods/index");
       expect(body.data.total).toBe(publicGoods.length);
     });
@@ -284,7 +284,7 @@ describeEachBackend("catalogue API", (ctx: TestContext) => {
         const byCategory = await allPages(`category2=${g.category2}`);
         expect(ids(byCategory.items), g.name).not.toContain(g.id);
       }
-      // The spec's status and isShow parameters cannot widen the set.
+      // The product rules' status and isShow parameters cannot widen the set.
       for (const q of ["status=0", "isShow=0", "status=", "isShow=2"]) {
         const { body } = await ctx.api<GoodsIndexData>(`/api/goods/index?${q}`);
         if (body.code === 1) expect(body.data.total, q).toBe(publicGoods.length);

@@ -1,4 +1,4 @@
-// Content API (spec §3, §7, §9): banners with fallback, stores, guides and cases, city list, hard
+// Content API (docs/product.md §3, §7, §9): banners with fallback, stores, guides and cases, city list, hard
 // prices, site settings, regions and generated media. Expected values come from buildDemoData().
 import { readFileSync } from "node:fs";
 import type { ArticleDetail, ArticleListItem, Banner, CityConfig, HardPrice, SiteSettings, Store } from "@yj/contract";

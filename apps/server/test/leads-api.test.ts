@@ -1,4 +1,4 @@
-// Leads API (spec §3, §5, §7, §8; R12, R14) on PGlite and, with TEST_DATABASE_URL, PostgreSQL: every
+// Leads API (docs/product.md §3, §5, §7, §8; R12, R14) on PGlite and, with TEST_DATABASE_URL, PostgreSQL: every
 // endpoint, both estimate readings, bad input, the served and activity counters, consent, the 24-hour
 // update instead of a duplicate (also under concurrency), and the per-phone and per-IP limits.
 import { EstimateData, Messages } from "@yj/contract";

@@ -41,7 +41,7 @@ export async function render({
     cityName: city?.cityName ?? settings?.defaultCity ?? "杭州市",
     province: city?.province ?? settings?.defaultProvince ?? "浙江省",
     cityChosen: city !== null,
-    // spec §4: logged in is decided by the token cookie; the session itself is checked by the API
+    // docs/product.md §4: logged in is decided by the token cookie; the session itself is checked by the API
     // (the root loader asked it: a token it refuses renders the page logged out).
     loggedIn: cookieValue(cookies, TOKEN_COOKIE) !== undefined && !sessionRefused(queryClient, api),
     phoneNum: null,

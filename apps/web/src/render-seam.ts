@@ -1,7 +1,6 @@
 // The seam between the server and the web app's server entry: what the server hands `render` and what
 // it gets back. The server imports these types (`@yj/web/render-seam`), so the two sides cannot drift.
-// Self-contained on purpose: the server type-checks this file without the web app's DOM and JSX.
-import type { Readable } from "node:stream";
+// Self-contained on purpose: both sides type-check it, the server without DOM, the web without Node.
 
 /** One API call, as the web app's client makes it. */
 export interface TransportRequest {
@@ -39,9 +38,14 @@ export interface RenderOptions {
   onError(error: unknown): void;
 }
 
+/** The page's HTML as a Node.js readable stream (only its pipe is typed: no Node types here). */
+export interface PageStream {
+  pipe(destination: never, options?: { end?: boolean }): unknown;
+}
+
 export type RenderResult =
   | { kind: "redirect"; status: number; location: string }
-  | { kind: "html"; status: number; body: Readable };
+  | { kind: "html"; status: number; body: PageStream };
 
 /** The built server entry (apps/web/dist/server/entry-server.js). */
 export interface WebServerEntry {

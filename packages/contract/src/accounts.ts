@@ -1,4 +1,4 @@
-// Accounts: SMS login, sessions and favourites (spec §4, §6, §7; R1–R6).
+// Accounts: SMS login, sessions and favourites (docs/product.md §4, §6, §7; R1–R6).
 import { z } from "zod";
 import { GoodsListItem } from "./catalog.js";
 import { idParam } from "./common.js";
@@ -12,7 +12,7 @@ export const phoneField = z
 
 export const VerificationCodeQuery = z.object({
   phone: phoneField,
-  /** The spec's client sends a timestamp to defeat caches; it carries no meaning. */
+  /** The product rules' client sends a timestamp to defeat caches; it carries no meaning. */
   timestamp: z.string().max(20).optional(),
 });
 
@@ -26,7 +26,7 @@ export const RegisterBody = z.object({
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 /**
- * spec §3: token and mobile. csrf is the value to echo in x-csrf-token (R6); browsers also get it
+ * docs/product.md §3: token and mobile. csrf is the value to echo in x-csrf-token (R6); browsers also get it
  * in the readable `csrf` cookie, and the token in the HttpOnly `token` cookie.
  */
 export const RegisterData = z.object({ token: z.string(), mobile: z.string(), csrf: z.string() });
@@ -42,7 +42,7 @@ export const FavoriteQuery = z.object({
 });
 export type FavoriteQuery = z.input<typeof FavoriteQuery>;
 
-/** my_mark_list (spec §3): goods, articles (guides) and examples (cases). */
+/** my_mark_list (docs/product.md §3): goods, articles (guides) and examples (cases). */
 export const FavoritesData = z.object({
   goods: z.array(GoodsListItem),
   article: z.array(ArticleListItem),

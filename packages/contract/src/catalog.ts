@@ -1,4 +1,4 @@
-// Catalogue: category tree, goods, packages (spec §3, §7). Money fields are integer cents.
+// Catalogue: category tree, goods, packages (docs/product.md §3, §7). Money fields are integer cents.
 import { z } from "zod";
 import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
 import { GOODS_SORTS } from "./constants.js";
@@ -26,7 +26,7 @@ export const GoodsCategory: z.ZodType<GoodsCategory> = z.object({
 export const GoodsSort = z.enum(GOODS_SORTS);
 export type GoodsSort = z.infer<typeof GoodsSort>;
 
-/** Goods search info (spec §3): name, category1, category2, category3, tagId, current, pageSize 12, status 1. */
+/** Goods search info (docs/product.md §3): name, category1, category2, category3, tagId, current, pageSize 12, status 1. */
 export const GoodsIndexQuery = z.object({
   name: textParam("商品名称", 50),
   category1: optionalIdParam("一级分类"),
@@ -35,7 +35,7 @@ export const GoodsIndexQuery = z.object({
   tagId: optionalIdParam("标签"),
   current: currentParam,
   pageSize: pageSizeParam,
-  /** Only goods on sale (1) and shown (1) are public; the parameters exist because the spec's client sends them. */
+  /** Only goods on sale (1) and shown (1) are public; the parameters exist because the product rules' client sends them. */
   status: z.enum(["1"], { error: "status 只能为 1" }).optional(),
   isShow: z.enum(["1"], { error: "isShow 只能为 1" }).optional(),
   sort: GoodsSort.optional(),

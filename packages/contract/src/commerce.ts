@@ -1,4 +1,4 @@
-// Cart, orders and payments (spec §7 "not shown": shapes defined here). Money is integer cents.
+// Cart, orders and payments (docs/product.md §7 "not shown": shapes defined here). Money is integer cents.
 import { z } from "zod";
 import { phoneField } from "./accounts.js";
 import { idParam } from "./common.js";
@@ -29,9 +29,9 @@ export type CartItem = z.infer<typeof CartItem>;
 
 export const CartData = z.object({
   items: z.array(CartItem),
-  /** cartNum (spec §3): the number of units in the cart. */
+  /** cartNum (docs/product.md §3): the number of units in the cart. */
   count: z.number().int(),
-  /** realPrice (spec §3): total of the selected, available lines, in cents. */
+  /** realPrice (docs/product.md §3): total of the selected, available lines, in cents. */
   selectedTotal: z.number().int(),
 });
 export type CartData = z.infer<typeof CartData>;

@@ -16,7 +16,7 @@ function parseNumber(label: string) {
   });
 }
 
-/** A number clamped into [min, max]; absent or empty means `fallback` (spec §4: current 1 restarts). */
+/** A number clamped into [min, max]; absent or empty means `fallback` (docs/product.md §4: current 1 restarts). */
 export function clampedInt(label: string, min: number, max: number, fallback: number) {
   return z
     .union([z.literal(""), parseNumber(label)])
@@ -24,7 +24,7 @@ export function clampedInt(label: string, min: number, max: number, fallback: nu
     .transform((v) => (v === undefined || v === "" ? fallback : Math.min(max, Math.max(min, v))));
 }
 
-/** current below 1 counts as 1 (Foundation I §8); deeper than MAX_PAGE_NUMBER is clamped. */
+/** current below 1 counts as 1 (docs/product.md §5); deeper than MAX_PAGE_NUMBER is clamped. */
 export const currentParam = clampedInt("页码 current ", 1, MAX_PAGE_NUMBER, 1);
 /** pageSize is capped at MAX_PAGE_SIZE (R11). */
 export const pageSizeParam = clampedInt("每页条数 pageSize ", 1, MAX_PAGE_SIZE, PAGE_SIZE);

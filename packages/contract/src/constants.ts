@@ -1,7 +1,7 @@
-// Business constants of spec §9 and the Chinese copy of spec §5 and §8, word for word.
+// Business constants of docs/product.md §9 and the Chinese copy of docs/product.md §5 and §8, word for word.
 
 export const REQUEST_TIMEOUT_MS = 15_000;
-/** Page size of product and goods lists (spec §3, §9). */
+/** Page size of product and goods lists (docs/product.md §3, §9). */
 export const PAGE_SIZE = 12;
 /** Upper bound for any list's pageSize (R11: list sizes are capped). */
 export const MAX_PAGE_SIZE = 100;
@@ -27,10 +27,10 @@ export const CSRF_COOKIE = "csrf";
 export const CSRF_HEADER = "x-csrf-token";
 export const PHONE_STORAGE_KEY = "phoneNum";
 
-/** Level-2 categories that supply the main menu's sub-menus, in menu order (spec §2). */
+/** Level-2 categories that supply the main menu's sub-menus, in menu order (docs/product.md §2). */
 export const MENU_CATEGORY_IDS = [49, 6, 9, 8, 4, 3, 5, 50] as const;
 
-/** Favourite kinds (spec §7) as add_favorite and remove_favorite spell their `type`: "1" goods, "2" article or case. */
+/** Favourite kinds (docs/product.md §7) as add_favorite and remove_favorite spell their `type`: "1" goods, "2" article or case. */
 export const FavoriteKind = { GOODS: "1", ARTICLE: "2" } as const;
 export type FavoriteKind = (typeof FavoriteKind)[keyof typeof FavoriteKind];
 /** Article types: guides and inspiration cases are both articles. */

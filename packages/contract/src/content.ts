@@ -47,7 +47,7 @@ export type ArticleTag = z.infer<typeof ArticleTag>;
 export const ArticleListQuery = z.object({
   type: z.enum(["1", "2"], { error: "type 只能为 1（攻略）或 2（案例）" }).optional(),
   tagId: optionalIdParam("标签"),
-  /** Comma-separated tag ids (spec §3 tagIds). */
+  /** Comma-separated tag ids (docs/product.md §3 tagIds). */
   tagIds: z
     .string()
     .max(200, { error: "标签过多" })

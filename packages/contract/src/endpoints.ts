@@ -1,6 +1,6 @@
-// Every /api endpoint of spec §7 (plus the few we add), in one table.
-// The server registers routes from it; the web client types its calls with it. Paths and parameter
-// names are the spec's, exactly.
+// Every /api endpoint of docs/product.md §7 (plus the few we add), in one table: the ones served today and the
+// ones planned (planned-endpoints.ts). The server registers routes from it; the web client types its
+// calls with it. Paths and parameter names are the product rules', exactly.
 import { z } from "zod";
 import {
   CurrentCustomer,

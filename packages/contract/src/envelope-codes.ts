@@ -1,7 +1,7 @@
 // The codes and shape of the response envelope, without zod: the web bundle needs only these.
 
 export const SUCCESS_CODE = 1;
-/** Every failure answers code 0; `errorCode` says which kind (spec §6: errorCode 1201 = 请重新登陆). */
+/** Every failure answers code 0; `errorCode` says which kind (docs/product.md §6: errorCode 1201 = 请重新登陆). */
 export const FAILURE_CODE = 0;
 
 export const ErrorCode = {
@@ -11,7 +11,7 @@ export const ErrorCode = {
   NOT_FOUND: 1004,
   /** A business rule refused the request (out of stock, code expired, …). */
   BUSINESS: 1100,
-  /** No session, or an expired one (spec §6, §8). */
+  /** No session, or an expired one (docs/product.md §6, §8). */
   LOGIN_REQUIRED: 1201,
   /** Missing or wrong x-csrf-token (R6). HTTP 403. */
   CSRF: 1403,

@@ -1,4 +1,4 @@
-// The response envelope of every /api call (spec §7, §9): {code, message, data}, code 1 = success.
+// The response envelope of every /api call (docs/product.md §7, §9): {code, message, data}, code 1 = success.
 import { z } from "zod";
 
 /** The envelope around a data schema. data is null on failure. */

@@ -1,4 +1,4 @@
-// Leads: appointments, estimates, franchise, activities (spec §5, §7, §8; R14).
+// Leads: appointments, estimates, franchise, activities (docs/product.md §5, §7, §8; R14).
 import { z } from "zod";
 import { Messages, PHONE_PATTERN } from "./constants.js";
 
@@ -32,7 +32,7 @@ const flag = z
   .transform(Number)
   .optional();
 
-/** Both readings of the estimate payload (spec §3) are accepted; empty fields are removed by the client. */
+/** Both readings of the estimate payload (docs/product.md §3) are accepted; empty fields are removed by the client. */
 export const EstimateBody = z
   .object({
     province: text("省份", 20, Messages.quoteProvince),
@@ -61,7 +61,7 @@ export const EstimateBody = z
 export type EstimateBody = z.input<typeof EstimateBody>;
 
 export const EstimatePart = z.object({ name: z.string(), amount: z.number().int() });
-/** What the estimate assumed (ADR 0013), for the result dialog's "how we got this". */
+/** What the estimate assumed (ADR 0019), for the result dialog's "how we got this". */
 export const EstimateBasis = z.object({
   /** The city whose rates were used; `fallback` when the asked city has no rates of its own. */
   city: z.string(),
@@ -77,7 +77,7 @@ export const EstimateBasis = z.object({
   /** The city's 全包 price per ㎡ in cents (website_configs/getHardPrice). */
   packagePriceCentsPerM2: z.number().int(),
 });
-/** Both readings of the quote response (spec §3), all in cents. */
+/** Both readings of the quote response (docs/product.md §3), all in cents. */
 export const EstimateData = z.object({
   mainMaterialPrice: z.number().int(),
   auxiliaryMaterialPrice: z.number().int(),

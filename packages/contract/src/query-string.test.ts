@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { appendQuery } from "./query-string.js";
 
-describe("appendQuery (spec §7)", () => {
+describe("appendQuery (docs/product.md §7)", () => {
   it("uses ? when the URL has none", () => {
     expect(appendQuery("/api/goods/index", { current: 1 })).toBe("/api/goods/index?current=1");
   });

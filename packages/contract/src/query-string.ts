@@ -1,4 +1,4 @@
-// spec §7: a helper appends query parameters to a URL, using "?" if there is none and "&" if the
+// docs/product.md §7: a helper appends query parameters to a URL, using "?" if there is none and "&" if the
 // URL does not already end in "?" or "&". Undefined, null and empty values are left out.
 export function appendQuery(url: string, params: Record<string, unknown> | undefined): string {
   if (!params) return url;

@@ -17,7 +17,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 
-/** Category tree: level 1 (groups), level 2 (the spec §2 menu ids 3,4,5,6,8,9,49,50), level 3. */
+/** Category tree: level 1 (groups), level 2 (the docs/product.md §2 menu ids 3,4,5,6,8,9,49,50), level 3. */
 export const goodsCategories = pgTable(
   "goods_categories",
   {
@@ -120,14 +120,14 @@ export const packageItems = pgTable(
   (t) => [index().on(t.packageId)],
 );
 
-/** Decoration stages used to tag guides (spec §3: all_tag, tags). */
+/** Decoration stages used to tag guides (docs/product.md §3: all_tag, tags). */
 export const articleTags = pgTable("article_tags", {
   id: integer().primaryKey(),
   name: text().notNull(),
   sort: integer().notNull().default(0),
 });
 
-/** Guides (type 1) and inspiration cases (type 2) are both articles (spec §7 favourites type 2). */
+/** Guides (type 1) and inspiration cases (type 2) are both articles (docs/product.md §7 favourites type 2). */
 export const articles = pgTable(
   "articles",
   {
@@ -240,10 +240,10 @@ export const seedState = pgTable("seed_state", {
   loadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-// Accounts (spec §4, §6; R1–R6). Times are written from the service clock, never the database's,
+// Accounts (docs/product.md §4, §6; R1–R6). Times are written from the service clock, never the database's,
 // so expiry rules can be tested with an injected clock.
 
-/** One customer per mobile number, created at the first login (spec §4: login registers). */
+/** One customer per mobile number, created at the first login (docs/product.md §4: login registers). */
 export const customers = pgTable("customers", {
   id: serial().primaryKey(),
   mobile: text().notNull().unique(),
@@ -298,7 +298,7 @@ export const rateLimitEvents = pgTable(
   (t) => [index().on(t.key, t.at), index().on(t.expiresAt)],
 );
 
-/** Favourites (spec §7): type 1 goods, type 2 article (guide or case). */
+/** Favourites (docs/product.md §7): type 1 goods, type 2 article (guide or case). */
 export const favorites = pgTable(
   "favorites",
   {
@@ -312,7 +312,7 @@ export const favorites = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.type, t.targetId] })],
 );
 
-// Leads (spec §5, §7; R14, R17). Times are written from the service clock, like accounts.
+// Leads (docs/product.md §5, §7; R14, R17). Times are written from the service clock, like accounts.
 
 /** Every kind of lead the storefront collects. */
 export const LEAD_KINDS = ["appointment", "estimate", "franchise", "activity", "denominate", "panorama"] as const;
@@ -377,7 +377,7 @@ export const leadOutbox = pgTable(
 );
 
 /**
- * The estimate's amounts per room, soft furnishings and appliances (ADR 0013), per city; the row of
+ * The estimate's amounts per room, soft furnishings and appliances (ADR 0019), per city; the row of
  * city '*' applies to every city without its own. Per-㎡ rates are the city's hard price
  * (website_configs type 2). All in cents.
  */

@@ -18,7 +18,7 @@ export interface EndpointInput<E extends EndpointDef> {
 type EndpointData<E extends EndpointDef> = z.input<E["data"]> | RawJson<z.output<E["data"]>>;
 
 export interface EndpointOptions {
-  /** Success message (spec §8 copy, e.g. '收藏成功'). */
+  /** Success message (docs/product.md §8 copy, e.g. '收藏成功'). */
   message?: string;
   /** Public GET answers may be cached by browsers and CDNs for this many seconds. */
   publicCacheSeconds?: number;

@@ -1,4 +1,4 @@
-// The one error handler: every failure answers the envelope, never a stack (Foundation I §4, R11).
+// The one error handler: every failure answers the envelope, never a stack (ADR 0003, R11 in docs/quality.md).
 import { FAILURE_CODE, Messages } from "@yj/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";

@@ -1,7 +1,7 @@
 // What must never reach the logs in full: tokens, and phone numbers (the contract's maskPhone).
 import { maskPhone } from "@yj/contract";
 
-/** Tokens must never be logged: a stray ?token= (the spec's legacy client) is blanked. */
+/** Tokens must never be logged: a stray ?token= (the product rules' legacy client) is blanked. */
 const TOKEN_IN_URL = /([?&](?:token|csrf|session_data)=)[^&#]*/gi;
 
 export function sanitizeUrl(url: string): string {

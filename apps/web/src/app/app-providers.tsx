@@ -7,8 +7,8 @@ import { type Store, StoreContext } from "../lib/store";
 import { isLoginRequired, reportLoginRequired } from "../session/session";
 
 /**
- * spec §7/§8: a failed call shows its message as an error toast (the client only; the server renders).
- * errorCode 1201 (spec §6) also ends the session in this tab and leads to login (see
+ * docs/product.md §7/§8: a failed call shows its message as an error toast (the client only; the server renders).
+ * errorCode 1201 (docs/product.md §6) also ends the session in this tab and leads to login (see
  * session/require-login.ts). Calls with meta `{ quiet: true }` show no toast and stay on the page.
  */
 export function createQueryClient(): QueryClient {

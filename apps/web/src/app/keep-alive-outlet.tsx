@@ -1,4 +1,4 @@
-// spec §2: category pages, /search and /packageDetails/:id stay alive when left. Their elements are
+// docs/product.md §2: category pages, /search and /packageDetails/:id stay alive when left. Their elements are
 // kept under <Activity mode="hidden"> (state kept, effects paused) and their scroll is restored on
 // return; every other navigation scrolls to the top.
 import { Activity, type ReactNode, useLayoutEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// One route table for the server render and the browser (architecture: Web). Every screen is lazy.
+// One route table for the server render and the browser (docs/architecture.md, Web). Every screen is lazy.
 import { data, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { CATEGORY_PATHS } from "../lib/category-routes";
 import type { RouteContext, RouteHandle, RouteMeta } from "../lib/route-context";
@@ -67,7 +67,7 @@ export function createRoutes(ctx: RouteContext): RouteObject[] {
         page(ctx, "all-store", "src/features/content/screens/stores-screen.tsx"),
         page(ctx, "login", "src/features/account/screens/login-screen.tsx"),
         page(ctx, "my-mark", "src/features/account/screens/my-mark-screen.tsx"),
-        // Unknown paths: HTTP 404 with a page that leads home (the spec's router had no fallback).
+        // Unknown paths: HTTP 404 with a page that leads home (the product rules' router had no fallback).
         {
           path: "*",
           Component: NotFoundScreen,

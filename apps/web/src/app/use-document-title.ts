@@ -6,7 +6,7 @@ import { useApi } from "../lib/api-context";
 import { apiQuery } from "../lib/queries";
 import type { RouteMeta } from "../lib/route-context";
 
-/** spec §1: the title is the brand name, a separator, then the screen's title. */
+/** docs/product.md §1: the title is the brand name, a separator, then the screen's title. */
 export const TITLE_SEPARATOR = " - ";
 
 export function composeTitle(brand: string, meta: RouteMeta | null | undefined): string {

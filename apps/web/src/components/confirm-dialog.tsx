@@ -1,4 +1,4 @@
-// A small modal confirmation (e.g. spec §4: '是否退出当前用户？'): role="dialog" with aria-modal, focus
+// A small modal confirmation (e.g. docs/product.md §4: '是否退出当前用户？'): role="dialog" with aria-modal, focus
 // moves to the confirm button and is kept inside, Esc or a click outside cancels, focus returns on close.
 import { useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";

@@ -14,7 +14,7 @@ export function priceSuffix(item: Pick<GoodsListItem, "isPackage" | "packagePric
   return MEASURE_UNITS.has(item.unit) ? `/${item.unit}` : "";
 }
 
-/** Detail page of a list item: packages have their own screen (spec §2). */
+/** Detail page of a list item: packages have their own screen (docs/product.md §2). */
 export function goodsHref(item: Pick<GoodsListItem, "id" | "isPackage">): string {
   return item.isPackage ? `/packageDetails/${item.id}` : `/app/product-detail/${item.id}`;
 }

@@ -1,4 +1,4 @@
-// The foot of a paged list (spec §4): "加载更多" while the last page was full, "已经到底了" after.
+// The foot of a paged list (docs/product.md §4): "加载更多" while the last page was full, "已经到底了" after.
 import styles from "./load-more.module.css";
 
 export function LoadMore({

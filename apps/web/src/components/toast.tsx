@@ -1,4 +1,4 @@
-// Lightweight toasts for the shell (spec §8: messages shown as error toasts); no UI kit needed.
+// Lightweight toasts for the shell (docs/product.md §8: messages shown as error toasts); no UI kit needed.
 import { useEffect, useState } from "react";
 import styles from "./toast.module.css";
 

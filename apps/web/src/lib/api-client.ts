@@ -1,4 +1,4 @@
-// Typed API client over the contract (spec §7): 15 s timeout, non-200 → '接口请求异常',
+// Typed API client over the contract (docs/product.md §7): 15 s timeout, non-200 → '接口请求异常',
 // code ≠ 1 → the server's message, a network error → its own message.
 import {
   appendQuery,
@@ -45,7 +45,7 @@ export function createApiClient(transport: Transport): ApiClient {
   async function call<T>(request: TransportRequest): Promise<T> {
     const res = await transport(request);
     if (res.status !== 200) {
-      // 403/429 still carry a Chinese message in the envelope; other statuses get the spec's copy.
+      // 403/429 still carry a Chinese message in the envelope; other statuses get the product rules' copy.
       const body = (await res.json().catch(() => null)) as Envelope<unknown> | null;
       throw new ApiError(
         body?.message && res.status !== 500 ? body.message : Messages.requestFailed,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatPrice, timeAgo } from "./format";
 
-describe("formatPrice (spec §9: cents / 100)", () => {
+describe("formatPrice (docs/product.md §9: cents / 100)", () => {
   it("writes whole yuan without decimals and with thousands separators", () => {
     expect(formatPrice(129_900)).toBe("¥1,299");
     expect(formatPrice(0)).toBe("¥0");

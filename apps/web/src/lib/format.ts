@@ -4,7 +4,7 @@ function groupThousands(digits: string): string {
 }
 
 /**
- * spec §9: amounts are cents divided by 100. ¥1,299 or ¥1,299.50. Written by hand rather than with
+ * docs/product.md §9: amounts are cents divided by 100. ¥1,299 or ¥1,299.50. Written by hand rather than with
  * Intl.NumberFormat: the first zh-CN formatter loads locale data, a 25–50 ms main-thread cost on a
  * page of prices (P6), for a format that never varies.
  */
@@ -16,7 +16,7 @@ export function formatPrice(cents: number): string {
   return `${sign}¥${yuan}${fen === 0 ? "" : `.${String(fen).padStart(2, "0")}`}`;
 }
 
-/** spec §9 time-ago helper: minutes under 3600 s, hours under 86400 s, otherwise days. */
+/** docs/product.md §9 time-ago helper: minutes under 3600 s, hours under 86400 s, otherwise days. */
 export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, (now - new Date(iso).getTime()) / 1000);
   if (seconds < 3600) return `${Math.max(1, Math.floor(seconds / 60))} 分钟前`;

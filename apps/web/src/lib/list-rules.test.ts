@@ -15,7 +15,7 @@ const page = (
   total,
 });
 
-describe("mergePage (spec §4: current 1 replaces, later pages append)", () => {
+describe("mergePage (docs/product.md §4: current 1 replaces, later pages append)", () => {
   it("replaces the list with page 1", () => {
     expect(mergePage(items(1, 12), items(100, 3), 1)).toEqual(items(100, 3));
   });
@@ -47,7 +47,7 @@ describe("flattenPages", () => {
   });
 });
 
-describe("hasMore (spec §4: more only while the last page was full)", () => {
+describe("hasMore (docs/product.md §4: more only while the last page was full)", () => {
   it("is true for a full page", () => {
     expect(hasMore(12, 12)).toBe(true);
   });
@@ -60,7 +60,7 @@ describe("hasMore (spec §4: more only while the last page was full)", () => {
   it("is false for an empty page", () => {
     expect(hasMore(0, 12)).toBe(false);
   });
-  it("defaults to the spec's page size of 12", () => {
+  it("defaults to the product rules' page size of 12", () => {
     expect(hasMore(12)).toBe(true);
     expect(hasMore(11)).toBe(false);
   });

@@ -1,9 +1,9 @@
-// spec §4 list rules for product and goods lists (and the store and article lists that append):
+// docs/product.md §4 list rules for product and goods lists (and the store and article lists that append):
 // page 1 (current 1) replaces the list, any later page is appended; there is more to load only while
 // the last page came back full (length ≥ pageSize). Pure functions, shared by every paged screen.
 import { PAGE_SIZE } from "@yj/contract";
 
-/** One page as the API returns it (spec §3: current, pageSize; dataList and total). */
+/** One page as the API returns it (docs/product.md §3: current, pageSize; dataList and total). */
 export interface PageLike<T> {
   dataList: T[];
   current: number;
@@ -11,7 +11,7 @@ export interface PageLike<T> {
   total?: number;
 }
 
-/** spec §4: current 1 restarts the list; later pages append. Items already shown are not repeated. */
+/** docs/product.md §4: current 1 restarts the list; later pages append. Items already shown are not repeated. */
 export function mergePage<T extends { id: number }>(list: readonly T[], page: readonly T[], current: number): T[] {
   if (current <= 1) return [...page];
   const seen = new Set(list.map((item) => item.id));
@@ -25,7 +25,7 @@ export function flattenPages<T extends { id: number }>(pages: readonly PageLike<
 }
 
 /**
- * spec §4 fetching flag: more to load only while the last page was full (length ≥ pageSize).
+ * docs/product.md §4 fetching flag: more to load only while the last page was full (length ≥ pageSize).
  * When the total is known, a full last page that already reaches it ends the list too (no empty click).
  */
 export function hasMore(

@@ -13,11 +13,11 @@ export interface RouteMeta {
   description?: string;
 }
 
-/** Route handle: keepAlive screens keep their state and scroll when left (spec §2). */
+/** Route handle: keepAlive screens keep their state and scroll when left (docs/product.md §2). */
 export interface RouteHandle {
   keepAlive?: boolean;
-  /** spec §2 route meta view=overall */
+  /** docs/product.md §2 route meta view=overall */
   view?: "overall";
-  /** spec §2 /iframe hides header, floating bar and footer. */
+  /** docs/product.md §2 /iframe hides header, floating bar and footer. */
   bare?: boolean;
 }

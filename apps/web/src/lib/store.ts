@@ -1,4 +1,4 @@
-// Client state (spec §3 user state: city, session flag, cart count) in one small store.
+// Client state (docs/product.md §3 user state: city, session flag, cart count) in one small store.
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { cookieValue } from "./cookies";
 
@@ -51,7 +51,7 @@ export function useAppState<T>(select: (s: ClientState) => T): T {
   );
 }
 
-/** The city choice persists in a cookie so the server renders the visitor's city (spec §4). */
+/** The city choice persists in a cookie so the server renders the visitor's city (docs/product.md §4). */
 export const CITY_COOKIE = "yj_city";
 
 export function parseCityCookie(cookieHeader: string | undefined): { cityName: string; province: string } | null {

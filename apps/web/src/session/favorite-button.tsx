@@ -1,4 +1,4 @@
-// 收藏 / 已收藏 for a goods (type "1") or an article or case (type "2"), spec §6/§7/§8. A visitor is
+// 收藏 / 已收藏 for a goods (type "1") or an article or case (type "2"), docs/product.md §6/§7/§8. A visitor is
 // sent to login and back; a customer adds ('收藏成功') or, on 已收藏, removes ('已取消收藏'). Whether
 // it is a favourite comes from the customer's favourites list, refreshed after each change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// 退出 (spec §4): asks '是否退出当前用户？', revokes the session on the server, forgets the number and
+// 退出 (docs/product.md §4): asks '是否退出当前用户？', revokes the session on the server, forgets the number and
 // the customer's cached data, and says '退出成功!'. A screen that needs a session then goes home
 // (useRequireLogin). A session that had already ended counts as logged out too.
 import { useMutation } from "@tanstack/react-query";

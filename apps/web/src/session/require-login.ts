@@ -1,4 +1,4 @@
-// spec §6: favourites and cart need login. Screens and actions that need a session send a visitor to
+// docs/product.md §6: favourites and cart need login. Screens and actions that need a session send a visitor to
 // /login?redirect=<where they were>; an API answer of errorCode 1201 does the same from anywhere.
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";

@@ -1,7 +1,7 @@
-// The browser's side of a session (spec §4): the number in localStorage (phoneNum) and in the store,
+// The browser's side of a session (docs/product.md §4): the number in localStorage (phoneNum) and in the store,
 // the customer's cached queries, and the readable csrf cookie. The token itself is an HttpOnly cookie
 // that only the server sets and clears.
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CSRF_COOKIE, ErrorCode, maskPhone, PHONE_STORAGE_KEY, routes, TOKEN_COOKIE } from "@yj/contract";
 import { useSyncExternalStore } from "react";
 import { type ApiClient, ApiError } from "../lib/api-client";
@@ -13,7 +13,7 @@ import { type Store, useAppState, useStore } from "../lib/store";
 /** Query meta: failures are not toasted, and a 1201 clears the session without leaving the page. */
 export const QUIET = { quiet: true } as const;
 
-/** spec §6/§8: errorCode 1201 — no session, or an expired one (请重新登陆). */
+/** docs/product.md §6/§8: errorCode 1201 — no session, or an expired one (请重新登陆). */
 export function isLoginRequired(error: unknown): boolean {
   return error instanceof ApiError && error.errorCode === ErrorCode.LOGIN_REQUIRED;
 }
@@ -29,7 +29,7 @@ export function hasSessionCookie(request: Request): boolean {
 }
 
 export function currentCustomerQuery(api: ApiClient) {
-  return { ...apiQuery(api, routes.currentCustomer), meta: QUIET };
+  return queryOptions({ ...apiQuery(api, routes.currentCustomer), meta: QUIET });
 }
 
 /** Queries that belong to one customer: dropped whenever the customer changes. */

@@ -1,4 +1,4 @@
-// Assembles the accounts module: stores, SMS provider, session hook and routes (spec §4, §6; R1–R6).
+// Assembles the accounts module: stores, SMS provider, session hook and routes (docs/product.md §4, §6; R1–R6).
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
@@ -31,7 +31,8 @@ export interface AccountsOptions extends Omit<AccountsOverrides, "limiter"> {
   content: ContentService;
 }
 
-export function registerAccounts(app: FastifyInstance, options: AccountsOptions) {
+/** Returns the rate-limit store it uses (readiness checks Redis through it). */
+export function registerAccounts(app: FastifyInstance, options: AccountsOptions): { limiter: RateLimiter } {
   const { env, db } = options;
   const { limiter } = options;
   const now = options.now ?? systemClock;
@@ -48,4 +49,5 @@ export function registerAccounts(app: FastifyInstance, options: AccountsOptions)
   const cookiePolicy = { secure: env.NODE_ENV === "production" };
   installSessionHook(app, sessions, now, cookiePolicy);
   accountsRoutes(app, accounts, favorites, cookiePolicy);
+  return { limiter };
 }

@@ -1,4 +1,4 @@
-// Favourites (spec §6, §7): goods (type 1) and articles (type 2: guides and cases). Adding and removing
+// Favourites (docs/product.md §6, §7): goods (type 1) and articles (type 2: guides and cases). Adding and removing
 // are idempotent; the list reuses the catalogue's and content's list shapes.
 import { ArticleType, FavoriteKind, type FavoritesData } from "@yj/contract";
 import { and, desc, eq } from "drizzle-orm";

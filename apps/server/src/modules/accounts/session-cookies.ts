@@ -12,7 +12,7 @@ export interface CookiePolicy {
 const base = (policy: CookiePolicy) => ({ path: "/", sameSite: "lax" as const, secure: policy.secure });
 
 export function setSessionCookies(reply: FastifyReply, session: NewSession, policy: CookiePolicy) {
-  // spec §4: the cookie lifetime is in days; the server's absolute expiry ends the session anyway.
+  // docs/product.md §4: the cookie lifetime is in days; the server's absolute expiry ends the session anyway.
   const maxAge = SESSION_ABSOLUTE_MS / 1000;
   reply.setCookie(TOKEN_COOKIE, session.token, { ...base(policy), httpOnly: true, maxAge });
   reply.setCookie(CSRF_COOKIE, session.csrf, { ...base(policy), httpOnly: false, maxAge });

@@ -15,7 +15,7 @@ declare module "fastify" {
   }
 }
 
-/** spec §7 has the client add and remove favourites with GET; they change state all the same. */
+/** docs/product.md §7 has the client add and remove favourites with GET; they change state all the same. */
 const STATE_CHANGING_GETS = new Set<string>([endpoints.addFavorite.path, endpoints.removeFavorite.path]);
 
 function changesState(request: FastifyRequest): boolean {

@@ -8,7 +8,7 @@ interface CategoryRow {
   color: string;
 }
 
-/** Builds the category forest (spec §3: id, content, parentId, subCategories), keeping row order. */
+/** Builds the category forest (docs/product.md §3: id, content, parentId, subCategories), keeping row order. */
 export function buildCategoryTree(rows: CategoryRow[]): { roots: GoodsCategory[]; byId: Map<number, GoodsCategory> } {
   const byId = new Map<number, GoodsCategory>();
   for (const r of rows) {

@@ -174,7 +174,7 @@ export class CatalogService {
     return roots;
   }
 
-  /** Public goods as list items, in the order of `ids` (favourites, spec §7); unknown or hidden ids are left out. */
+  /** Public goods as list items, in the order of `ids` (favourites, docs/product.md §7); unknown or hidden ids are left out. */
   async listItemsByIds(ids: readonly number[]): Promise<GoodsListItem[]> {
     if (ids.length === 0) return [];
     const rows = await this.db

@@ -133,7 +133,7 @@ export class ContentService {
     return { dataList: rows.map(toArticleItem), total: count?.n ?? 0, current: p.current, pageSize: p.pageSize };
   }
 
-  /** Guides and cases as list items, in the order of `ids` (favourites, spec §7); unknown ids are left out. */
+  /** Guides and cases as list items, in the order of `ids` (favourites, docs/product.md §7); unknown ids are left out. */
   async articleItemsByIds(ids: readonly number[]): Promise<ArticleListItem[]> {
     if (ids.length === 0) return [];
     const rows = await this.db

@@ -1,4 +1,4 @@
-// Delivers lead notifications from the outbox (R17, ADR 0014). Runs inside every instance; the rows
+// Delivers lead notifications from the outbox (R17, ADR 0020). Runs inside every instance; the rows
 // are the only state, so it survives restarts, and SKIP LOCKED claims keep instances from sending a
 // row twice. It never runs inside a visitor's request: a write only wakes it.
 import type { FastifyBaseLogger } from "fastify";

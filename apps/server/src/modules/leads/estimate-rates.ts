@@ -1,4 +1,4 @@
-// The estimate's per-city amounts (estimate_rates, ADR 0013); the '*' row serves every other city.
+// The estimate's per-city amounts (estimate_rates, ADR 0019); the '*' row serves every other city.
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { estimateRates } from "../../db/schema.js";

@@ -1,4 +1,4 @@
-// Properties of the estimate engine (ADR 0013), over random rates, areas and layouts.
+// Properties of the estimate engine (ADR 0019), over random rates, areas and layouts.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type AreaRates, areaHundredths, type EstimateInput, estimate, type RoomAmounts } from "./estimate.js";

@@ -1,4 +1,4 @@
-// The estimate engine (ADR 0013): per-㎡ rates times the area, plus amounts per room, in integer
+// The estimate engine (ADR 0019): per-㎡ rates times the area, plus amounts per room, in integer
 // cents. Pure: the service reads the rates and hands them in.
 import type { EstimateData, HardPrice } from "@yj/contract";
 import type { estimateRates } from "../../db/schema.js";

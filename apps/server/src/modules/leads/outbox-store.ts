@@ -1,4 +1,4 @@
-// The lead outbox's rows (R17, ADR 0014): claimed with FOR UPDATE SKIP LOCKED by whichever instance
+// The lead outbox's rows (R17, ADR 0020): claimed with FOR UPDATE SKIP LOCKED by whichever instance
 // gets there first, then marked delivered, rescheduled or given up.
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";

@@ -1,4 +1,4 @@
-// Lead rules (spec §5, §7; R12, R14): every lead form is limited per phone and per client address,
+// Lead rules (docs/product.md §5, §7; R12, R14): every lead form is limited per phone and per client address,
 // stored once per phone, kind and day with its consent, and announced through the outbox.
 import { createHmac } from "node:crypto";
 import {
@@ -52,7 +52,7 @@ export class LeadsService {
     );
   }
 
-  /** Both payload readings (spec §3); answers both response readings, in cents (ADR 0013). */
+  /** Both payload readings (docs/product.md §3); answers both response readings, in cents (ADR 0019). */
   async estimate(body: Parsed<typeof EstimateBody>, clientIp: string): Promise<EstimateData> {
     const phone = body.phone ?? body.mobile;
     // The contract requires one of them; this guards any other caller.

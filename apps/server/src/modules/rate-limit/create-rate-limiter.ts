@@ -6,5 +6,7 @@ import type { RateLimiter } from "./rate-limiter.js";
 import { RedisRateLimiter } from "./redis-rate-limiter.js";
 
 export function createRateLimiter(env: Env, db: Db): RateLimiter {
-  return env.REDIS_URL ? new RedisRateLimiter(env.REDIS_URL) : new DbRateLimiter(db);
+  return env.REDIS_URL
+    ? new RedisRateLimiter(env.REDIS_URL, { prefix: `${env.REDIS_PREFIX}rate:`, timeoutMs: env.REDIS_TIMEOUT_MS })
+    : new DbRateLimiter(db);
 }

@@ -4,6 +4,6 @@ import { registerEndpoint } from "../../http/endpoint.js";
 import { childRegions } from "./service.js";
 
 export function regionRoutes(app: FastifyInstance) {
-  // The browser fetches one level at a time (Foundation I §6); the table never changes between releases.
+  // The browser fetches one level at a time; the table never changes between releases.
   registerEndpoint(app, endpoints.regions, ({ query }) => childRegions(query.code), { publicCacheSeconds: 86_400 });
 }

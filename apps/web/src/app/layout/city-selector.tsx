@@ -1,4 +1,4 @@
-// spec §4: the visitor's city — chosen from the configured cities (website_configs type 1), grouped by
+// docs/product.md §4: the visitor's city — chosen from the configured cities (website_configs type 1), grouped by
 // province; detected 1000 ms after load when not chosen yet; the choice persists (cookie + localStorage).
 
 import { useQuery } from "@tanstack/react-query";
@@ -40,7 +40,7 @@ export function CitySelector() {
     return [...groups];
   }, [cities]);
 
-  // Detect once, 1000 ms after load, unless the visitor already chose (spec §4, §9).
+  // Detect once, 1000 ms after load, unless the visitor already chose (docs/product.md §4, §9).
   useEffect(() => {
     if (cityChosen) return;
     const timer = window.setTimeout(async () => {

@@ -1,4 +1,4 @@
-// spec §1/§2 footer: about link, head-office address, coverage (136 cities), hotline, ICP link —
+// docs/product.md §1/§2 footer: about link, head-office address, coverage (136 cities), hotline, ICP link —
 // all from site settings.
 
 import { useQuery } from "@tanstack/react-query";

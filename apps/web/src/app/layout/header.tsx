@@ -1,4 +1,4 @@
-// spec §2 header: city selector, search, login/register or user menu, cart with count, main menu
+// docs/product.md §2 header: city selector, search, login/register or user menu, cart with count, main menu
 // whose sub-menus are the level-2 categories 49, 6, 9, 8, 4, 3, 5, 50, the activity entry and top links.
 // Fixed and compact after 192 px of scroll on home, at once elsewhere. On phones the top bar is hidden:
 // the account links and the cart join the collapsible menu.

@@ -1,4 +1,4 @@
-// Layout rules of spec §2/§4/§9: fixed compact header past 192 px (at once away from home),
+// Layout rules of docs/product.md §2/§4/§9: fixed compact header past 192 px (at once away from home),
 // back-to-top past 920 px, the progress bar's simulated curve, the footer's settings.
 
 import { act, screen } from "@testing-library/react";

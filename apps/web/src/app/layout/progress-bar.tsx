@@ -1,4 +1,4 @@
-// spec §4: a top progress bar on every navigation, simulated over 3000 ms and ending above 95 %,
+// docs/product.md §4: a top progress bar on every navigation, simulated over 3000 ms and ending above 95 %,
 // 2 px high, in the success or failure colour.
 import { PROGRESS_DURATION_MS, PROGRESS_HEIGHT_PX } from "@yj/contract";
 import { useEffect, useRef, useState } from "react";

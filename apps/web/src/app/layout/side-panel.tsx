@@ -1,4 +1,4 @@
-// spec §2 floating side panel: cart with count badge, customer service, back-to-top after 920 px.
+// docs/product.md §2 floating side panel: cart with count badge, customer service, back-to-top after 920 px.
 // (The price calculator and book-now buttons arrive with the Leads work.)
 
 import { useQuery } from "@tanstack/react-query";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** True once the page has scrolled beyond `threshold` px (spec §4: the layout toggles on scroll). */
+/** True once the page has scrolled beyond `threshold` px (docs/product.md §4: the layout toggles on scroll). */
 export function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {

@@ -18,7 +18,7 @@ const soft = node(10, "家具软装", 1, null, [furniture]);
 const tree: GoodsCategory[] = [soft];
 const q = (s: string) => new URLSearchParams(s);
 
-describe("resolveListing (spec §2 category paths, id and subId)", () => {
+describe("resolveListing (docs/product.md §2 category paths, id and subId)", () => {
   it("lists the path's level-2 category", () => {
     const t = resolveListing("/2-12", q(""), tree);
     expect(t?.category?.id).toBe(4);

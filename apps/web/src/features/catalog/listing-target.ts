@@ -1,4 +1,4 @@
-// What a listing URL lists (spec §2): the path's level-2 category (CATEGORY_PATHS), overridden by the
+// What a listing URL lists (docs/product.md §2): the path's level-2 category (CATEGORY_PATHS), overridden by the
 // query's id, narrowed by subId; /productList without id lists everything. Pure, for loader and screen.
 import { GOODS_SORTS, type GoodsCategory, type GoodsSort } from "@yj/contract";
 import { CATEGORY_PATHS } from "../../lib/category-routes";

@@ -1,4 +1,4 @@
-// Home carousel for the visitor's city (spec §4: a city change reloads the banners; §9 height 482).
+// Home carousel for the visitor's city (docs/product.md §4: a city change reloads the banners; §9 height 482).
 import { BANNER_HEIGHT_PX, type Banner } from "@yj/contract";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-// Home (spec §2): banner carousel for the city, category entries, featured goods per level-2
+// Home (docs/product.md §2): banner carousel for the city, category entries, featured goods per level-2
 // category, packages, and teasers of cases and guides.
 
 import { useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// /login (spec §2, §4, §5, §8): log in or register with a mobile number and an SMS code. The number is
+// /login (docs/product.md §2, §4, §5, §8): log in or register with a mobile number and an SMS code. The number is
 // checked here first ('请输入正确的手机号', nothing sent); '获取验证码' then waits 60 s; the server's
 // answers (wrong code, too many tries) are shown as toasts. On success: '登陆成功', phoneNum kept, and
 // back to the `redirect` parameter when it is a path on this site, else home. A customer who is already

@@ -1,4 +1,4 @@
-// Infinite query options for a goods list (spec §3 goods search info, §4 list rules): the route loader
+// Infinite query options for a goods list (docs/product.md §3 goods search info, §4 list rules): the route loader
 // prefetches page 1 with them and the screen reads and extends the same cache entry.
 
 import { infiniteQueryOptions } from "@tanstack/react-query";

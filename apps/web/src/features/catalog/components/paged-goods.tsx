@@ -1,5 +1,5 @@
 // A paged goods list's body: loading placeholders, error with retry, empty state, or the grid with
-// its "加载更多" foot (spec §4). Used by the category and search screens.
+// its "加载更多" foot (docs/product.md §4). Used by the category and search screens.
 import { PAGE_SIZE } from "@yj/contract";
 import type { ReactNode } from "react";
 import { GoodsGrid } from "../../../components/goods-grid";

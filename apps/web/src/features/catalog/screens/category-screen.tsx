@@ -1,5 +1,5 @@
-// The one listing screen of /2-11…/2-15, /2-21…/2-24 and /productList (spec §2): breadcrumb, title,
-// sub-category tabs, sort, 12 goods a page with "加载更多" (spec §4 list rules). Kept alive when left.
+// The one listing screen of /2-11…/2-15, /2-21…/2-24 and /productList (docs/product.md §2): breadcrumb, title,
+// sub-category tabs, sort, 12 goods a page with "加载更多" (docs/product.md §4 list rules). Kept alive when left.
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type GoodsCategory, type GoodsSort, routes } from "@yj/contract";

@@ -1,4 +1,4 @@
-// /packageDetails/:id (spec §2, showPackage): gallery, name, price per 套 or per ㎡ (with an area
+// /packageDetails/:id (docs/product.md §2, showPackage): gallery, name, price per 套 or per ㎡ (with an area
 // calculator), the included items by room, description and parameters. Kept alive when left.
 
 import { useQuery } from "@tanstack/react-query";

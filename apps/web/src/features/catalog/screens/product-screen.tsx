@@ -1,4 +1,4 @@
-// /app/product-detail/:id (spec §2): gallery, name, price following the chosen SKU, quantity, stock,
+// /app/product-detail/:id (docs/product.md §2): gallery, name, price following the chosen SKU, quantity, stock,
 // parameters, description, breadcrumb, "已下架" when off sale, and related goods of the same category.
 
 import { useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// /search (spec §2, §3 goods search info: name, category2, current): the keyword, a category filter
+// /search (docs/product.md §2, §3 goods search info: name, category2, current): the keyword, a category filter
 // over the eight menu categories, sort, results with "加载更多" and an empty state with popular
 // keywords. Kept alive when left.
 

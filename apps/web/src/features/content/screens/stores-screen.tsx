@@ -1,4 +1,4 @@
-// /all-store (spec §2): the nationwide stores, filtered by city, appended page by page (spec §4: store
+// /all-store (docs/product.md §2): the nationwide stores, filtered by city, appended page by page (docs/product.md §4: store
 // lists append). Each card: image, name, address, phone (tel: link), opening hours.
 
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
