@@ -116,7 +116,7 @@ export default function HomeScreen() {
           <h2>免费预约设计师</h2>
           <p>设计师上门量房、出方案，留下手机号即可预约</p>
           <BookingButton origin="首页预约" className="btn btn-ghost">
-            立即预约
+            预约设计师
           </BookingButton>
         </div>
       </section>

@@ -58,18 +58,16 @@ export function EstimateFormView({
         errors={errors}
         onChange={(next) => set(next.province === form.province ? { city: next.city } : next)}
       />
-      <div className={styles.suffix}>
-        <TextField
-          label="房屋面积（㎡）"
-          name="area"
-          inputMode="decimal"
-          placeholder="请输入房屋面积"
-          value={form.area}
-          error={errors.area}
-          onChange={(v) => set({ area: v.replace(/[^\d.]/g, "").slice(0, 8) })}
-        />
-      </div>
-      <div className={styles.row}>
+      <TextField
+        label="房屋面积（㎡）"
+        name="area"
+        inputMode="decimal"
+        placeholder="请输入房屋面积"
+        value={form.area}
+        error={errors.area}
+        onChange={(v) => set({ area: v.replace(/[^\d.]/g, "").slice(0, 8) })}
+      />
+      <div className={`${styles.row} ${styles.three}`}>
         {LAYOUT.map(([key, unit]) => (
           <div className={styles.field} key={key}>
             <label className={styles.label} htmlFor={`${id}${key}`}>
