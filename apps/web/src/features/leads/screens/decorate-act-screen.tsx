@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Messages, PHONE_LENGTH, routes } from "@yj/contract";
 import { type FormEvent, useState } from "react";
 import type { LoaderFunctionArgs } from "react-router";
+import { BookingPrompt } from "../../../components/lead-buttons";
 import { useApi } from "../../../lib/api-context";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
@@ -139,6 +140,7 @@ export default function DecorateActScreen() {
           </div>
           <div className={styles.card}>
             <h3>活动说明</h3>
+            <BookingPrompt origin="活动页" text="想先看方案？设计师免费上门量房" />
             <ul className={styles.list}>
               <li>活动仅限新签约业主，每个手机号限报名一次。</li>
               <li>量房与设计服务覆盖已开通城市。</li>
