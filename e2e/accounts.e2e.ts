@@ -4,6 +4,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
+import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
 
 const shop = shopInBrowser();
@@ -21,13 +22,14 @@ async function open(path: string, width = 1440, height = 900): Promise<{ page: P
   return opened;
 }
 
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
 /** The code the console SMS provider logged for this number (its log line shows the number masked). */
 async function smsCodeFor(phone: string): Promise<string> {
-  const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
   const find = () =>
     shop.server
       .logLines()
-      .filter((l) => l.phone === masked && typeof l.smsCode === "string")
+      .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
       .at(-1)?.smsCode as string | undefined;
   await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
   return find()!;
@@ -62,24 +64,25 @@ describe("accounts in the browser", () => {
     const { page, errors } = await open(PRODUCT);
     await page.getByRole("button", { name: "收藏", exact: true }).click();
     await page.waitForURL(`${shop.server.url}/login?redirect=${encodeURIComponent(PRODUCT)}`);
-    await logIn(page, "13800138001");
+    const phone = freshPhone();
+    await logIn(page, phone);
     await page.waitForURL(`${shop.server.url}${PRODUCT}`);
     await page.locator("h1:visible").waitFor();
     // Logged in now: the header offers favourites and logout instead of login.
     await page.locator("header").getByRole("link", { name: "我的收藏" }).waitFor();
     expect(await page.locator("header").getByRole("link", { name: "登录 / 注册" }).count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem("phoneNum"))).toBe("13800138001");
+    expect(await page.evaluate(() => localStorage.getItem("phoneNum"))).toBe(phone);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it("logs in, favourites a product, finds and removes it on /my-mark, and logs out", async () => {
-    const phone = "13800138002";
+    const phone = freshPhone();
     const { page, errors } = await open("/login");
     await logIn(page, phone);
     await page.waitForURL(`${shop.server.url}/`);
     const header = page.locator("header");
-    await header.getByText("138****8002").waitFor();
+    await header.getByText(masked(phone)).waitFor();
 
     // 收藏 on the product page.
     await page.goto(`${shop.server.url}${PRODUCT}`, { waitUntil: "networkidle" });
@@ -112,7 +115,7 @@ describe("accounts in the browser", () => {
     await page.getByText("退出成功!").waitFor();
     await page.waitForURL(`${shop.server.url}/`);
     await header.getByRole("link", { name: "登录", exact: true }).waitFor();
-    expect(await header.getByText("138****8002").count()).toBe(0);
+    expect(await header.getByText(masked(phone)).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("phoneNum"))).toBeNull();
 
     // The session is over on the server too: a fresh load is a visitor's, and /my-mark asks to log in.

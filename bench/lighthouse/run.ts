@@ -31,6 +31,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
       NODE_ENV: "production",
       CODE_HASH_SECRET: randomBytes(32).toString("hex"),
       SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+      // Production loads no demo data unless told to (ADR 0016).
+      SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
     },

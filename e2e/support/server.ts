@@ -1,6 +1,7 @@
 // Starts the built server (apps/server/dist/server.js) as a real process on a free port, with its own
 // data directory, and captures its JSON log lines (the console SMS provider logs codes there).
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +9,18 @@ import { freePort } from "../../scripts/lib/free-port.mjs";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
 export const SERVER_ENTRY = join(ROOT, "apps/server/dist/server.js");
+
+/**
+ * With REDIS_URL set (CI), this run's rate-limit counters live under their own keys: never the
+ * production ones, nor an earlier run's (its sends would count against this one's).
+ */
+export const RUN_REDIS_PREFIX = `yj:e2e:${randomBytes(4).toString("hex")}:`;
+
+/** A mainland mobile number no earlier run has used (its send limits start fresh). */
+export function freshPhone(): string {
+  const digits = randomBytes(9).reduce((text, byte) => text + (byte % 10), "");
+  return `1${3 + ((randomBytes(1)[0] as number) % 7)}${digits}`;
+}
 
 export interface RunningServer {
   url: string;
@@ -43,6 +56,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       NODE_ENV: "test",
       LOG_LEVEL: "info",
       DATABASE_URL: "",
+      REDIS_PREFIX: RUN_REDIS_PREFIX,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

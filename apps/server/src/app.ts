@@ -13,6 +13,7 @@ import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
 import { STATIC_CSP } from "./http/content-security-policy.js";
 import { installErrorHandler } from "./http/error-handler.js";
+import { healthRoutes } from "./http/health-routes.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { TtlCache } from "./lib/ttl-cache.js";
 import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
@@ -74,32 +75,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header("content-security-policy", STATIC_CSP);
   });
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "悦家整装 Storefront API",
-        version: "1.0.0",
-        description: "Envelope {code, message, data}; code 1 = success.",
+  // The API's map: for developers and partners, not for anyone on the internet (API_DOCS).
+  if (env.API_DOCS) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: "悦家整装 Storefront API",
+          version: "1.0.0",
+          description: "Envelope {code, message, data}; code 1 = success.",
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: "/docs" });
+  }
   await app.register(cookie);
 
-  const cache = new TtlCache(env.API_CACHE_SECONDS * 1000);
+  const cache = new TtlCache(env.API_CACHE_SECONDS * 1000, { maxBytes: env.API_CACHE_MAX_MB * 1024 * 1024 });
   const catalog = new CatalogService(database, cache, new TtlCache(REFERENCE_CACHE_MS));
   const content = new ContentService(database.db);
   const siteSettings = new SiteSettingsService(database.db, cache);
 
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok", database: database.kind }));
   catalogRoutes(app, catalog);
   contentRoutes(app, content);
   siteSettingsRoutes(app, siteSettings);
   regionRoutes(app);
   geoRoutes(app, new GeoService(siteSettings, createGeoProviders(env, app.log)));
   mediaRoutes(app, new MediaService(database.db));
-  registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts });
+  const { limiter } = registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts });
+  const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];
+  healthRoutes(app, {
+    kind: database.kind,
+    dependencies: [{ name: "database", ping: (timeoutMs) => database.ping(timeoutMs) }, ...redis],
+  });
   if (options.serveWeb !== false) await storefrontPlugin(app);
 
   return app;

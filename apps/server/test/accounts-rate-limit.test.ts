@@ -19,7 +19,7 @@ import {
   uniqueIp,
   uniquePhone,
 } from "./accounts-fixtures.js";
-import { createTestDatabase, describeEachBackend, type TestDatabase } from "./helper.js";
+import { createTestDatabase, describeEachBackend, TEST_REDIS_PREFIX, type TestDatabase } from "./helper.js";
 
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -119,7 +119,7 @@ describeEachBackend("accounts: database rate limiter", (ctx) => {
 
 describe.runIf(REDIS_URL)("accounts: Redis rate limiter", () => {
   const prefix = `yj:test:${randomBytes(4).toString("hex")}:`;
-  rateLimiterContract(() => new RedisRateLimiter(REDIS_URL ?? "", prefix));
+  rateLimiterContract(() => new RedisRateLimiter(REDIS_URL ?? "", { prefix }));
   afterAll(async () => {
     const redis = new Redis(REDIS_URL ?? "");
     const keys = await redis.keys(`${prefix}*`);
@@ -284,26 +284,26 @@ describe.runIf(REDIS_URL)("accounts: send throttle in Redis (REDIS_URL)", () => 
   let b: AccountsHarness;
   const clock = new ManualClock();
   const sms = new CapturingSms();
-  const used: string[] = [];
+  let redis: Redis;
   beforeAll(async () => {
     testDb = await createTestDatabase("pglite", { seed: false });
     const env = { REDIS_URL: REDIS_URL ?? "" };
     a = await AccountsHarness.build(testDb.database, { clock, sms, env });
     b = await AccountsHarness.build(testDb.database, { clock, sms, env });
+    redis = new Redis(REDIS_URL ?? "");
   }, 60_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
     await testDb?.database.close();
-    const redis = new Redis(REDIS_URL ?? "");
-    if (used.length) await redis.del(...used.map((k) => `yj:rate:${k}`));
+    const keys = await redis.keys(`${TEST_REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
     await redis.quit();
   });
 
   it("instances share the counters through Redis, not the database", async () => {
     const phone = uniquePhone();
     const ip = uniqueIp();
-    used.push(`sms:phone:${phone}`, `sms:ip:${ip}`);
     expect((await a.sendCode(phone, ip)).body.code).toBe(1);
     const limited = await b.sendCode(phone, ip);
     expect(limited.status).toBe(429);
@@ -312,5 +312,13 @@ describe.runIf(REDIS_URL)("accounts: send throttle in Redis (REDIS_URL)", () => 
     expect(rows).toEqual([]);
     clock.advance(MINUTE);
     expect((await b.sendCode(phone, ip)).body.code).toBe(1);
+  });
+
+  it("keys live under REDIS_PREFIX: test runs never share counters with production or each other", async () => {
+    expect(TEST_REDIS_PREFIX).toMatch(/^yj:test:[0-9a-f]{8}:$/);
+    const phone = uniquePhone();
+    expect((await a.sendCode(phone)).body.code).toBe(1);
+    expect(await redis.exists(`${TEST_REDIS_PREFIX}rate:sms:phone:${phone}`)).toBe(1);
+    expect(await redis.exists(`yj:rate:sms:phone:${phone}`)).toBe(0);
   });
 });

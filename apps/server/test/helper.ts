@@ -50,8 +50,17 @@ export async function createTestDatabase(backend: Backend, { seed = true } = {})
   return { database, databaseUrl, drop };
 }
 
+/** Redis keys of this test run (REDIS_URL): never the production ones, nor another run's. */
+export const TEST_REDIS_PREFIX = `yj:test:${randomBytes(4).toString("hex")}:`;
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", API_CACHE_SECONDS: "0", ...overrides });
+  return loadEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    API_CACHE_SECONDS: "0",
+    REDIS_PREFIX: TEST_REDIS_PREFIX,
+    ...overrides,
+  });
 }
 
 /**

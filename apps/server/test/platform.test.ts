@@ -1,8 +1,5 @@
 // The platform around the endpoints: health, OpenAPI, security headers, compression, the error
-// handler, log masking, the PGlite data-directory lock, environment checks and the demo loader.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// handler, log masking, environment checks and the demo loader (data-dir-lock.test.ts: the PGlite lock).
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { endpoints, Messages, plannedEndpoints } from "@yj/contract";
 import { count, eq, notInArray } from "drizzle-orm";
@@ -10,7 +7,6 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadEnv } from "../src/config/env.js";
-import { acquireDataDirLock, DataDirInUseError } from "../src/db/data-dir-lock.js";
 import { goods, packageItems } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { loadDemoData } from "../src/db/seed/load-demo.js";
@@ -214,42 +210,6 @@ describeEachBackend("platform", (ctx) => {
   });
 });
 
-describe("data-dir lock", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "yj-lock-"));
-  });
-  afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const lockFile = () => join(dir, "server.lock");
-
-  it("refuses a directory held by a live process", () => {
-    writeFileSync(lockFile(), String(process.ppid));
-    expect(() => acquireDataDirLock(dir)).toThrow(DataDirInUseError);
-    expect(() => acquireDataDirLock(dir)).toThrow(/in use/);
-    // The live holder's lock is left alone.
-    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.ppid));
-  });
-
-  it("takes over a stale lock and releases it", () => {
-    writeFileSync(lockFile(), "2147483646");
-    const release = acquireDataDirLock(dir);
-    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
-    release();
-    expect(() => readFileSync(lockFile(), "utf8")).toThrow();
-    // Free again: a new holder gets it.
-    acquireDataDirLock(dir)();
-  });
-
-  it("takes over a lock file with junk in it", () => {
-    writeFileSync(lockFile(), "not a pid");
-    const release = acquireDataDirLock(dir);
-    expect(readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
-    release();
-  });
-});
-
 describe("loadEnv", () => {
   it("throws a clear message for PORT=abc", () => {
     expect(() => loadEnv({ NODE_ENV: "test", PORT: "abc" })).toThrow(/PORT/);
@@ -259,6 +219,12 @@ describe("loadEnv", () => {
   it("accepts a valid port and treats empty values as unset", () => {
     expect(loadEnv({ NODE_ENV: "test", PORT: "8080" }).PORT).toBe(8080);
     expect(loadEnv({ NODE_ENV: "test", PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("REDIS_PREFIX defaults to the production prefix and takes a test run's own", () => {
+    expect(loadEnv({ NODE_ENV: "test" }).REDIS_PREFIX).toBe("yj:");
+    expect(loadEnv({ NODE_ENV: "test", REDIS_PREFIX: "yj:e2e:1a2b:" }).REDIS_PREFIX).toBe("yj:e2e:1a2b:");
+    expect(() => loadEnv({ NODE_ENV: "test", REDIS_PREFIX: "has space" })).toThrow(/REDIS_PREFIX/);
   });
 
   it("refuses an out-of-range port and a bad DATABASE_URL", () => {

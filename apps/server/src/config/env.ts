@@ -1,6 +1,9 @@
 // Typed environment, read once at start; fails fast with a message that says what to fix.
 import { z } from "zod";
 
+/** An on/off setting. */
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -8,7 +11,21 @@ const EnvSchema = z.object({
   /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
+  /** Waiting for a PostgreSQL connection (a new one, or a free one from the pool) gives up after this. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * PostgreSQL ends a statement running longer than this, and a transaction left idle that long; the
+   * server stops waiting for an answer a second later (a stalled network sends no error).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key (rate limits under `<prefix>rate:`); test runs use their own. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { error: "letters, digits and _ : . - only" })
+    .default("yj:"),
+  /** Connecting to Redis, and each command, gives up after this (the request then fails, ADR 0018). */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Which X-Forwarded-For hops to believe, for the client IP behind a load balancer (per-IP limits):
@@ -22,11 +39,15 @@ const EnvSchema = z.object({
     .transform((v) => (v === undefined ? false : /^\d+$/.test(v) ? Number(v) : v.split(","))),
   /** Server-side response cache for hot public reads, in seconds (0 disables). */
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
-  /** Load the demo shop on first start (idempotent). */
-  SEED_DEMO: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
+  /** What that cache may keep, in MB (keys and answers); the least recently used go first. */
+  API_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  /**
+   * Load the demo shop on first start (once, and never into a database holding other data); unset:
+   * on outside production, off in production.
+   */
+  SEED_DEMO: flag.optional(),
+  /** Serve the OpenAPI document and UI at /docs; unset: on outside production, off in production. */
+  API_DOCS: flag.optional(),
   /** AMap (高德) Web Service key for IP city detection (/api/geo/city); without it the offline database is used. */
   AMAP_KEY: z.string().optional(),
   /** AMap Web Service base URL; tests point it at a local fake. */
@@ -100,7 +121,12 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
     if (!env[name])
       ctx.addIssue({ code: "custom", path: [name], message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}` });
   }
-}).transform((env) => ({ ...env, CODE_HASH_SECRET: env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET }));
+}).transform((env) => ({
+  ...env,
+  CODE_HASH_SECRET: env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET,
+  API_DOCS: env.API_DOCS ?? env.NODE_ENV !== "production",
+  SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
+}));
 
 export type Env = z.infer<typeof CheckedEnvSchema>;
 

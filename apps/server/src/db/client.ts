@@ -32,7 +32,32 @@ export interface Database {
   prepare(name: string, text: string): PreparedStatement;
   /** Runs migrations and other start-up work once, even when several instances start together. */
   withStartupLock<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query within `timeoutMs` (readiness). */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface DatabaseTimeouts {
+  /** Waiting for a connection, new or from the pool. */
+  connectMs: number;
+  /** A statement, and a transaction left idle; the answer is awaited a second longer. */
+  statementMs: number;
+}
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 10_000 };
+
+/** Where pool errors are reported (a pino logger fits). */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
+/** Rejects when `work` takes longer than `ms`. */
+function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 const drizzleOptions = { schema, casing: "snake_case" } as const;
@@ -43,8 +68,12 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  timeouts?: DatabaseTimeouts;
+  log?: DatabaseLog;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? DEFAULT_TIMEOUTS, options.log);
+  }
   return openPglite(options.dataDir);
 }
 
@@ -54,11 +83,15 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const client = await PGlite.create(inMemory ? dataDir : dataDir, { extensions: { pg_trgm } });
     const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
+    // Statements live in the one connection: whoever prepares a name again (a second app on this
+    // database, as tests build) uses the parsed one.
+    const parsed = new Map<string, string>();
     return {
       db,
       kind: "pglite",
-      prepare: (name, text) => pglitePrepared(client, name, text),
+      prepare: (name, text) => pglitePrepared(client, parsed, name, text),
       withStartupLock: (work) => work(db),
+      ping: (timeoutMs) => within(timeoutMs, client.query("select 1"), "the database").then(() => {}),
       async close() {
         await client.close();
         release();
@@ -70,10 +103,26 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // A broken idle connection must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  timeouts: DatabaseTimeouts,
+  log: DatabaseLog | undefined,
+): Promise<Database> {
+  // A database that stops answering must not hang requests (ADR 0018): connecting, each statement
+  // (ended by PostgreSQL) and each answer (a stalled network sends no error) are bounded, and so is
+  // a transaction left idle, which would otherwise hold its locks.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 1000,
+    keepAlive: true,
+  });
+  // A broken idle connection must not crash the process; the pool replaces it, and the log says so.
+  pool.on("error", (error) => log?.warn({ err: error }, "database connection lost (the pool replaces it)"));
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
   return {
     db,
@@ -90,16 +139,25 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       });
       return rows.map((row) => row.map((value) => (value === null ? null : Buffer.from(value))));
     },
+    // Its own connection, without the request timeouts: a migration may take long, and so may
+    // waiting for another instance's.
     async withStartupLock(work) {
-      const client = await pool.connect();
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
+      await client.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
         return await work(drizzlePg({ client, ...drizzleOptions }) as unknown as Db);
       } finally {
         await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => {});
-        client.release();
+        await client.end();
       }
     },
+    ping: (timeoutMs) =>
+      within(
+        timeoutMs,
+        pool.query({ text: "select 1", query_timeout: timeoutMs } as pg.QueryConfig),
+        "the database",
+      ).then(() => {}),
     close: () => pool.end(),
   };
 }
@@ -115,8 +173,9 @@ const { serialize } = protocol;
  * takes PGlite's own locks in the order its query() does, so it never runs inside another
  * caller's open transaction. A read changes no file, so nothing is synced to disk.
  */
-function pglitePrepared(client: PGlite, name: string, text: string): PreparedStatement {
-  let parsed = false;
+function pglitePrepared(client: PGlite, parsed: Map<string, string>, name: string, text: string): PreparedStatement {
+  const known = parsed.get(name);
+  if (known !== undefined && known !== text) throw new Error(`statement ${name} was prepared with other text`);
   const run = async (message: Uint8Array) => {
     const chunks: Buffer[] = [];
     await client.execProtocolRawStream(message, {
@@ -131,9 +190,9 @@ function pglitePrepared(client: PGlite, name: string, text: string): PreparedSta
   return (values) =>
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        if (!parsed) {
+        if (!parsed.has(name)) {
           await run(Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.sync()]));
-          parsed = true;
+          parsed.set(name, text);
         }
         return run(
           Buffer.concat([

@@ -2,6 +2,7 @@
 
 import { maskPhone } from "@yj/contract";
 import { type Logger, pino } from "pino";
+import { serializeError } from "./error-log.js";
 import { sanitizeUrl } from "./mask.js";
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
@@ -18,6 +19,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         censor: "[redacted]",
       },
       serializers: {
+        err: serializeError,
         req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
           method: req.method,
           url: sanitizeUrl(req.url),

@@ -1,4 +1,4 @@
-// One route table for the server render and the browser (architecture: Web). Every screen is lazy.
+// One route table for the server render and the browser (docs/architecture.md, Web). Every screen is lazy.
 import { data, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { CATEGORY_PATHS } from "../lib/category-routes";
 import type { RouteContext, RouteHandle, RouteMeta } from "../lib/route-context";

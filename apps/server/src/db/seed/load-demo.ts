@@ -1,7 +1,10 @@
 // Loads the demo shop in one transaction: on first start (once, recorded in seed_state) or, with
-// reset, replacing the catalogue and content (npm run seed).
+// reset, replacing the catalogue and content (npm run seed). It never destroys what the demo did not
+// write: a database holding other catalogue or content rows is refused, and the reset's TRUNCATE
+// has no CASCADE, so a table that refers to the goods (orders, carts, leads) makes it refuse too.
 import { WebsiteConfigType } from "@yj/contract";
-import { eq, sql } from "drizzle-orm";
+import { count, eq, notInArray, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.js";
 import {
   articles,
@@ -18,66 +21,147 @@ import {
   stores,
   websiteConfigs,
 } from "../schema.js";
-import { buildDemoData } from "./demo-data.js";
+import { buildDemoData, type DemoData } from "./demo-data.js";
 
 /** Bump when the demo data changes shape; a database seeded with an older version is not reseeded automatically. */
 const DEMO_VERSION = 1;
 const SEED_NAME = "demo";
+
+/** The demo would have to write over or delete rows it did not write; nothing was changed. */
+export class DemoDataRefusedError extends Error {
+  override name = "DemoDataRefusedError";
+}
+
+/** PostgreSQL: "cannot truncate a table referenced in a foreign key constraint". */
+const FEATURE_NOT_SUPPORTED = "0A000";
+
+/** Ids count from 1 in insertion order (rows without an id of their own in the demo data). */
+const idsUpTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/** Every table the demo writes, with the key of each row it writes there. */
+function demoRows(data: DemoData): { name: string; table: PgTable; key: PgColumn; keys: (number | string)[] }[] {
+  return [
+    { name: "goods", table: goods, key: goods.id, keys: data.goods.map((g) => g.id) },
+    { name: "goods_skus", table: goodsSkus, key: goodsSkus.id, keys: idsUpTo(demoSkus(data).length) },
+    { name: "package_items", table: packageItems, key: packageItems.id, keys: idsUpTo(demoPackageItems(data).length) },
+    {
+      name: "goods_categories",
+      table: goodsCategories,
+      key: goodsCategories.id,
+      keys: data.categories.map((c) => c.id),
+    },
+    { name: "goods_tags", table: goodsTags, key: goodsTags.id, keys: data.goodsTags.map((t) => t.id) },
+    { name: "articles", table: articles, key: articles.id, keys: data.articles.map((a) => a.id) },
+    { name: "article_tags", table: articleTags, key: articleTags.id, keys: data.articleTags.map((t) => t.id) },
+    { name: "stores", table: stores, key: stores.id, keys: data.stores.map((s) => s.id) },
+    { name: "banners", table: banners, key: banners.id, keys: data.banners.map((b) => b.id) },
+    { name: "website_configs", table: websiteConfigs, key: websiteConfigs.id, keys: idsUpTo(demoConfigs(data).length) },
+    { name: "site_settings", table: siteSettings, key: siteSettings.id, keys: [data.settings.id] },
+    { name: "media", table: media, key: media.key, keys: data.media.map((m) => m.key) },
+  ];
+}
+
+const demoSkus = (data: DemoData) =>
+  data.goods
+    .flatMap((g) => g.skus.map((s, sort) => ({ sort, ...s, goodsId: g.id })))
+    .map((row, i) => ({ ...row, id: i + 1 }));
+
+const demoPackageItems = (data: DemoData) =>
+  data.goods
+    .flatMap((g) => (g.packageItems ?? []).map((item, sort) => ({ sort, ...item, packageId: g.id })))
+    .map((row, i) => ({ ...row, id: i + 1 }));
+
+const demoConfigs = (data: DemoData) =>
+  [
+    ...data.cities.map((c, sort) => ({ type: WebsiteConfigType.CITY_LIST, content: { ...c }, sort })),
+    ...data.hardPrices.map((p, sort) => ({ type: WebsiteConfigType.HARD_PRICE, content: { ...p }, sort })),
+  ].map((row, i) => ({ ...row, id: i + 1 }));
+
+/**
+ * The tables holding rows the demo did not write: any row at all when the demo never loaded (its
+ * marker and its rows are written in one transaction), else rows with keys the demo does not use.
+ */
+async function tablesWithOtherRows(tx: Db, data: DemoData, demoLoaded: boolean): Promise<string[]> {
+  const found: string[] = [];
+  for (const { name, table, key, keys } of demoRows(data)) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(table)
+      .where(demoLoaded ? notInArray(key, keys) : undefined);
+    if ((row?.n ?? 0) > 0) found.push(name);
+  }
+  return found;
+}
 
 /** Inserts in slices so no statement exceeds PostgreSQL's 65,535 bind parameters. */
 async function insertAll<T>(rows: T[], insert: (slice: T[]) => Promise<unknown>, size = 200) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** Returns true when data was written. */
+/**
+ * Returns true when data was written. Throws DemoDataRefusedError, changing nothing, when that would
+ * overwrite or delete rows the demo did not write.
+ */
 export async function loadDemoData(db: Db, { reset }: { reset: boolean }): Promise<boolean> {
+  const data = buildDemoData();
   return db.transaction(async (tx) => {
-    if (!reset) {
-      const [done] = await tx.select().from(seedState).where(eq(seedState.name, SEED_NAME));
-      if (done) return false;
-    }
-    await tx.execute(
-      sql`truncate table ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${media} restart identity cascade`,
-    );
-    const data = buildDemoData();
-
-    await tx.insert(siteSettings).values(data.settings);
-    await tx.insert(goodsCategories).values(data.categories);
-    await tx.insert(goodsTags).values(data.goodsTags);
-    await insertAll(data.goods, (slice) =>
-      tx.insert(goods).values(slice.map(({ skus: _s, packageItems: _p, ...g }) => g)),
-    );
-    await insertAll(
-      data.goods.flatMap((g) => g.skus.map((s, sort) => ({ sort, ...s, goodsId: g.id }))),
-      (slice) => tx.insert(goodsSkus).values(slice),
-    );
-    await insertAll(
-      data.goods.flatMap((g) => (g.packageItems ?? []).map((item, sort) => ({ sort, ...item, packageId: g.id }))),
-      (slice) => tx.insert(packageItems).values(slice),
-    );
-    await tx.insert(articleTags).values(data.articleTags);
-    await insertAll(data.articles, (slice) => tx.insert(articles).values(slice));
-    await insertAll(data.stores, (slice) => tx.insert(stores).values(slice));
-    await tx.insert(banners).values(data.banners);
-    await insertAll(
-      [
-        ...data.cities.map((c, sort) => ({ type: WebsiteConfigType.CITY_LIST, content: { ...c }, sort })),
-        ...data.hardPrices.map((p, sort) => ({ type: WebsiteConfigType.HARD_PRICE, content: { ...p }, sort })),
-      ],
-      (slice) => tx.insert(websiteConfigs).values(slice),
-    );
-    await insertAll(data.media, (slice) => tx.insert(media).values(slice), 100);
-
-    // Rows were inserted with explicit ids: move the serial sequences past them.
-    for (const table of ["goods", "articles", "stores", "banners"]) {
-      await tx.execute(
-        sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
+    const [done] = await tx.select().from(seedState).where(eq(seedState.name, SEED_NAME));
+    if (done && !reset) return false;
+    const others = await tablesWithOtherRows(tx, data, done !== undefined);
+    if (others.length > 0) {
+      const held = `The database holds rows not written by the demo (${others.join(", ")})`;
+      throw new DemoDataRefusedError(
+        reset
+          ? `${held}, so the demo data was not reset: a reset would delete them.`
+          : `${held}, so the demo data was not loaded. Use an empty database for the demo shop, or set SEED_DEMO=false.`,
       );
     }
+    if (done) await truncateDemoTables(tx);
+    await insertDemoData(tx, data);
     await tx
       .insert(seedState)
       .values({ name: SEED_NAME, version: DEMO_VERSION })
       .onConflictDoUpdate({ target: seedState.name, set: { version: DEMO_VERSION, loadedAt: sql`now()` } });
     return true;
   });
+}
+
+/** Without CASCADE: a table outside the demo's that refers to one of these makes PostgreSQL refuse. */
+async function truncateDemoTables(tx: Db) {
+  try {
+    await tx.execute(
+      sql`truncate table ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${media} restart identity`,
+    );
+  } catch (error) {
+    const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+    if (code !== FEATURE_NOT_SUPPORTED) throw error;
+    throw new DemoDataRefusedError(
+      "Other tables refer to the demo's catalogue or content (for example orders or carts referring to goods), " +
+        "so the demo data was not reset: that would delete them.",
+    );
+  }
+}
+
+async function insertDemoData(tx: Db, data: DemoData) {
+  await tx.insert(siteSettings).values(data.settings);
+  await tx.insert(goodsCategories).values(data.categories);
+  await tx.insert(goodsTags).values(data.goodsTags);
+  await insertAll(data.goods, (slice) =>
+    tx.insert(goods).values(slice.map(({ skus: _s, packageItems: _p, ...g }) => g)),
+  );
+  await insertAll(demoSkus(data), (slice) => tx.insert(goodsSkus).values(slice));
+  await insertAll(demoPackageItems(data), (slice) => tx.insert(packageItems).values(slice));
+  await tx.insert(articleTags).values(data.articleTags);
+  await insertAll(data.articles, (slice) => tx.insert(articles).values(slice));
+  await insertAll(data.stores, (slice) => tx.insert(stores).values(slice));
+  await tx.insert(banners).values(data.banners);
+  await insertAll(demoConfigs(data), (slice) => tx.insert(websiteConfigs).values(slice));
+  await insertAll(data.media, (slice) => tx.insert(media).values(slice), 100);
+
+  // Rows were inserted with explicit ids: move the serial sequences past them.
+  for (const table of ["goods", "goods_skus", "package_items", "articles", "stores", "banners", "website_configs"]) {
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
+    );
+  }
 }

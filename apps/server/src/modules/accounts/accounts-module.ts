@@ -31,13 +31,16 @@ export interface AccountsOptions extends AccountsOverrides {
   content: ContentService;
 }
 
-export function registerAccounts(app: FastifyInstance, options: AccountsOptions) {
+/** Returns the rate-limit store it uses (readiness checks Redis through it). */
+export function registerAccounts(app: FastifyInstance, options: AccountsOptions): { limiter: RateLimiter } {
   const { env, db } = options;
   const now = options.now ?? systemClock;
   // Durable and shared by all instances either way (R3).
   let limiter = options.limiter;
   if (!limiter) {
-    const own = env.REDIS_URL ? new RedisRateLimiter(env.REDIS_URL) : new DbRateLimiter(db);
+    const own = env.REDIS_URL
+      ? new RedisRateLimiter(env.REDIS_URL, { prefix: `${env.REDIS_PREFIX}rate:`, timeoutMs: env.REDIS_TIMEOUT_MS })
+      : new DbRateLimiter(db);
     app.addHook("onClose", () => own.close());
     limiter = own;
   }
@@ -54,4 +57,5 @@ export function registerAccounts(app: FastifyInstance, options: AccountsOptions)
   const cookiePolicy = { secure: env.NODE_ENV === "production" };
   installSessionHook(app, sessions, now, cookiePolicy);
   accountsRoutes(app, accounts, favorites, cookiePolicy);
+  return { limiter };
 }

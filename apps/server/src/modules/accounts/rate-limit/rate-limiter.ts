@@ -21,6 +21,8 @@ export interface RateLimiter {
    * counts nothing. Atomic: concurrent callers cannot both take the last slot.
    */
   consume(checks: readonly RateCheck[], now: Date): Promise<RateDecision>;
+  /** Resolves when the store answers within `timeoutMs` (readiness); absent when the store is the database. */
+  ping?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -36,18 +36,36 @@ end
 return {0, 0}
 `;
 
+export interface RedisRateLimiterOptions {
+  /** Namespaces the keys (REDIS_PREFIX + "rate:"; test runs use their own). */
+  prefix?: string;
+  /** Connecting, and each command, gives up after this. */
+  timeoutMs?: number;
+}
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
+  private readonly prefix: string;
 
-  constructor(
-    url: string,
-    /** Namespaces the keys (tests use a fresh prefix per run). */
-    private readonly prefix = "yj:rate:",
-  ) {
-    // With Redis down a send fails after one reconnect attempt (a 500 envelope) instead of hanging.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  constructor(url: string, { prefix = "yj:rate:", timeoutMs = 2000 }: RedisRateLimiterOptions = {}) {
+    this.prefix = prefix;
+    // Redis down or stalled: a send fails within the timeout (the 500 envelope, ADR 0018) instead of
+    // hanging, and is not let through unlimited. The client keeps reconnecting by itself.
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: timeoutMs, commandTimeout: timeoutMs });
     // Connection errors surface as rejected commands; unobserved 'error' events would crash the process.
     this.redis.on("error", () => {});
+  }
+
+  async ping(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.redis.ping(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async consume(checks: readonly RateCheck[], now: Date): Promise<RateDecision> {

@@ -1,5 +1,5 @@
 // /my-mark (docs/product.md §2, §3 my_mark_list, §6): the customer's favourites in three tabs — 商品 (the default,
-// spec: the first tab), 攻略 and 案例 — each with 取消收藏 and an empty state that leads to browsing.
+// docs/product.md §2: the first tab), 攻略 and 案例 — each with 取消收藏 and an empty state that leads to browsing.
 // Needs a session: a visitor is sent to login and back (the server render shows a login prompt).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
