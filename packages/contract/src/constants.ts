@@ -67,6 +67,13 @@ export const Messages = {
   quotePhone: "请输入手机号",
   quotePhoneInvalid: "请输入正确的11位手机号",
   quoteNothingSelected: "未选",
+  quoteRecalculate: "重新计算",
+  /** R14: the unticked consent every lead form asks for, and what sending without it says. */
+  consent: "我已阅读并同意《隐私政策》",
+  consentRequired: "请先阅读并勾选同意《隐私政策》",
+  nameRequired: "请输入姓名",
+  leadSent: "提交成功",
+  leadFailed: "提交失败",
   notFound: "内容不存在或已下架",
   invalidInput: "请求参数有误",
   internal: "服务器开小差了，请稍后重试",

@@ -13,7 +13,8 @@ export const CSP_DIRECTIVES = {
   "style-src": ["'self'"],
   // React style={} attributes (carousel offset, widths); <style> elements need the nonce.
   "style-src-attr": ["'unsafe-inline'"],
-  "img-src": ["'self'", "data:"],
+  // blob: the panorama viewer (/iframe) decodes its image from a blob URL.
+  "img-src": ["'self'", "data:", "blob:"],
   "font-src": ["'self'", "data:"],
   "connect-src": ["'self'"],
   "frame-src": ["'self'"],

@@ -9,6 +9,7 @@ import { currentCustomerQuery, hasSessionCookie } from "../session/session";
 import { KeepAliveOutlet } from "./keep-alive-outlet";
 import { Footer } from "./layout/footer";
 import { Header } from "./layout/header";
+import { LeadDialogHost } from "./layout/lead-dialog-host";
 import { ProgressBar } from "./layout/progress-bar";
 import { SidePanel } from "./layout/side-panel";
 import { useDocumentTitle } from "./use-document-title";
@@ -54,6 +55,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
+      <LeadDialogHost />
     </>
   );
 }

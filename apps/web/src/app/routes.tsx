@@ -25,6 +25,11 @@ const SCREENS = {
   "src/features/content/screens/stores-screen.tsx": () => import("../features/content/screens/stores-screen"),
   "src/features/account/screens/login-screen.tsx": () => import("../features/account/screens/login-screen"),
   "src/features/account/screens/my-mark-screen.tsx": () => import("../features/account/screens/my-mark-screen"),
+  "src/features/leads/screens/merchants-join-screen.tsx": () =>
+    import("../features/leads/screens/merchants-join-screen"),
+  "src/features/leads/screens/decorate-act-screen.tsx": () => import("../features/leads/screens/decorate-act-screen"),
+  "src/features/leads/screens/panorama-screen.tsx": () => import("../features/leads/screens/panorama-screen"),
+  "src/features/leads/screens/privacy-screen.tsx": () => import("../features/leads/screens/privacy-screen"),
 } satisfies Record<string, () => Promise<ScreenModule>>;
 
 type ScreenPath = keyof typeof SCREENS;
@@ -67,6 +72,10 @@ export function createRoutes(ctx: RouteContext): RouteObject[] {
         page(ctx, "all-store", "src/features/content/screens/stores-screen.tsx"),
         page(ctx, "login", "src/features/account/screens/login-screen.tsx"),
         page(ctx, "my-mark", "src/features/account/screens/my-mark-screen.tsx"),
+        page(ctx, "merchants-join", "src/features/leads/screens/merchants-join-screen.tsx"),
+        page(ctx, "decorate-act", "src/features/leads/screens/decorate-act-screen.tsx"),
+        page(ctx, "iframe", "src/features/leads/screens/panorama-screen.tsx"),
+        page(ctx, "privacy", "src/features/leads/screens/privacy-screen.tsx"),
         // Unknown paths: HTTP 404 with a page that leads home (the product rules' router had no fallback).
         {
           path: "*",

@@ -37,8 +37,8 @@ export function renderApp(
     state?: Partial<ClientState>;
     /** The API the UI talks to; by default every call fails (prime the queries instead). */
     api?: ApiClient;
-    prime?: <R extends Route>(
-      set: (route: R, query: QueryOf<EndpointOf<R>> | undefined, data: unknown) => void,
+    prime?: (
+      set: <R extends Route>(route: R, query: QueryOf<EndpointOf<R>> | undefined, data: unknown) => void,
     ) => void;
   } = {},
 ) {

@@ -24,6 +24,7 @@ export function Footer() {
           <Link to="/stream">服务流程</Link>
           <Link to="/all-store">全国门店</Link>
           <Link to="/merchants-join">招商加盟</Link>
+          <Link to="/privacy">隐私政策</Link>
         </nav>
         <div className={styles.contact}>
           <p>

@@ -1,5 +1,5 @@
-// docs/product.md §2 floating side panel: cart with count badge, customer service, back-to-top after 920 px.
-// (The price calculator and book-now buttons arrive with the Leads work.)
+// docs/product.md §2 floating side panel: price calculator, cart with count badge, book now (free designer),
+// customer service, back-to-top after 920 px.
 
 import { useQuery } from "@tanstack/react-query";
 import { routes, SCROLL_BACK_TO_TOP_PX } from "@yj/contract";
@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/icon";
 import { useApi } from "../../lib/api-context";
+import { openLeadDialog } from "../../lib/lead-dialogs";
 import { apiQuery } from "../../lib/queries";
 import { useAppState } from "../../lib/store";
 import styles from "./side-panel.module.css";
@@ -21,6 +22,12 @@ export function SidePanel({ overall }: { overall: boolean }) {
 
   return (
     <aside className={`${styles.panel} ${overall ? styles.overall : ""}`} aria-label="快捷服务">
+      <button type="button" className={styles.item} onClick={() => openLeadDialog("estimate", "侧边栏")}>
+        <span className={styles.icon}>
+          <Icon name="calculator" />
+        </span>
+        价格计算
+      </button>
       <Link to="/shoppingCart" className={styles.item}>
         <span className={styles.icon}>
           <Icon name="cart" />
@@ -28,6 +35,12 @@ export function SidePanel({ overall }: { overall: boolean }) {
         购物车
         {cartNum > 0 && <span className={styles.badge}>{cartNum}</span>}
       </Link>
+      <button type="button" className={styles.item} onClick={() => openLeadDialog("booking", "侧边栏")}>
+        <span className={styles.icon}>
+          <Icon name="designer" />
+        </span>
+        免费设计
+      </button>
       <div className={styles.serviceWrap}>
         <button
           type="button"

@@ -6,6 +6,7 @@ import { ArticleType, type GoodsCategory, MENU_CATEGORY_IDS, routes, type SiteSe
 import { Suspense } from "react";
 import { Link, type LoaderFunctionArgs } from "react-router";
 import { GoodsCard } from "../../components/goods-card";
+import { BookingButton, EstimateButton } from "../../components/lead-buttons";
 import type { ApiClient } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
 import { categoryHref } from "../../lib/category-routes";
@@ -104,6 +105,21 @@ export default function HomeScreen() {
           </Link>
         ))}
       </nav>
+
+      <section className={`container ${styles.leads}`} aria-label="免费设计与智能报价">
+        <div className={styles.leadCard}>
+          <h2>装修要花多少钱？</h2>
+          <p>输入城市、面积和户型，30 秒得到全包与半包预估及明细</p>
+          <EstimateButton origin="首页报价">免费智能报价</EstimateButton>
+        </div>
+        <div className={styles.leadCard}>
+          <h2>免费预约设计师</h2>
+          <p>设计师上门量房、出方案，留下手机号即可预约</p>
+          <BookingButton origin="首页预约" className="btn btn-ghost">
+            预约设计师
+          </BookingButton>
+        </div>
+      </section>
 
       {packages && packages.dataList.length > 0 && (
         <section className="container">

@@ -6,6 +6,7 @@ import { Messages, type PackageDetail, type PackageItem } from "@yj/contract";
 import { useId, useMemo, useState } from "react";
 import { Link, type LoaderFunctionArgs, matchPath } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
+import { BookingPrompt } from "../../../components/lead-buttons";
 import { useApi } from "../../../lib/api-context";
 import { formatPrice } from "../../../lib/format";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
@@ -151,6 +152,7 @@ function Package({ pkg }: { pkg: PackageDetail }) {
             buyDisabled={!onSale || soldOut}
             disabledReason={onSale ? "套餐已售罄" : "套餐已下架"}
           />
+          <BookingPrompt origin="套餐详情" />
         </section>
       </div>
 

@@ -7,6 +7,7 @@ import { useId, useMemo, useState } from "react";
 import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
 import { GoodsGrid } from "../../../components/goods-grid";
+import { BookingPrompt } from "../../../components/lead-buttons";
 import { useApi } from "../../../lib/api-context";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { goodsDetailQuery, orNotFound, RELATED_COUNT, relatedQuery, routeId } from "../api/detail-queries";
@@ -126,6 +127,7 @@ function Product({ goods }: { goods: GoodsDetail }) {
             buyDisabled={!canBuy}
             disabledReason={!onSale ? "商品已下架" : "所选规格缺货"}
           />
+          <BookingPrompt origin="商品详情" />
         </section>
       </div>
 

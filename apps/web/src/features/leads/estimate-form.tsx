@@ -1,0 +1,131 @@
+// The quote form (docs/product.md §5 second reading): every field shows its own message; nothing is sent
+// while one is wrong.
+import { PHONE_LENGTH } from "@yj/contract";
+import { type FormEvent, useId, useState } from "react";
+import { ConsentField, TextField } from "./consent-field";
+import styles from "./lead-form.module.css";
+import {
+  digitsOnly,
+  type Errors,
+  type EstimateField,
+  type EstimateForm,
+  hasErrors,
+  LAYOUT_COUNTS,
+  validateEstimate,
+} from "./lead-rules";
+import { RegionFields } from "./region-fields";
+
+const LAYOUT = [
+  ["room", "室"],
+  ["hall", "厅"],
+  ["wei", "卫"],
+] as const;
+
+export function EstimateFormView({
+  form,
+  onChange,
+  onSubmit,
+  pending,
+  failure,
+}: {
+  form: EstimateForm;
+  onChange(form: EstimateForm): void;
+  onSubmit(form: EstimateForm): void;
+  pending: boolean;
+  failure?: string;
+}) {
+  const id = useId();
+  const [errors, setErrors] = useState<Errors<EstimateField>>({});
+  const set = (patch: Partial<EstimateForm>) => {
+    onChange({ ...form, ...patch });
+    const cleared = Object.fromEntries(Object.keys(patch).map((k) => [k, undefined]));
+    setErrors({ ...errors, ...cleared });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    const found = validateEstimate(form);
+    setErrors(found);
+    if (!hasErrors(found)) onSubmit(form);
+  };
+
+  return (
+    <form className={styles.form} noValidate onSubmit={submit} aria-label="报价表单">
+      <RegionFields
+        province={form.province}
+        city={form.city}
+        errors={errors}
+        onChange={(next) => set(next.province === form.province ? { city: next.city } : next)}
+      />
+      <TextField
+        label="房屋面积（㎡）"
+        name="area"
+        inputMode="decimal"
+        placeholder="请输入房屋面积"
+        value={form.area}
+        error={errors.area}
+        onChange={(v) => set({ area: v.replace(/[^\d.]/g, "").slice(0, 8) })}
+      />
+      <div className={`${styles.row} ${styles.three}`}>
+        {LAYOUT.map(([key, unit]) => (
+          <div className={styles.field} key={key}>
+            <label className={styles.label} htmlFor={`${id}${key}`}>
+              {unit}
+            </label>
+            <select
+              id={`${id}${key}`}
+              name={key}
+              className={styles.select}
+              value={form[key]}
+              aria-invalid={errors[key] ? true : undefined}
+              onChange={(e) => set({ [key]: Number(e.target.value) })}
+            >
+              {LAYOUT_COUNTS.map((n) => (
+                <option key={n} value={n}>
+                  {n} {unit}
+                </option>
+              ))}
+            </select>
+            {errors[key] && (
+              <p className={styles.error} role="alert">
+                {errors[key]}
+              </p>
+            )}
+          </div>
+        ))}
+      </div>
+      <div className={styles.toggles}>
+        <label>
+          <input type="checkbox" checked={form.isSoft} onChange={(e) => set({ isSoft: e.target.checked })} />
+          含软装
+        </label>
+        <label>
+          <input type="checkbox" checked={form.isElectric} onChange={(e) => set({ isElectric: e.target.checked })} />
+          含家电
+        </label>
+      </div>
+      <TextField
+        label="手机号"
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder="报价结果将同步发送给您"
+        maxLength={PHONE_LENGTH}
+        value={form.phone}
+        error={errors.phone}
+        onChange={(v) => set({ phone: digitsOnly(v, PHONE_LENGTH) })}
+      />
+      <ConsentField checked={form.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+      {failure && (
+        <p className={`${styles.status} ${styles.failed}`} role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className={`btn ${styles.submit}`} disabled={pending} aria-busy={pending}>
+        {pending ? "计算中…" : "开始计算"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+// The leads' pages: the activity's sign-up count, the franchise form's answers, consent everywhere (R14).
+import { fireEvent, screen } from "@testing-library/react";
+import { Messages, routes } from "@yj/contract";
+import { describe, expect, it } from "vitest";
+import { fakeApi } from "../../test/fake-api";
+import { renderApp } from "../../test/render-app";
+import DecorateActScreen, { handle as activityHandle } from "./screens/decorate-act-screen";
+import MerchantsJoinScreen from "./screens/merchants-join-screen";
+import PanoramaScreen, { handle as panoramaHandle } from "./screens/panorama-screen";
+import PrivacyScreen from "./screens/privacy-screen";
+
+const consentBox = () => screen.getByRole("checkbox", { name: /我已阅读并同意/ });
+const regions = {
+  prime: (set: (route: typeof routes.regions, query: { code: string }, data: unknown) => void) => {
+    set(routes.regions, { code: "86" }, { "330000": "浙江省" });
+    set(routes.regions, { code: "330000" }, { "330100": "杭州市" });
+  },
+};
+
+describe("/decorate-act", () => {
+  it("is shown in the overall layout and says how many have signed up, then counts the new sign-up", async () => {
+    expect(activityHandle.view).toBe("overall");
+    let count = 41;
+    const { api, post } = fakeApi({
+      get: { [routes.activityCount.path]: () => Promise.resolve(count) },
+      post: {
+        [routes.activity.path]: () => {
+          count++;
+          return Promise.resolve(null);
+        },
+      },
+    });
+    renderApp(<DecorateActScreen />, { path: "/decorate-act", api });
+    expect((await screen.findByTestId("activity-count")).textContent).toBe("已有 41 人报名");
+
+    fireEvent.change(screen.getByLabelText("姓名"), { target: { value: "王女士" } });
+    fireEvent.change(screen.getByLabelText("手机号"), { target: { value: "13900000000" } });
+    fireEvent.click(screen.getByRole("button", { name: "立即报名" }));
+    expect(screen.getByRole("alert").textContent).toBe(Messages.consentRequired);
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.click(consentBox());
+    fireEvent.click(screen.getByRole("button", { name: "立即报名" }));
+    expect(await screen.findByText(/报名成功/)).toBeTruthy();
+    expect(post.mock.calls[0]?.[1]).toEqual({ name: "王女士", phone: "13900000000", consent: true });
+    expect((await screen.findByText("42")).closest("p")?.textContent).toBe("已有 42 人报名");
+    // The deposit step is announced, not a dead button.
+    expect(screen.getByText(/定金支付即将开放/)).toBeTruthy();
+  });
+});
+
+describe("/merchants-join", () => {
+  function fill() {
+    fireEvent.change(screen.getByLabelText("姓名"), { target: { value: "李先生" } });
+    fireEvent.change(screen.getByLabelText("手机号"), { target: { value: "13700000000" } });
+    fireEvent.change(screen.getByLabelText("留言（选填）"), { target: { value: "想在杭州开店" } });
+  }
+
+  it("checks the fields, needs the consent, and says the application was received", async () => {
+    const { api, post } = fakeApi({ post: { [routes.cityPartner.path]: () => Promise.resolve(null) } });
+    renderApp(<MerchantsJoinScreen />, { path: "/merchants-join", api, ...regions });
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("城市合伙人招募");
+    fireEvent.click(screen.getByRole("button", { name: "提交申请" }));
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual([
+      Messages.nameRequired,
+      Messages.invalidPhone,
+      Messages.consentRequired,
+    ]);
+    fill();
+    fireEvent.click(consentBox());
+    fireEvent.click(screen.getByRole("button", { name: "提交申请" }));
+    expect(await screen.findByText(/提交成功/)).toBeTruthy();
+    expect(post.mock.calls[0]?.[1]).toEqual({
+      name: "李先生",
+      phone: "13700000000",
+      province: "浙江省",
+      city: "杭州市",
+      comment: "想在杭州开店",
+      consent: true,
+    });
+  });
+
+  it("shows a failure clearly and keeps what was typed", async () => {
+    const { api } = fakeApi({ post: { [routes.cityPartner.path]: () => Promise.reject(new Error("offline")) } });
+    renderApp(<MerchantsJoinScreen />, { path: "/merchants-join", api, ...regions });
+    fill();
+    fireEvent.click(consentBox());
+    fireEvent.click(screen.getByRole("button", { name: "提交申请" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(`${Messages.leadFailed}：${Messages.networkError}`);
+    expect((screen.getByLabelText("姓名") as HTMLInputElement).value).toBe("李先生");
+  });
+});
+
+describe("/iframe", () => {
+  it("is bare and its lead card '获取同款报价' posts the phone with consent", async () => {
+    expect(panoramaHandle.bare).toBe(true);
+    const { api, post } = fakeApi({ post: { [routes.putCards.path]: () => Promise.resolve(null) } });
+    renderApp(<PanoramaScreen />, { path: "/iframe", api });
+    fireEvent.change(screen.getByLabelText("手机号"), { target: { value: "1360000" } });
+    fireEvent.click(screen.getByRole("button", { name: "获取报价" }));
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual([
+      Messages.invalidPhone,
+      Messages.consentRequired,
+    ]);
+    fireEvent.change(screen.getByLabelText("手机号"), { target: { value: "13600000000" } });
+    fireEvent.click(consentBox());
+    fireEvent.click(screen.getByRole("button", { name: "获取报价" }));
+    expect(await screen.findByText(/提交成功/)).toBeTruthy();
+    expect(post.mock.calls[0]?.[1]).toMatchObject({ phone: "13600000000", consent: true });
+  });
+});
+
+describe("/privacy", () => {
+  it("names what is collected and how to reach the shop", () => {
+    renderApp(<PrivacyScreen />, { path: "/privacy" });
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("隐私政策");
+    expect(screen.getByText(/个人信息保护法/)).toBeTruthy();
+    expect(screen.getByText(/0571-8678-0130/)).toBeTruthy();
+    expect(screen.getByText(/service@yuejia.example/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,154 @@
+// /decorate-act (docs/product.md §2, route meta view=overall): the landing page of a limited-time offer,
+// the sign-up form (name, phone, consent) and '已有 N 人报名', updated after signing up.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Messages, PHONE_LENGTH, routes } from "@yj/contract";
+import { type FormEvent, useState } from "react";
+import type { LoaderFunctionArgs } from "react-router";
+import { BookingPrompt } from "../../../components/lead-buttons";
+import { useApi } from "../../../lib/api-context";
+import { apiQuery } from "../../../lib/queries";
+import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
+import { ConsentField, TextField } from "../consent-field";
+import form from "../lead-form.module.css";
+import { consentError, digitsOnly, type Errors, failureDetail, hasErrors, phoneError } from "../lead-rules";
+import styles from "./landing.module.css";
+
+export const handle: RouteHandle = { view: "overall" };
+
+export async function loader(_args: LoaderFunctionArgs, { queryClient, api }: RouteContext): Promise<RouteMeta> {
+  // The count is a nice-to-have: the page renders without it.
+  await queryClient.prefetchQuery(apiQuery(api, routes.activityCount));
+  return { title: "限时整装钜惠", description: "限时报名享整装套餐特惠：免费量房设计、主材升级、软装礼包。" };
+}
+
+const PERKS = [
+  ["免费量房与设计", "设计师上门量房，出平面与效果方案，不满意不收费。"],
+  ["主材免费升级", "活动期间签约，瓷砖、地板、卫浴主材同价升级一档。"],
+  ["软装礼包", "签约即送窗帘、灯具软装礼包，最高价值 5000 元。"],
+  ["价格透明", "按智能报价清单签约，施工中无隐形增项。"],
+];
+
+type Field = "name" | "phone" | "consent";
+
+export default function DecorateActScreen() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const countQuery = apiQuery(api, routes.activityCount);
+  const { data: count } = useQuery({ ...countQuery, meta: { quiet: true } });
+  const [values, setValues] = useState({ name: "", phone: "", consent: false });
+  const [errors, setErrors] = useState<Errors<Field>>({});
+  const signUp = useMutation({
+    mutationFn: (body: { name: string; phone: string; consent: true }) => api.post(routes.activity, body),
+    meta: { quiet: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: countQuery.queryKey }),
+  });
+  const set = (patch: Partial<typeof values>) => {
+    setValues({ ...values, ...patch });
+    setErrors({ ...errors, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (signUp.isPending) return;
+    const found: Errors<Field> = {
+      name: values.name.trim() ? undefined : Messages.nameRequired,
+      phone: phoneError(values.phone),
+      consent: consentError(values.consent),
+    };
+    setErrors(found);
+    if (hasErrors(found)) return;
+    signUp.mutate({ name: values.name.trim(), phone: values.phone, consent: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero}>
+        <div className="container">
+          <h1>限时整装钜惠</h1>
+          <p>报名即享免费量房设计、主材升级与软装礼包，名额有限，报完即止</p>
+          <a className="btn" href="#sign-up">
+            立即报名
+          </a>
+        </div>
+      </section>
+
+      <section className="container">
+        <h2 className="section-title">活动福利</h2>
+        <div className={styles.cards}>
+          {PERKS.map(([title, text]) => (
+            <div key={title} className={styles.card}>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="container" id="sign-up">
+        <h2 className="section-title">活动报名</h2>
+        <div className={styles.offer}>
+          <div className={styles.formCard}>
+            {count !== undefined && (
+              <p className={styles.count} data-testid="activity-count">
+                已有 <strong>{count}</strong> 人报名
+              </p>
+            )}
+            {signUp.isSuccess ? (
+              <p className={`${form.status} ${form.ok}`} role="status">
+                报名成功：稍后会有客服联系您确认活动名额。
+              </p>
+            ) : (
+              <form className={form.form} noValidate onSubmit={submit} aria-label="活动报名">
+                <TextField
+                  label="姓名"
+                  name="name"
+                  autoComplete="name"
+                  maxLength={20}
+                  value={values.name}
+                  error={errors.name}
+                  onChange={(v) => set({ name: v })}
+                />
+                <TextField
+                  label="手机号"
+                  name="phone"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  maxLength={PHONE_LENGTH}
+                  value={values.phone}
+                  error={errors.phone}
+                  onChange={(v) => set({ phone: digitsOnly(v, PHONE_LENGTH) })}
+                />
+                <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+                {signUp.isError && (
+                  <p className={`${form.status} ${form.failed}`} role="alert">
+                    报名失败：{failureDetail(signUp.error, "网络错误，请稍后重试")}
+                  </p>
+                )}
+                <button
+                  type="submit"
+                  className={`btn ${form.submit}`}
+                  disabled={signUp.isPending}
+                  aria-busy={signUp.isPending}
+                >
+                  {signUp.isPending ? "提交中…" : "立即报名"}
+                </button>
+              </form>
+            )}
+            {/* The deposit (denominate and Alipay) arrives with the Commerce work. */}
+            <p className={styles.deposit}>定金支付即将开放：报名后客服会与您确认名额，届时可在线支付定金锁定优惠。</p>
+          </div>
+          <div className={styles.card}>
+            <h3>活动说明</h3>
+            <BookingPrompt origin="活动页" text="想先看方案？设计师免费上门量房" />
+            <ul className={styles.list}>
+              <li>活动仅限新签约业主，每个手机号限报名一次。</li>
+              <li>量房与设计服务覆盖已开通城市。</li>
+              <li>礼包与升级以签约合同为准，不可折现。</li>
+            </ul>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

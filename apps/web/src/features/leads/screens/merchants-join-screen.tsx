@@ -1,0 +1,203 @@
+// /merchants-join (docs/product.md §2): franchise recruitment. Why join, support, conditions, process, and
+// the application form (name, phone, province and city, message, consent) posting to cityPartner.
+import { useMutation } from "@tanstack/react-query";
+import { Messages, PHONE_LENGTH, routes } from "@yj/contract";
+import { type FormEvent, useState } from "react";
+import { useApi } from "../../../lib/api-context";
+import type { RouteMeta } from "../../../lib/route-context";
+import { useStore } from "../../../lib/store";
+import { ConsentField, TextField } from "../consent-field";
+import form from "../lead-form.module.css";
+import { consentError, digitsOnly, type Errors, failureDetail, hasErrors, phoneError } from "../lead-rules";
+import { RegionFields } from "../region-fields";
+import styles from "./landing.module.css";
+
+export function loader(): RouteMeta {
+  return {
+    title: "城市合伙人招募",
+    description: "加盟悦家整装成为城市合伙人：品牌、供应链、设计与施工标准、数字化获客全程支持。",
+  };
+}
+
+const REASONS = [
+  ["一站式整装品牌", "硬装、定制、主材、软装与家电一体交付，客单价高、复购链条长。"],
+  ["标准化交付", "标准工艺、标准工期与标准报价，新团队也能稳定出品。"],
+  ["线上获客", "官网、智能报价与预约设计师的线索按城市分配给合伙人。"],
+];
+const SUPPORT = [
+  "品牌授权与门店设计",
+  "集采供应链与仓配",
+  "设计师与项目经理培训",
+  "施工标准与质检体系",
+  "营销活动与线上引流",
+  "ERP 与报价系统",
+];
+const CONDITIONS = [
+  "认同品牌理念，有家装、建材或家居行业经验者优先",
+  "当地有不少于 300㎡ 的展厅或具备开设条件",
+  "具备组建设计、销售与施工管理团队的能力",
+  "启动资金充足，遵守统一价格与服务标准",
+];
+const STEPS = ["在线申请", "电话沟通", "总部考察", "签约授权", "培训筹备", "开业运营"];
+
+type Field = "name" | "phone" | "province" | "city" | "consent";
+
+export default function MerchantsJoinScreen() {
+  const api = useApi();
+  const store = useStore();
+  const [values, setValues] = useState(() => ({
+    name: "",
+    phone: "",
+    province: store.getState().province,
+    city: store.getState().cityName,
+    comment: "",
+    consent: false,
+  }));
+  const [errors, setErrors] = useState<Errors<Field>>({});
+  const apply = useMutation({
+    mutationFn: (body: typeof values & { consent: true }) => api.post(routes.cityPartner, body),
+    meta: { quiet: true },
+  });
+  const set = (patch: Partial<typeof values>) => {
+    setValues({ ...values, ...patch });
+    setErrors({ ...errors, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (apply.isPending) return;
+    const found: Errors<Field> = {
+      name: values.name.trim() ? undefined : Messages.nameRequired,
+      phone: phoneError(values.phone),
+      province: values.province ? undefined : Messages.quoteProvince,
+      city: values.city ? undefined : Messages.quoteCity,
+      consent: consentError(values.consent),
+    };
+    setErrors(found);
+    if (hasErrors(found)) return;
+    apply.mutate({ ...values, name: values.name.trim(), consent: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero}>
+        <div className="container">
+          <h1>城市合伙人招募</h1>
+          <p>携手悦家整装，在您的城市开一家一站式整装店</p>
+          <a className="btn" href="#apply">
+            立即申请
+          </a>
+        </div>
+      </section>
+
+      <section className="container">
+        <h2 className="section-title">为什么加盟</h2>
+        <div className={styles.cards}>
+          {REASONS.map(([title, text]) => (
+            <div key={title} className={styles.card}>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="container">
+        <h2 className="section-title">总部支持</h2>
+        <ul className={styles.chips}>
+          {SUPPORT.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container">
+        <h2 className="section-title">加盟条件</h2>
+        <ul className={styles.list}>
+          {CONDITIONS.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container">
+        <h2 className="section-title">加盟流程</h2>
+        <ol className={styles.steps}>
+          {STEPS.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="container" id="apply">
+        <h2 className="section-title">提交加盟申请</h2>
+        <div className={styles.formCard}>
+          {apply.isSuccess ? (
+            <p className={`${form.status} ${form.ok}`} role="status">
+              {Messages.leadSent}：招商经理将在 1 个工作日内与您电话联系。
+            </p>
+          ) : (
+            <form className={form.form} noValidate onSubmit={submit} aria-label="加盟申请">
+              <div className={form.row}>
+                <TextField
+                  label="姓名"
+                  name="name"
+                  autoComplete="name"
+                  maxLength={20}
+                  value={values.name}
+                  error={errors.name}
+                  onChange={(v) => set({ name: v })}
+                />
+                <TextField
+                  label="手机号"
+                  name="phone"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  maxLength={PHONE_LENGTH}
+                  value={values.phone}
+                  error={errors.phone}
+                  onChange={(v) => set({ phone: digitsOnly(v, PHONE_LENGTH) })}
+                />
+              </div>
+              <RegionFields
+                province={values.province}
+                city={values.city}
+                errors={errors}
+                onChange={(next) => set(next.province === values.province ? { city: next.city } : next)}
+              />
+              <div className={form.field}>
+                <label className={form.label} htmlFor="join-comment">
+                  留言（选填）
+                </label>
+                <textarea
+                  id="join-comment"
+                  name="comment"
+                  className={form.textarea}
+                  maxLength={300}
+                  placeholder="您的从业经历、意向开店区域等"
+                  value={values.comment}
+                  onChange={(e) => set({ comment: e.target.value })}
+                />
+              </div>
+              <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+              {apply.isError && (
+                <p className={`${form.status} ${form.failed}`} role="alert">
+                  {Messages.leadFailed}：{failureDetail(apply.error, "网络错误，请稍后重试")}
+                </p>
+              )}
+              <button
+                type="submit"
+                className={`btn ${form.submit}`}
+                disabled={apply.isPending}
+                aria-busy={apply.isPending}
+              >
+                {apply.isPending ? "提交中…" : "提交申请"}
+              </button>
+            </form>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
