@@ -38,6 +38,18 @@ const answer: EstimateData = {
     { name: "管理费", amount: 300_000 },
     { name: "设计费", amount: 150_050 },
   ],
+  basis: {
+    city: "杭州市",
+    province: "浙江省",
+    fallback: false,
+    area: 89,
+    bedRoom: 3,
+    livingRoom: 2,
+    toilet: 1,
+    soft: false,
+    appliance: false,
+    packagePriceCentsPerM2: 161_900,
+  },
 };
 
 describe("estimate rules", () => {
