@@ -28,12 +28,19 @@ async function mountViewer(container: HTMLElement): Promise<() => void> {
   ]);
   // The viewer's stylesheet stays out of the site's one stylesheet: only this page needs it. A file,
   // not an inline <style>, so the Content-Security-Policy needs no nonce for it.
+  // The viewer measures its loader from that stylesheet when it starts: start it once the sheet is in
+  // (before, the loader's ring is drawn from NaN sizes and the browser reports each path as an error).
   if (!document.getElementById("psv-style")) {
     const link = document.createElement("link");
     link.id = "psv-style";
     link.rel = "stylesheet";
     link.href = css.default;
+    const loaded = new Promise<void>((resolve) => {
+      link.onload = () => resolve();
+      link.onerror = () => resolve();
+    });
     document.head.append(link);
+    await loaded;
   }
   const viewer = new Viewer({
     container,

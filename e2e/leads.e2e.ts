@@ -1,0 +1,117 @@
+// Leads as a visitor sends them, in Chromium against the built server: a booking from the side panel
+// (a wrong number first), an estimate to its result and back, the activity sign-up and its count, the
+// franchise form and the bare panorama page. Each lead must land in the server with consent given.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { freshPhone } from "./support/server";
+import { shopInBrowser } from "./support/shop";
+
+const shop = shopInBrowser();
+const { open } = shop;
+
+async function tickConsent(scope: ReturnType<Page["getByRole"]> | Page) {
+  await scope.getByRole("checkbox", { name: /我已阅读并同意/ }).check();
+}
+
+describe("leads in the browser", () => {
+  it("books a free designer from the side panel: a wrong number is refused, a right one booked", async () => {
+    const { page, errors } = await open("/");
+    await page.getByRole("button", { name: "免费设计" }).click();
+    const dialog = page.getByRole("dialog", { name: "免费预约设计师" });
+    await dialog.getByLabel("手机号").fill("12345");
+    await tickConsent(dialog);
+    await dialog.getByRole("button", { name: "立即预约" }).click();
+    await dialog.getByText("请输入正确的手机号").waitFor();
+    await dialog.getByLabel("手机号").fill(freshPhone());
+    await dialog.getByRole("button", { name: "立即预约" }).click();
+    await dialog.getByText("预约成功").waitFor();
+    expect(await dialog.innerText()).toContain("稍后会有客服联系您");
+    await screenshot(page, "booking-done-1440");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("runs an estimate to its result, and 重新计算 returns to the form with its values", async () => {
+    const { page, errors } = await open("/", 375, 812);
+    await page.getByRole("button", { name: "价格计算" }).click();
+    const dialog = page.getByRole("dialog", { name: "在线智能报价" });
+    await dialog.getByRole("button", { name: "开始计算" }).click();
+    await dialog.getByText("请输入面积").waitFor();
+    await dialog.getByLabel("房屋面积（㎡）").fill("96");
+    await dialog.getByLabel("手机号").fill(freshPhone());
+    await tickConsent(dialog);
+    await screenshot(page, "estimate-form-375");
+    await dialog.getByRole("button", { name: "开始计算" }).click();
+    // docs/product.md §4: valid, so the result dialog opens.
+    const result = page.getByRole("dialog", { name: "您的装修报价" });
+    const total = result.getByTestId("estimate-total");
+    await total.waitFor();
+    expect(await total.innerText()).toMatch(/¥[\d,]+/);
+    expect(await result.innerText()).toContain("量房");
+    await screenshot(page, "estimate-result-375");
+    await result.getByRole("button", { name: "重新计算" }).click();
+    expect(await dialog.getByLabel("房屋面积（㎡）").inputValue()).toBe("96");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("signs up to the activity and sees the count rise", async () => {
+    const { page, errors } = await open("/decorate-act");
+    const count = page.getByTestId("activity-count");
+    await count.waitFor();
+    const before = Number((await count.innerText()).replace(/\D/g, ""));
+    const form = page.getByRole("form", { name: "活动报名" });
+    await form.getByLabel("姓名").fill("王女士");
+    await form.getByLabel("手机号").fill(freshPhone());
+    await tickConsent(form);
+    await form.getByRole("button", { name: "立即报名" }).click();
+    await page.getByText("报名成功").waitFor();
+    await expect.poll(async () => Number((await count.innerText()).replace(/\D/g, ""))).toBe(before + 1);
+    await screenshot(page, "decorate-act-1440");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("sends the franchise form", async () => {
+    const { page, errors } = await open("/merchants-join", 375, 812);
+    const form = page.getByRole("form", { name: "加盟申请" });
+    await form.getByLabel("姓名").fill("李先生");
+    await form.getByLabel("手机号").fill(freshPhone());
+    await form.getByLabel("省份").selectOption({ label: "浙江省" });
+    await form.getByLabel("城市").selectOption({ label: "宁波市" });
+    await tickConsent(form);
+    await form.getByRole("button", { name: "提交申请" }).click();
+    await page.getByText("提交成功").waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, "merchants-join-375");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("opens /iframe without header, side panel or footer, with the panorama and its lead card", async () => {
+    const { page, errors } = await open("/iframe");
+    expect(await page.locator("header").count()).toBe(0);
+    expect(await page.locator("footer").count()).toBe(0);
+    expect(await page.getByRole("complementary", { name: "快捷服务" }).count()).toBe(0);
+    await page.getByRole("img", { name: "客厅 360° 全景" }).waitFor();
+    await page.getByRole("form", { name: "获取同款报价" }).waitFor();
+    await screenshot(page, "iframe-1440");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps the lead pages within 375 px and shows the privacy policy", async () => {
+    for (const path of ["/decorate-act", "/privacy", "/iframe"]) {
+      const { page } = await open(path, 375, 812);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      if (path === "/privacy") {
+        expect(await page.locator("h1:visible").innerText()).toContain("隐私政策");
+        await screenshot(page, "privacy-375");
+      }
+      await page.close();
+    }
+  });
+});
