@@ -21,6 +21,12 @@ export interface RateLimiter {
    * counts nothing. Atomic: concurrent callers cannot both take the last slot.
    */
   consume(checks: readonly RateCheck[], now: Date): Promise<RateDecision>;
+  /**
+   * Takes back the newest event counted under each key: an attempt counted up front that turned
+   * out not to count (a verify that succeeded). Counting first keeps the limit exact under
+   * concurrency; taking back cannot overshoot it.
+   */
+  refund(keys: readonly string[], now: Date): Promise<void>;
   close(): Promise<void>;
 }
 
