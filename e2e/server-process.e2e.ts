@@ -1,6 +1,6 @@
 // The server as a newcomer meets it: the built server starts on an empty data directory, loads
-// the demo shop, answers the read API; a second process on the same directory is refused; a restart
-// keeps the data.
+// the demo shop, answers the read API; a second process on the same directory is refused, and so is
+// production without TRUST_PROXY; a restart keeps the data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -32,6 +32,23 @@ describe("server process on the embedded database", () => {
     expect(second.logs.join("\n")).toMatch(/in use by another running server/);
     // The first server is unharmed.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("refuses to start in production until TRUST_PROXY is set, naming it in Chinese and English", async () => {
+    const refused = await startServer({
+      expectExit: true,
+      env: {
+        NODE_ENV: "production",
+        CODE_HASH_SECRET: "0123456789abcdef0123456789abcdef",
+        SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+        TRUST_PROXY: "",
+      },
+    });
+    refused.cleanup();
+    expect(refused.process.exitCode).toBe(1);
+    const output = refused.logs.join("\n");
+    expect(output).toMatch(/TRUST_PROXY: 生产环境必须设置/);
+    expect(output).toMatch(/is required in production/);
   });
 
   it("shuts down gracefully and restarts on the same data without reseeding", async () => {

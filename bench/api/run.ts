@@ -174,8 +174,10 @@ function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   }
   return {
     ...env,
-    // As deployed: production mode (the production checks need a secret and an explicit console SMS).
+    // As deployed: production mode (the production checks need a secret, an explicit console SMS and
+    // TRUST_PROXY: autocannon connects directly).
     NODE_ENV: "production",
+    TRUST_PROXY: "0",
     CODE_HASH_SECRET: randomBytes(32).toString("hex"),
     SMS_PROVIDER: "console",
     SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",

@@ -29,6 +29,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
       DATA_DIR: dataDir,
       // Production build and settings, as a visitor would meet them; throwaway secrets for this run.
       NODE_ENV: "production",
+      // Chromium connects directly, no proxy in front.
+      TRUST_PROXY: "0",
       CODE_HASH_SECRET: randomBytes(32).toString("hex"),
       SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
       // Production loads no demo data unless told to (ADR 0016).

@@ -2,6 +2,7 @@
 // unique phones and client addresses (so tests sharing a database never share a rate limit), and an
 // app built with both.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { Logger } from "pino";
 import { buildApp } from "../src/app.js";
 import type { Database } from "../src/db/client.js";
 import type { SmsProvider } from "../src/providers/sms/sms-provider.js";
@@ -51,7 +52,7 @@ export function uniquePhone(prefix = "139"): string {
 }
 
 let ipCounter = Math.floor(Math.random() * 60_000);
-/** A client address no other test in this process uses (the per-IP send cap is shared otherwise). */
+/** A client address no other test in this process uses (per-IP limits are shared otherwise). */
 export function uniqueIp(): string {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
@@ -73,9 +74,20 @@ export class AccountsHarness {
 
   static async build(
     database: Database,
-    { clock = new ManualClock(), sms = new CapturingSms(), env = {} as Record<string, string> } = {},
+    {
+      clock = new ManualClock(),
+      sms = new CapturingSms(),
+      env = {} as Record<string, string>,
+      logger = undefined as Logger | undefined,
+    } = {},
   ): Promise<AccountsHarness> {
-    const app = await buildApp({ env: testEnv(env), database, serveWeb: false, accounts: { now: clock.now, sms } });
+    const app = await buildApp({
+      env: testEnv(env),
+      database,
+      logger,
+      serveWeb: false,
+      accounts: { now: clock.now, sms },
+    });
     await app.ready();
     return new AccountsHarness(app, clock, sms);
   }
@@ -95,8 +107,15 @@ export class AccountsHarness {
     });
   }
 
-  verify(mobile: string, code: string, headers: Record<string, string> = {}) {
-    return this.call<Session>({ method: "POST", url: "/api/customers/register", payload: { mobile, code }, headers });
+  /** From an address of its own unless told (failed verifies are limited per address too). */
+  verify(mobile: string, code: string, headers: Record<string, string> = {}, ip = uniqueIp()) {
+    return this.call<Session>({
+      method: "POST",
+      url: "/api/customers/register",
+      payload: { mobile, code },
+      headers,
+      remoteAddress: ip,
+    });
   }
 
   /** Sends a code and logs in with it. */

@@ -100,6 +100,23 @@ function rateLimiterContract(makeLimiter: () => RateLimiter) {
     }
   });
 
+  it("takes back the newest event of each key it is given, and only of those", async () => {
+    const [k, other] = [key(), key()];
+    const rules = [{ limit: 2, windowMs: HOUR }];
+    await limiter.refund([k], at(0)); // nothing to take back: no effect
+    for (const ms of [0, 1]) {
+      expect((await limiter.consume([{ key: k, rules }], at(ms))).allowed).toBe(true);
+      expect((await limiter.consume([{ key: other, rules }], at(ms))).allowed).toBe(true);
+    }
+    expect((await limiter.consume([{ key: k, rules }], at(2))).allowed).toBe(false);
+    await limiter.refund([k], at(3));
+    expect((await limiter.consume([{ key: k, rules }], at(4))).allowed).toBe(true);
+    expect((await limiter.consume([{ key: k, rules }], at(5))).allowed).toBe(false);
+    expect((await limiter.consume([{ key: other, rules }], at(5))).allowed).toBe(false);
+    // The event at 0 is still counted: the next slot opens when it leaves the window.
+    expect(await limiter.consume([{ key: k, rules }], at(HOUR - 1))).toEqual({ allowed: false, retryAfterMs: 1 });
+  });
+
   it("keeps its counts for a new instance on the same store", async () => {
     const k = key();
     const rules = [{ limit: 1, windowMs: HOUR }];

@@ -18,6 +18,7 @@ describeEachBackend("accounts: sessions (R5)", (ctx) => {
     production = await AccountsHarness.build(ctx.database, {
       env: {
         NODE_ENV: "production",
+        TRUST_PROXY: "0",
         CODE_HASH_SECRET: "a-production-like-secret-0123456789abcdef",
         SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
       },

@@ -9,6 +9,7 @@ import { buildApp } from "../src/app.js";
 import { type Env, loadEnv } from "../src/config/env.js";
 import { type Database, migrateDatabase, openDatabase } from "../src/db/client.js";
 import { loadDemoData } from "../src/db/seed/load-demo.js";
+import type { RateLimiter } from "../src/modules/rate-limit/rate-limiter.js";
 
 export type Backend = "pglite" | "postgres";
 
@@ -102,3 +103,10 @@ export function describeEachBackend(name: string, suite: (ctx: TestContext) => v
     });
   }
 }
+
+/** A limiter that lets everything through: for tests about something other than limits. */
+export const allowAll: RateLimiter = {
+  consume: async () => ({ allowed: true }),
+  refund: async () => {},
+  close: async () => {},
+};

@@ -7,12 +7,9 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { leadOutbox, leads } from "../src/db/schema.js";
-import type { RateLimiter } from "../src/modules/rate-limit/rate-limiter.js";
 import { HOUR, ManualClock, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
-import { type ApiAnswer, backends, createTestDatabase, type TestDatabase, testEnv } from "./helper.js";
+import { type ApiAnswer, allowAll, backends, createTestDatabase, type TestDatabase, testEnv } from "./helper.js";
 import { CJK, envelopeProblem, JUNK_STRINGS } from "./junk.js";
-
-const allowAll: RateLimiter = { consume: async () => ({ allowed: true }), close: async () => {} };
 
 for (const backend of backends) {
   describe(`leads API [${backend}]`, () => {

@@ -13,12 +13,10 @@ import { type Database, openDatabase } from "../src/db/client.js";
 import { leadOutbox, leads } from "../src/db/schema.js";
 import { createLogger } from "../src/lib/logger.js";
 import type { DeliveryPolicy } from "../src/modules/leads/delivery-job.js";
-import type { RateLimiter } from "../src/modules/rate-limit/rate-limiter.js";
 import { dingTalkSignature } from "../src/providers/notify/dingtalk-robot.js";
 import { uniqueIp, uniquePhone } from "./accounts-fixtures.js";
-import { backends, createTestDatabase, type TestDatabase, testEnv } from "./helper.js";
+import { allowAll, backends, createTestDatabase, type TestDatabase, testEnv } from "./helper.js";
 
-const allowAll: RateLimiter = { consume: async () => ({ allowed: true }), close: async () => {} };
 const FAST: Partial<DeliveryPolicy> = { pollMs: 50, retryBaseMs: 40, maxRetryMs: 200, leaseMs: 30_000 };
 const ADMIN = "https://admin.example.cn";
 

@@ -29,8 +29,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Which X-Forwarded-For hops to believe, for the client IP behind a load balancer (per-IP limits):
-   * a hop count ("1") or comma-separated proxy addresses/CIDRs. Unset: the socket address only, so
-   * nobody can fake their IP with a header.
+   * a hop count ("1") or comma-separated proxy addresses/CIDRs; "0" or unset: the socket address
+   * only, so nobody can fake their IP with a header. Production must say which (ADR 0021).
    */
   TRUST_PROXY: z
     .string()
@@ -62,6 +62,8 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** Codes the whole site may send in any 24 hours; past it sending stops and an error is logged. */
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** A gateway slower than this gets a clear error, not a hung request (R15). */
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
@@ -137,6 +139,17 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       code: "custom",
       path: ["DINGTALK_WEBHOOK_URL"],
       message: "lead notifications go to one robot: set WECOM_WEBHOOK_URL or DINGTALK_WEBHOOK_URL, not both",
+    });
+  }
+  // Unset, every visitor behind a load balancer would share its address and so one per-IP limit.
+  if (production && env.TRUST_PROXY === false) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["TRUST_PROXY"],
+      message:
+        "生产环境必须设置：在负载均衡或反向代理之后填代理跳数（如 1）或代理地址，客户端直接连接时填 TRUST_PROXY=0 / " +
+        "is required in production: the proxy hop count (e.g. 1) or proxy addresses behind a load balancer, " +
+        "TRUST_PROXY=0 when clients connect directly",
     });
   }
   for (const name of SMS_SETTINGS_REQUIRED[env.SMS_PROVIDER]) {

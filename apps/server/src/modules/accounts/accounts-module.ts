@@ -44,6 +44,8 @@ export function registerAccounts(app: FastifyInstance, options: AccountsOptions)
     limiter,
     sms: options.sms ?? createSmsProvider(env, app.log),
     now,
+    smsDailyBudget: env.SMS_DAILY_BUDGET,
+    log: app.log,
   });
   const favorites = new FavoritesService(db, options.catalog, options.content, now);
   const cookiePolicy = { secure: env.NODE_ENV === "production" };

@@ -21,6 +21,16 @@ export const SEND_RULES_PER_PHONE: readonly RateRule[] = [
 export const SEND_RULES_PER_IP: readonly RateRule[] = [{ limit: 30, windowMs: HOUR }];
 /** R2: verify attempts per phone per hour; counting every attempt caps the failed ones at 100. */
 export const VERIFY_RULES_PER_PHONE: readonly RateRule[] = [{ limit: 100, windowMs: HOUR }];
+/**
+ * Failed verifies per client address across phones: one client cannot spend a number's hourly
+ * attempts and so lock it. Successes are taken back, so busy shared addresses log in freely.
+ */
+export const VERIFY_FAILURES_PER_IP: readonly RateRule[] = [{ limit: 20, windowMs: HOUR }];
+
+/** The whole site's SMS budget (SMS_DAILY_BUDGET) counts sends in any 24 hours. */
+export const SMS_BUDGET_WINDOW_MS = DAY;
+/** Spending the budget is logged at error level at most once in this span, across instances. */
+export const SMS_BUDGET_ALERT_RULES: readonly RateRule[] = [{ limit: 1, windowMs: DAY }];
 
 /** R5: a session unused this long is over. */
 export const SESSION_IDLE_MS = 7 * DAY;

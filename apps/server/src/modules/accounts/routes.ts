@@ -26,7 +26,7 @@ export function accountsRoutes(
     app,
     endpoints.register,
     async ({ body, request, reply }) => {
-      const session = await accounts.login(body.mobile, body.code, request.customer);
+      const session = await accounts.login(body.mobile, body.code, request.ip, request.customer);
       setSessionCookies(reply, session, cookies);
       return { token: session.token, mobile: session.mobile, csrf: session.csrf };
     },

@@ -3,16 +3,31 @@
 import { Messages, PHONE_PATTERN } from "@yj/contract";
 import type { Db } from "../../db/client.js";
 import { customers } from "../../db/schema.js";
+import { clientKey } from "../../lib/client-address.js";
 import { AppError, invalidInput } from "../../lib/errors.js";
 import type { SmsProvider } from "../../providers/sms/sms-provider.js";
 import { consumeOrThrow, type RateCheck, type RateLimiter } from "../rate-limit/rate-limiter.js";
 import type { Clock } from "./clock.js";
 import type { VerificationCodes } from "./codes.js";
-import { SEND_RULES_PER_IP, SEND_RULES_PER_PHONE, VERIFY_RULES_PER_PHONE } from "./limits.js";
+import {
+  SEND_RULES_PER_IP,
+  SEND_RULES_PER_PHONE,
+  SMS_BUDGET_ALERT_RULES,
+  SMS_BUDGET_WINDOW_MS,
+  VERIFY_FAILURES_PER_IP,
+  VERIFY_RULES_PER_PHONE,
+} from "./limits.js";
 import type { NewSession, SessionCustomer, SessionStore } from "./sessions.js";
 
 /** One message for a wrong, expired, used, superseded or worn-out code, and for a number never sent one (R4). */
 export const WRONG_CODE_MESSAGE = "验证码错误或已失效，请重新获取";
+/** The site's daily SMS budget is spent: nothing the visitor did, and nothing they can change. */
+export const SMS_BUSY_MESSAGE = "短信发送繁忙，请稍后再试";
+
+/** Where the budget alert goes (the app's logger). */
+export interface AlertLogger {
+  error(details: object, message: string): void;
+}
 
 export interface AccountsDeps {
   db: Db;
@@ -21,6 +36,9 @@ export interface AccountsDeps {
   limiter: RateLimiter;
   sms: SmsProvider;
   now: Clock;
+  /** Codes the whole site may send in any 24 hours (SMS_DAILY_BUDGET). */
+  smsDailyBudget: number;
+  log: AlertLogger;
 }
 
 export interface LoginResult extends NewSession {
@@ -30,19 +48,23 @@ export interface LoginResult extends NewSession {
 export class AccountsService {
   constructor(private readonly deps: AccountsDeps) {}
 
-  /** R3: limits per IP and per phone are checked and counted together, before anything is sent. */
+  /**
+   * R3: limits per IP and per phone are checked and counted together, before anything is sent; the
+   * site's budget after them, so a send they refuse spends none of it.
+   */
   async sendCode(phone: string, clientIp: string): Promise<void> {
     // The contract already refuses other numbers; this guards any other caller (R3: mainland only).
     if (!PHONE_PATTERN.test(phone)) throw invalidInput(Messages.invalidPhone);
     const now = this.deps.now();
     await this.consume(
       [
-        { key: `sms:ip:${clientIp}`, rules: SEND_RULES_PER_IP },
+        { key: `sms:ip:${clientKey(clientIp)}`, rules: SEND_RULES_PER_IP },
         { key: `sms:phone:${phone}`, rules: SEND_RULES_PER_PHONE },
       ],
       now,
       "发送过于频繁",
     );
+    await this.spendSmsBudget(now);
     const code = await this.deps.codes.issue(phone, now);
     // Not retried on failure or timeout: the first message may still arrive (R15).
     await this.deps.sms.send(phone, code);
@@ -52,9 +74,24 @@ export class AccountsService {
    * R1, R2: the code is used and the session created in one transaction. A session the request
    * arrived with (`current`) is replaced: every login leaves exactly one new token (R5).
    */
-  async login(mobile: string, code: string, current: SessionCustomer | null = null): Promise<LoginResult> {
+  async login(
+    mobile: string,
+    code: string,
+    clientIp: string,
+    current: SessionCustomer | null = null,
+  ): Promise<LoginResult> {
     const now = this.deps.now();
-    await this.consume([{ key: `verify:phone:${mobile}`, rules: VERIFY_RULES_PER_PHONE }], now, "验证次数过多");
+    // Every attempt is counted for the address too, up front, and a success is taken back below:
+    // so the address's limit holds under concurrency and counts failures only.
+    const ipKey = `verify:ip:${clientKey(clientIp)}`;
+    await this.consume(
+      [
+        { key: `verify:phone:${mobile}`, rules: VERIFY_RULES_PER_PHONE },
+        { key: ipKey, rules: VERIFY_FAILURES_PER_IP },
+      ],
+      now,
+      "验证次数过多",
+    );
     const session = await this.deps.db.transaction(async (tx) => {
       // A wrong code returns (not throws) so its counted try is committed (R2).
       if (!(await this.deps.codes.consume(tx, mobile, code, now))) return null;
@@ -67,12 +104,31 @@ export class AccountsService {
       return this.deps.sessions.create(tx, customer.id, now, current);
     });
     if (!session) throw new AppError("business", WRONG_CODE_MESSAGE);
+    await this.deps.limiter.refund([ipKey], now);
     return { ...session, mobile };
   }
 
   /** R5: revoked server-side; the old token is refused from now on. */
   async logout(customer: SessionCustomer): Promise<void> {
     await this.deps.sessions.revoke(customer.tokenHash, this.deps.now());
+  }
+
+  /** One send out of the site's budget; past it the visitor is refused and the operator alerted. */
+  private async spendSmsBudget(now: Date) {
+    const { limiter, smsDailyBudget, log } = this.deps;
+    const decision = await limiter.consume(
+      [{ key: "sms:site", rules: [{ limit: smsDailyBudget, windowMs: SMS_BUDGET_WINDOW_MS }] }],
+      now,
+    );
+    if (decision.allowed) return;
+    // The alert's own counter says whether any instance has raised it in the last day.
+    if ((await limiter.consume([{ key: "sms:site:alert", rules: SMS_BUDGET_ALERT_RULES }], now)).allowed) {
+      log.error(
+        { budget: smsDailyBudget, retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) },
+        "SMS daily budget spent: no codes are sent until it frees up (raise SMS_DAILY_BUDGET if this is real traffic)",
+      );
+    }
+    throw new AppError("rate_limited", SMS_BUSY_MESSAGE, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
   }
 
   private consume(checks: RateCheck[], now: Date, what: string) {

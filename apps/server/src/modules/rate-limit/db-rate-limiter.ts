@@ -1,6 +1,6 @@
 // Rate limits in PostgreSQL (the default store, R3): one row per counted event, checked and written in
 // one transaction under a per-key advisory lock, so concurrent instances cannot overshoot a limit.
-import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { rateLimitEvents } from "../../db/schema.js";
 import {
@@ -47,6 +47,18 @@ export class DbRateLimiter implements RateLimiter {
     });
     await this.pruneExpired(nowMs);
     return decision;
+  }
+
+  async refund(keys: readonly string[], now: Date): Promise<void> {
+    for (const key of keys) {
+      const newest = this.db
+        .select({ id: rateLimitEvents.id })
+        .from(rateLimitEvents)
+        .where(and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.expiresAt, now)))
+        .orderBy(desc(rateLimitEvents.at), desc(rateLimitEvents.id))
+        .limit(1);
+      await this.db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, newest));
+    }
   }
 
   private async pruneExpired(nowMs: number) {

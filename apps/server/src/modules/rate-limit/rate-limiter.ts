@@ -25,6 +25,12 @@ export interface RateLimiter {
   consume(checks: readonly RateCheck[], now: Date): Promise<RateDecision>;
   /** Resolves when the store answers within `timeoutMs` (readiness); absent when the store is the database. */
   ping?(timeoutMs: number): Promise<void>;
+  /**
+   * Takes back the newest event counted under each key: an attempt counted up front that turned
+   * out not to count (a verify that succeeded). Counting first keeps the limit exact under
+   * concurrency; taking back cannot overshoot it.
+   */
+  refund(keys: readonly string[], now: Date): Promise<void>;
   close(): Promise<void>;
 }
 

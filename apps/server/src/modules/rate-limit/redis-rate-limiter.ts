@@ -81,6 +81,10 @@ export class RedisRateLimiter implements RateLimiter {
     return blocked > 0 ? { allowed: false, retryAfterMs: waitMs } : { allowed: true };
   }
 
+  async refund(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.redis.zpopmax(this.prefix + key);
+  }
+
   async close() {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }

@@ -1,6 +1,7 @@
 // Which client addresses are worth locating: loopback, private and reserved ones never are, and
 // sending one to AMap would waste a call (or locate the server instead of the visitor).
 import { BlockList, isIP } from "node:net";
+import { normalizeIp } from "../../lib/client-address.js";
 
 const NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
@@ -22,14 +23,6 @@ for (const [network, prefix] of [
   ["ff00::", 8], // multicast
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, "ipv6");
-}
-
-const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
-
-/** A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d; this gives back a.b.c.d. */
-export function normalizeIp(ip: string): string {
-  const trimmed = ip.trim();
-  return IPV4_MAPPED.exec(trimmed)?.[1] ?? trimmed;
 }
 
 /** The normalized address and its family, or null when it is not a public address. */

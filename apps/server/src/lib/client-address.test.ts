@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { clientKey, networkKey, normalizeIp } from "./client-address.js";
+
+describe("client addresses as limit and cache keys", () => {
+  it("reads an IPv4-mapped IPv6 address as the IPv4 one", () => {
+    expect(normalizeIp("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(normalizeIp(" ::FFFF:10.0.0.1 ")).toBe("10.0.0.1");
+    expect(normalizeIp("2001:db8::1")).toBe("2001:db8::1");
+  });
+
+  it("keys an IPv4 client by its address", () => {
+    expect(clientKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(clientKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("keys an IPv6 client by its /64, however the address is written", () => {
+    const key = "2001:db8:85a3:8d3::/64";
+    for (const ip of [
+      "2001:db8:85a3:8d3:1319:8a2e:370:7348",
+      "2001:0DB8:85A3:08D3:0000:0000:0000:0001",
+      "2001:db8:85a3:8d3::",
+      "2001:db8:85a3:8d3::ffff",
+      "2001:db8:85a3:8d3:a:b:1.2.3.4",
+      "2001:db8:85a3:8d3::1%eth0",
+    ]) {
+      expect(clientKey(ip), ip).toBe(key);
+    }
+    expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientKey("::1")).toBe("0:0:0:0::/64");
+    expect(clientKey("2001:db8:85a3:8d4::1")).not.toBe(key);
+  });
+
+  it("keys a network by its /24 (IPv4) or /64 (IPv6)", () => {
+    expect(networkKey("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(networkKey("::ffff:203.0.113.250")).toBe("203.0.113.0/24");
+    expect(networkKey("203.0.114.7")).toBe("203.0.114.0/24");
+    expect(networkKey("2001:db8:85a3:8d3::7")).toBe("2001:db8:85a3:8d3::/64");
+  });
+
+  it("passes anything that is not an address through, trimmed", () => {
+    expect(clientKey(" unknown ")).toBe("unknown");
+    expect(networkKey("")).toBe("");
+  });
+});
