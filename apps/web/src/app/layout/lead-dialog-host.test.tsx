@@ -8,6 +8,9 @@ import { renderApp } from "../../test/render-app";
 import { LeadDialogHost } from "./lead-dialog-host";
 import { SidePanel } from "./side-panel";
 
+/** The dialogs are lazy chunks: their first load can take seconds on a busy machine. */
+const LAZY = { timeout: 10_000 };
+
 afterEach(() => closeLeadDialog());
 
 function renderPanel() {
@@ -32,7 +35,7 @@ describe("lead dialogs from the side panel", () => {
     renderPanel();
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "免费设计" }));
-    expect(await screen.findByRole("dialog", { name: "免费预约设计师" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "免费预约设计师" }, LAZY)).toBeTruthy();
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -40,7 +43,7 @@ describe("lead dialogs from the side panel", () => {
   it("价格计算 opens the estimate dialog", async () => {
     renderPanel();
     fireEvent.click(screen.getByRole("button", { name: "价格计算" }));
-    expect(await screen.findByRole("dialog", { name: "在线智能报价" })).toBeTruthy();
-    expect(await screen.findByText("已为", { exact: false })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "在线智能报价" }, LAZY)).toBeTruthy();
+    expect(await screen.findByText("已为", { exact: false }, LAZY)).toBeTruthy();
   });
 });
