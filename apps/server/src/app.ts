@@ -15,7 +15,8 @@ import { STATIC_CSP } from "./http/content-security-policy.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { TtlCache } from "./lib/ttl-cache.js";
-import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
+import { type AccountsOverrides, createRateLimiter, registerAccounts } from "./modules/accounts/accounts-module.js";
+import { systemClock } from "./modules/accounts/clock.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { CatalogService } from "./modules/catalog/service.js";
 import { contentRoutes } from "./modules/content/routes.js";
@@ -25,6 +26,7 @@ import { GeoService } from "./modules/geo/service.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { MediaService } from "./modules/media/service.js";
 import { regionRoutes } from "./modules/regions/routes.js";
+import { installRequestLimits } from "./modules/request-limits/request-limits-module.js";
 import { siteSettingsRoutes } from "./modules/site-settings/routes.js";
 import { SiteSettingsService } from "./modules/site-settings/service.js";
 import { createGeoProviders } from "./providers/geo/index.js";
@@ -42,7 +44,7 @@ export interface AppOptions {
   logger?: Logger;
   /** Serve the built storefront (SSR + assets); API tests turn it off. */
   serveWeb?: boolean;
-  /** Tests replace the accounts clock, SMS provider or rate-limit store. */
+  /** Tests replace the accounts clock (the request limits' too), SMS provider or rate-limit store. */
   accounts?: AccountsOverrides;
 }
 
@@ -73,6 +75,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("content-security-policy", STATIC_CSP);
   });
+  // One rate-limit store for the accounts limits and the per-IP request limits. Those come before
+  // every plugin and route, so all of them are limited, and before any hook that does work.
+  const limiter = options.accounts?.limiter ?? createRateLimiter(app, env, database.db);
+  installRequestLimits(app, {
+    readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE,
+    writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    limiter,
+    now: options.accounts?.now ?? systemClock,
+  });
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(swagger, {
     openapi: {
@@ -99,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   regionRoutes(app);
   geoRoutes(app, new GeoService(siteSettings, createGeoProviders(env, app.log)));
   mediaRoutes(app, new MediaService(database.db));
-  registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts });
+  registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts, limiter });
   if (options.serveWeb !== false) await storefrontPlugin(app);
 
   return app;

@@ -31,16 +31,18 @@ export interface AccountsOptions extends AccountsOverrides {
   content: ContentService;
 }
 
+/** The rate-limit store: Redis when REDIS_URL is set, else the database; closed with the app. */
+export function createRateLimiter(app: FastifyInstance, env: Env, db: Db): RateLimiter {
+  // Durable and shared by all instances either way (R3).
+  const limiter = env.REDIS_URL ? new RedisRateLimiter(env.REDIS_URL) : new DbRateLimiter(db);
+  app.addHook("onClose", () => limiter.close());
+  return limiter;
+}
+
 export function registerAccounts(app: FastifyInstance, options: AccountsOptions) {
   const { env, db } = options;
   const now = options.now ?? systemClock;
-  // Durable and shared by all instances either way (R3).
-  let limiter = options.limiter;
-  if (!limiter) {
-    const own = env.REDIS_URL ? new RedisRateLimiter(env.REDIS_URL) : new DbRateLimiter(db);
-    app.addHook("onClose", () => own.close());
-    limiter = own;
-  }
+  const limiter = options.limiter ?? createRateLimiter(app, env, db);
   const sessions = new SessionStore(db);
   const accounts = new AccountsService({
     db,

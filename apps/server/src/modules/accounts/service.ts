@@ -4,7 +4,7 @@ import { Messages, PHONE_PATTERN } from "@yj/contract";
 import type { Db } from "../../db/client.js";
 import { customers } from "../../db/schema.js";
 import { clientKey } from "../../lib/client-address.js";
-import { AppError, invalidInput } from "../../lib/errors.js";
+import { AppError, invalidInput, rateLimited } from "../../lib/errors.js";
 import type { SmsProvider } from "../../providers/sms/sms-provider.js";
 import type { Clock } from "./clock.js";
 import type { VerificationCodes } from "./codes.js";
@@ -43,14 +43,6 @@ export interface AccountsDeps {
 
 export interface LoginResult extends NewSession {
   mobile: string;
-}
-
-/** "45 秒", "12 分钟", "3 小时": when the caller may try again. */
-export function retryHint(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds <= 60) return `${seconds} 秒`;
-  if (seconds <= 3600) return `${Math.ceil(seconds / 60)} 分钟`;
-  return `${Math.ceil(seconds / 3600)} 小时`;
 }
 
 export class AccountsService {
@@ -141,8 +133,6 @@ export class AccountsService {
 
   private async consume(checks: RateCheck[], now: Date, what: string) {
     const decision = await this.deps.limiter.consume(checks, now);
-    if (decision.allowed) return;
-    const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-    throw new AppError("rate_limited", `${what}，请 ${retryHint(decision.retryAfterMs)}后再试`, retryAfterSeconds);
+    if (!decision.allowed) throw rateLimited(what, decision.retryAfterMs);
   }
 }
