@@ -17,6 +17,7 @@ import { healthRoutes } from "./http/health-routes.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { TtlCache } from "./lib/ttl-cache.js";
 import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
+import { systemClock } from "./modules/accounts/clock.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { CatalogService } from "./modules/catalog/service.js";
 import { contentRoutes } from "./modules/content/routes.js";
@@ -28,6 +29,7 @@ import { mediaRoutes } from "./modules/media/routes.js";
 import { MediaService } from "./modules/media/service.js";
 import { createRateLimiter } from "./modules/rate-limit/create-rate-limiter.js";
 import { regionRoutes } from "./modules/regions/routes.js";
+import { installRequestLimits } from "./modules/request-limits/request-limits-module.js";
 import { siteSettingsRoutes } from "./modules/site-settings/routes.js";
 import { SiteSettingsService } from "./modules/site-settings/service.js";
 import { createGeoProviders } from "./providers/geo/index.js";
@@ -45,7 +47,7 @@ export interface AppOptions {
   logger?: Logger;
   /** Serve the built storefront (SSR + assets); API tests turn it off. */
   serveWeb?: boolean;
-  /** Tests replace the accounts clock, SMS provider or rate-limit store. */
+  /** Tests replace the accounts clock (the request limits' too), SMS provider or rate-limit store. */
   accounts?: AccountsOverrides;
   /** Tests replace the leads clock, notifier or delivery timing. */
   leads?: LeadsOverrides;
@@ -79,6 +81,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("content-security-policy", STATIC_CSP);
   });
+  // One rate-limit store for the accounts limits and the per-IP request limits. Those come before
+  // every plugin and route, so all of them are limited, and before any hook that does work.
+  // One limiter for requests, accounts and leads: durable and shared by all instances (R3, R12).
+  let limiter = options.accounts?.limiter;
+  if (!limiter) {
+    const own = createRateLimiter(env, database.db);
+    app.addHook("onClose", () => own.close());
+    limiter = own;
+  }
+  installRequestLimits(app, {
+    readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE,
+    writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    limiter,
+    now: options.accounts?.now ?? systemClock,
+  });
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   // The API's map: for developers and partners, not for anyone on the internet (API_DOCS).
   if (env.API_DOCS) {
@@ -107,13 +124,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   regionRoutes(app);
   geoRoutes(app, new GeoService(siteSettings, createGeoProviders(env, app.log)));
   mediaRoutes(app, new MediaService(database.db));
-  // One limiter for accounts and leads: durable and shared by all instances (R3, R12).
-  let limiter = options.accounts?.limiter;
-  if (!limiter) {
-    const own = createRateLimiter(env, database.db);
-    app.addHook("onClose", () => own.close());
-    limiter = own;
-  }
   registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts, limiter });
   registerLeads(app, { env, db: database.db, siteSettings, limiter, ...options.leads });
   const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];

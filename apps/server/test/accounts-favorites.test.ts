@@ -1,7 +1,7 @@
 // Favourites (docs/product.md §6, §7): goods, guides and cases; idempotent add and remove; junk input never a 5xx.
 import { type ArticleListItem, ErrorCode, type FavoritesData, type GoodsListItem, Messages } from "@yj/contract";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { AccountsHarness, type Session } from "./accounts-fixtures.js";
+import { AccountsHarness, type Session, uniqueIp } from "./accounts-fixtures.js";
 import { describeEachBackend } from "./helper.js";
 import { envelopeProblem, JUNK, JUNK_STRINGS } from "./junk.js";
 
@@ -104,6 +104,8 @@ describeEachBackend("accounts: favourites", (ctx) => {
           const res = await h.app.inject({
             method: "GET",
             url,
+            // Each probe its own client, so the per-IP write limit lets every one reach the endpoint.
+            remoteAddress: uniqueIp(),
             cookies: { token: session.token },
             headers: { "x-csrf-token": session.csrf },
           });
@@ -125,6 +127,7 @@ describeEachBackend("accounts: favourites", (ctx) => {
       const res = await h.app.inject({
         method: "GET",
         url: `/api/customers/getVerificationCode?${junk.fragment("phone")}`,
+        remoteAddress: uniqueIp(),
       });
       const problem = envelopeProblem(res.statusCode, res.body);
       if (problem) problems.push(`phone=<${junk.label}>: ${problem}`);
@@ -135,7 +138,12 @@ describeEachBackend("accounts: favourites", (ctx) => {
         { mobile: "13900000000", code: s },
         { mobile: [s], code: { s } },
       ]) {
-        const res = await h.app.inject({ method: "POST", url: "/api/customers/register", payload });
+        const res = await h.app.inject({
+          method: "POST",
+          url: "/api/customers/register",
+          payload,
+          remoteAddress: uniqueIp(),
+        });
         const problem = envelopeProblem(res.statusCode, res.body);
         if (problem) problems.push(`register ${JSON.stringify(payload).slice(0, 60)}: ${problem}`);
       }
@@ -146,6 +154,7 @@ describeEachBackend("accounts: favourites", (ctx) => {
         url: "/api/customers/register",
         payload,
         headers: { "content-type": "application/json" },
+        remoteAddress: uniqueIp(),
       });
       const problem = envelopeProblem(res.statusCode, res.body);
       if (problem) problems.push(`register ${payload}: ${problem}`);

@@ -118,6 +118,27 @@ describe("AmapGeoProvider", () => {
     expect(JSON.stringify(warnings)).not.toContain(AMAP_KEY);
   });
 
+  it("GET /api/geo/city asks AMap once per client network (/24) while the answer is fresh", async () => {
+    const { amap } = provider();
+    const app: FastifyInstance = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    geoRoutes(app, new GeoService(cities, [amap]));
+    const city = async (remoteAddress: string) =>
+      (await app.inject({ method: "GET", url: "/api/geo/city", remoteAddress })).json() as { data: CityDetectData };
+    seen.length = 0;
+    try {
+      for (const ip of ["115.236.0.1", "115.236.0.1", "115.236.0.77", "::ffff:115.236.0.200"]) {
+        expect((await city(ip)).data, ip).toEqual({ city: "杭州市", province: "浙江省", source: "amap" });
+      }
+      // Concurrent first calls from one network share one request too.
+      await Promise.all(["115.237.1.1", "115.237.1.2", "115.237.1.3"].map(city));
+      expect(seen).toEqual(["115.236.0.1", "115.237.1.1"]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("answers null when AMap cannot be reached", async () => {
     const unreachable = new AmapGeoProvider({ key: AMAP_KEY, baseUrl: "http://127.0.0.1:1" });
     await expect(unreachable.locate("115.236.0.1")).resolves.toBeNull();
@@ -258,6 +279,29 @@ describe("GET /api/geo/city", () => {
     await expect(detect([amap, offline, never])).resolves.toEqual({ city: "南京市", province: "江苏省", source: "ip" });
     expect(amap.asked).toHaveLength(1);
     expect(never.asked).toEqual([]);
+  });
+
+  it("keeps a network's location a short while, in a bounded cache: an IPv6 /64 is one network", async () => {
+    let nowMs = 0;
+    const located = new StubProvider({ city: "上海市", province: "上海市" });
+    const geo = new GeoService(cities, [located], { ttlMs: 60_000, maxEntries: 2, now: () => nowMs });
+    await geo.detectCity("2001:db8:1:2::1");
+    await geo.detectCity("2001:db8:1:2:ffff::9");
+    expect(located.asked).toEqual(["2001:db8:1:2::1"]);
+    nowMs = 60_000; // stale: asked again
+    await geo.detectCity("2001:db8:1:2::3");
+    expect(located.asked).toHaveLength(2);
+    // Two more networks push the oldest out.
+    await geo.detectCity("203.0.113.1");
+    await geo.detectCity("198.51.100.1");
+    await geo.detectCity("2001:db8:1:2::4");
+    expect(located.asked).toEqual([
+      "2001:db8:1:2::1",
+      "2001:db8:1:2::3",
+      "203.0.113.1",
+      "198.51.100.1",
+      "2001:db8:1:2::4",
+    ]);
   });
 
   it("falls back to the default city when nothing is detected", async () => {

@@ -104,6 +104,10 @@ const STACK_PATTERNS: readonly RegExp[] = [
 /** Describes what is wrong with an answer to junk, or returns null when it is a proper envelope. */
 export function envelopeProblem(status: number, text: string): string | null {
   if (status >= 500) return `status ${status}`;
+  // Refused by the per-IP request limit, the junk never reached the endpoint: the probe proved nothing.
+  // (An endpoint's own limit, such as a phone's send limit, answers after validation and is fine.)
+  if (status === 429 && text.includes("操作过于频繁"))
+    return "refused by the per-IP request limit (give each probe its own client address)";
   for (const pattern of STACK_PATTERNS)
     if (pattern.test(text)) return `looks like a stack trace (${pattern}): ${text.slice(0, 300)}`;
   let body: unknown;

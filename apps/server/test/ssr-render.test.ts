@@ -52,6 +52,24 @@ describe("server render", () => {
     expect(res.body).toBe("url=http://storefront.local//evil.example/x");
   });
 
+  it("a page's API calls reach the API as the visitor, not as the server's own address", async () => {
+    const { app } = appWith({
+      async render({ transport }) {
+        const { Readable } = await import("node:stream");
+        const answer = await transport({ method: "GET", url: "/api/whoami" });
+        return {
+          kind: "html",
+          status: 200,
+          body: Readable.from([`ip=${((await answer.json()) as { ip: string }).ip}`]),
+        };
+      },
+    });
+    app.get("/api/whoami", (request) => ({ ip: request.ip }));
+    const res = await app.inject({ url: "/", remoteAddress: "203.0.113.9" });
+    // Per-IP limits on the API count the visitor's page, not one bucket for every page the server renders.
+    expect(res.body).toBe("ip=203.0.113.9");
+  });
+
   it("abandons a render whose API call hangs, and answers the error page promptly", async () => {
     let aborted = false;
     const hanging: WebServerEntry = {

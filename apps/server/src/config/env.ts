@@ -37,6 +37,10 @@ const EnvSchema = z.object({
     .regex(/^(\d{1,2}|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, { error: "a hop count or comma-separated addresses" })
     .optional()
     .transform((v) => (v === undefined ? false : /^\d+$/.test(v) ? Number(v) : v.split(","))),
+  /** Requests per client address (IPv6: /64) and minute, in this process; 0 switches it off (ADR 0022). */
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  /** State-changing requests per client address and minute, counted across instances; 0: off. */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   /** Server-side response cache for hot public reads, in seconds (0 disables). */
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** What that cache may keep, in MB (keys and answers); the least recently used go first. */

@@ -37,3 +37,19 @@ export class AppError extends Error {
 
 export const notFound = (message?: string) => new AppError("not_found", message);
 export const invalidInput = (message: string) => new AppError("invalid_input", message);
+
+/** "45 秒", "12 分钟", "3 小时": when the caller may try again. */
+function retryHint(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds <= 60) return `${seconds} 秒`;
+  if (seconds <= 3600) return `${Math.ceil(seconds / 60)} 分钟`;
+  return `${Math.ceil(seconds / 3600)} 小时`;
+}
+
+/** A limit's refusal: "<what>，请 45 秒后再试", with Retry-After. */
+export const rateLimited = (what: string, retryAfterMs: number) =>
+  new AppError(
+    "rate_limited",
+    `${what}，请 ${retryHint(retryAfterMs)}后再试`,
+    Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  );

@@ -131,6 +131,8 @@ export function pageRenderer(
             app.inject({
               method,
               url,
+              // The visitor's address, so the API's per-IP limits count the visitor, not the server.
+              remoteAddress: request.ip,
               payload: method === "POST" ? (body as object) : undefined,
               headers: {
                 cookie: request.headers.cookie ?? "",

@@ -18,7 +18,8 @@ declare module "fastify" {
 /** docs/product.md §7 has the client add and remove favourites with GET; they change state all the same. */
 const STATE_CHANGING_GETS = new Set<string>([endpoints.addFavorite.path, endpoints.removeFavorite.path]);
 
-function changesState(request: FastifyRequest): boolean {
+/** Whether the request writes (R6's CSRF check; the stricter per-IP request limit). */
+export function changesState(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return true;
   return STATE_CHANGING_GETS.has(request.routeOptions.url ?? "");
 }

@@ -1,7 +1,7 @@
 // Sliding-window rate limits (R2, R3, R12) behind one small interface with two stores: the database by
 // default, Redis when REDIS_URL is set. Both are durable and shared by every instance. Accounts and
 // leads share one limiter, so this module sits below both.
-import { AppError } from "../../lib/errors.js";
+import { rateLimited } from "../../lib/errors.js";
 
 /** At most `limit` events in any `windowMs` span. */
 export interface RateRule {
@@ -54,14 +54,6 @@ export function msUntilAllowed(rules: readonly RateRule[], newestFirstMs: readon
   return waitMs;
 }
 
-/** "45 秒", "12 分钟", "3 小时": when the caller may try again. */
-export function retryHint(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds <= 60) return `${seconds} 秒`;
-  if (seconds <= 3600) return `${Math.ceil(seconds / 60)} 分钟`;
-  return `${Math.ceil(seconds / 3600)} 小时`;
-}
-
 /**
  * Counts one event under every check, or throws the rate-limited error (HTTP 429 with Retry-After):
  * "<what>，请 3 分钟后再试".
@@ -74,6 +66,5 @@ export async function consumeOrThrow(
 ): Promise<void> {
   const decision = await limiter.consume(checks, now);
   if (decision.allowed) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-  throw new AppError("rate_limited", `${what}，请 ${retryHint(decision.retryAfterMs)}后再试`, retryAfterSeconds);
+  throw rateLimited(what, decision.retryAfterMs);
 }

@@ -1,0 +1,46 @@
+// Every request counts against its client's limit before any other work (ADR 0022): reads in this
+// process, generously; state-changing requests more strictly, in the shared rate-limit store, so
+// they hold across instances. Refusals answer 429, the rate-limited envelope and Retry-After.
+import type { FastifyInstance } from "fastify";
+import { clientKey } from "../../lib/client-address.js";
+import { rateLimited } from "../../lib/errors.js";
+import type { Clock } from "../accounts/clock.js";
+import { changesState } from "../accounts/session-hook.js";
+import type { RateLimiter, RateRule } from "../rate-limit/rate-limiter.js";
+import { WindowCounter } from "./window-counter.js";
+
+const MINUTE = 60_000;
+/** Load balancer probes. */
+const EXEMPT_ROUTES = new Set(["/healthz", "/readyz"]);
+/** Hashed, immutable build files: a page needs several, they cost nothing to serve, and CDNs keep them. */
+const EXEMPT_PREFIX = "/assets/";
+const MESSAGE = "操作过于频繁";
+
+export interface RequestLimitOptions {
+  /** Per client and minute; 0 switches the limit off. */
+  readsPerMinute: number;
+  writesPerMinute: number;
+  limiter: RateLimiter;
+  now: Clock;
+}
+
+/** Registers the hook; call before any other onRequest hook that does work (session lookup). */
+export function installRequestLimits(app: FastifyInstance, options: RequestLimitOptions) {
+  const { readsPerMinute, writesPerMinute, limiter, now } = options;
+  if (readsPerMinute === 0 && writesPerMinute === 0) return;
+  const reads = new WindowCounter(readsPerMinute, MINUTE);
+  const writeRules: readonly RateRule[] = [{ limit: writesPerMinute, windowMs: MINUTE }];
+  app.addHook("onRequest", async (request) => {
+    const route = request.routeOptions.url;
+    if (route && (EXEMPT_ROUTES.has(route) || route.startsWith(EXEMPT_PREFIX))) return;
+    const client = clientKey(request.ip);
+    if (changesState(request)) {
+      if (writesPerMinute === 0) return;
+      const decision = await limiter.consume([{ key: `request:write:${client}`, rules: writeRules }], now());
+      if (!decision.allowed) throw rateLimited(MESSAGE, decision.retryAfterMs);
+    } else if (readsPerMinute > 0) {
+      const waitMs = reads.hit(client, now().getTime());
+      if (waitMs > 0) throw rateLimited(MESSAGE, waitMs);
+    }
+  });
+}
