@@ -9,6 +9,7 @@ const PRODUCTION = {
   NODE_ENV: "production",
   CODE_HASH_SECRET: "a-production-code-hash-secret-of-32-characters",
   SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+  TRUST_PROXY: "0",
 };
 
 describe("API documentation (/docs)", () => {

@@ -15,6 +15,7 @@ const PRODUCTION = {
   NODE_ENV: "production",
   CODE_HASH_SECRET: "x".repeat(32),
   SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+  TRUST_PROXY: "0",
 };
 
 describe("SEED_DEMO", () => {
