@@ -41,6 +41,8 @@ describe("server process on the embedded database", () => {
         NODE_ENV: "production",
         CODE_HASH_SECRET: "0123456789abcdef0123456789abcdef",
         SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+        PUBLIC_ORIGIN: "https://shop.example.cn",
+        PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
         TRUST_PROXY: "",
       },
     });

@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["**/*.e2e.ts"],
-    testTimeout: 60_000,
+    // Generous: a test that starts a server and seeds it may run on a loaded machine.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // One server and one Chromium at a time: the machine has two cores.
     fileParallelism: false,

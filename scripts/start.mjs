@@ -8,13 +8,15 @@ import { newestMtime } from "./lib/newest-mtime.mjs";
 const root = new URL("..", import.meta.url).pathname;
 const serverEntry = join(root, "apps/server/dist/server.js");
 const webManifest = join(root, "apps/web/dist/client/.vite/manifest.json");
+const adminPage = join(root, "apps/admin/dist/index.html");
 
 const sources = Math.max(
-  ...["packages/contract/src", "apps/server/src", "apps/web/src"].map((p) => newestMtime(join(root, p))),
+  ...["packages/contract/src", "apps/server/src", "apps/web/src", "apps/admin/src"].map((p) =>
+    newestMtime(join(root, p)),
+  ),
 );
-const built = [serverEntry, webManifest].every(existsSync)
-  ? Math.min(statSync(serverEntry).mtimeMs, statSync(webManifest).mtimeMs)
-  : 0;
+const outputs = [serverEntry, webManifest, adminPage];
+const built = outputs.every(existsSync) ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
 
 if (built < sources) {
   console.log("Building the storefront (first start or changed sources)…");

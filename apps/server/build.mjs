@@ -3,7 +3,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/server.ts", "src/seed.ts"],
+  entryPoints: ["src/server.ts", "src/seed.ts", "src/admin-cli.ts", "src/backup.ts"],
   outdir: "dist",
   bundle: true,
   platform: "node",

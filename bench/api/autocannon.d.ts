@@ -13,6 +13,17 @@ declare module "autocannon" {
       timeout?: number;
       headers?: Record<string, string>;
       title?: string;
+      /** Requests sent in turn by each connection (bench/capacity's mixes). */
+      requests?: Request[];
+    }
+
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Called before each send; answers the request to send. */
+      setupRequest?: (request: Request) => Request;
     }
 
     /** hdr-histogram-percentiles-obj: latency in ms (whole ms), requests and throughput per second. */

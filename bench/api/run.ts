@@ -178,12 +178,15 @@ function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
     // TRUST_PROXY: autocannon connects directly).
     NODE_ENV: "production",
     TRUST_PROXY: "0",
+    // Where the pages say they live (canonical links, sitemap; required in production, ADR 0029).
+    PUBLIC_ORIGIN: "http://127.0.0.1",
     // One client sends everything here: the per-IP request limits would measure themselves (ADR 0022).
     RATE_LIMIT_READS_PER_MINUTE: "0",
     RATE_LIMIT_WRITES_PER_MINUTE: "0",
     CODE_HASH_SECRET: randomBytes(32).toString("hex"),
     SMS_PROVIDER: "console",
     SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+    PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",

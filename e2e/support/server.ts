@@ -36,18 +36,24 @@ export interface RunningServer {
 
 export interface StartOptions {
   dataDir?: string;
+  /** A port of its own (a restarted instance takes its old place behind the load balancer). */
+  port?: number;
+  /** Another copy of the built server (the production install test), run from its own folder. */
+  entry?: string;
+  cwd?: string;
   env?: Record<string, string>;
   /** Resolve when the process exits instead of waiting for /healthz (for refusal tests). */
   expectExit?: boolean;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  if (!existsSync(SERVER_ENTRY)) throw new Error("apps/server/dist/server.js missing: run npm run build");
-  const port = await freePort();
+  const entry = options.entry ?? SERVER_ENTRY;
+  if (!existsSync(entry)) throw new Error(`${entry} missing: run npm run build`);
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "yj-e2e-"));
   const logs: string[] = [];
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [entry], {
+    cwd: options.cwd ?? ROOT,
     env: {
       ...process.env,
       PORT: String(port),

@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser, watchPage } from "./browser";
-import { type RunningServer, startServer } from "./server";
+import { type RunningServer, type StartOptions, startServer } from "./server";
 
 export interface ShopInBrowser {
   readonly server: RunningServer;
@@ -12,13 +12,13 @@ export interface ShopInBrowser {
 }
 
 /** Registers the file's beforeAll/afterAll; the fields are set once beforeAll has run. */
-export function shopInBrowser(): ShopInBrowser {
+export function shopInBrowser(serverOptions: Pick<StartOptions, "env"> = {}): ShopInBrowser {
   let server: RunningServer | undefined;
   let context: BrowserContext | undefined;
   let closeBrowser: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(serverOptions);
     ({ context, close: closeBrowser } = await launchBrowser());
   });
   afterAll(async () => {

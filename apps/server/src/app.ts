@@ -14,10 +14,15 @@ import type { Database } from "./db/client.js";
 import { STATIC_CSP } from "./http/content-security-policy.js";
 import { answerFrameworkError, installErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health-routes.js";
+import { metricsRoutes } from "./http/metrics.js";
 import { serializerCompiler } from "./http/serializer.js";
+import { localInvalidation, RedisCacheInvalidation } from "./lib/cache-invalidation.js";
+import { Metrics } from "./lib/metrics.js";
 import { TtlCache } from "./lib/ttl-cache.js";
 import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
 import { systemClock } from "./modules/accounts/clock.js";
+import { type AdminOverrides, registerAdmin } from "./modules/admin/admin-module.js";
+import { requirePermissionOnAdminRoutes } from "./modules/admin/staff-hook.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { CatalogService } from "./modules/catalog/service.js";
 import { contentRoutes } from "./modules/content/routes.js";
@@ -27,12 +32,19 @@ import { GeoService } from "./modules/geo/service.js";
 import { type LeadsOverrides, registerLeads } from "./modules/leads/leads-module.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { MediaService } from "./modules/media/service.js";
+import { type OrdersOverrides, registerOrders } from "./modules/orders/orders-module.js";
+import { type PaymentsOverrides, registerPayments } from "./modules/payments/payments-module.js";
 import { createRateLimiter } from "./modules/rate-limit/create-rate-limiter.js";
 import { regionRoutes } from "./modules/regions/routes.js";
 import { installRequestLimits } from "./modules/request-limits/request-limits-module.js";
+import { seoRoutes } from "./modules/seo/routes.js";
+import { type SeoOptions, SeoService } from "./modules/seo/service.js";
+import { sitePagesRoutes } from "./modules/site-pages/routes.js";
+import { SitePagesService } from "./modules/site-pages/service.js";
 import { siteSettingsRoutes } from "./modules/site-settings/routes.js";
 import { SiteSettingsService } from "./modules/site-settings/service.js";
 import { createGeoProviders } from "./providers/geo/index.js";
+import { adminClientPlugin } from "./ssr/admin-client.js";
 import { storefrontPlugin } from "./ssr/plugin.js";
 
 // zod's built-in messages in Chinese, for the few fields without a contract message.
@@ -51,6 +63,18 @@ export interface AppOptions {
   accounts?: AccountsOverrides;
   /** Tests replace the leads clock, notifier or delivery timing. */
   leads?: LeadsOverrides;
+  /** Tests make sitemap files small (to see the index) and move the sitemap cache's clock. */
+  seo?: Pick<SeoOptions, "partSize" | "now">;
+  /** Tests replace the orders clock or expiry timing, or run no expiry job. */
+  orders?: OrdersOverrides;
+  /** Tests replace the payments clock, provider or reconciliation timing. */
+  payments?: PaymentsOverrides;
+  /** Tests replace the back office's clock. */
+  admin?: AdminOverrides;
+  /** Serve the back office's client at /admin (its build in apps/admin/dist); API tests turn it off. */
+  serveAdmin?: boolean;
+  /** Set by the process on SIGTERM: /readyz answers 503 while in-flight requests finish (ADR 0033). */
+  shutdown?: { draining: boolean };
 }
 
 function trustHops(hops: number) {
@@ -74,6 +98,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON endpoints take JSON only (R6): a text/plain or form body is refused, never parsed.
   app.removeContentTypeParser("text/plain");
   installErrorHandler(app);
+  // First hook of all, so every answer is timed, refusals included (ADR 0032).
+  const metrics = env.METRICS ? new Metrics() : undefined;
+  if (metrics) {
+    metricsRoutes(app, metrics, { token: env.METRICS_TOKEN });
+    const poolStats = database.poolStats?.bind(database);
+    if (poolStats) metrics.watch({ pool: poolStats });
+  }
 
   // Security headers on every response; the CSP is static here and gets nonces on HTML pages only
   // (building nonces for every API reply cost ~8 % of a cached request, bench P2).
@@ -114,24 +145,52 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
 
   const cache = new TtlCache(env.API_CACHE_SECONDS * 1000, { maxBytes: env.API_CACHE_MAX_MB * 1024 * 1024 });
+  const invalidation = env.REDIS_URL
+    ? new RedisCacheInvalidation(cache, env.REDIS_URL, {
+        prefix: env.REDIS_PREFIX,
+        timeoutMs: env.REDIS_TIMEOUT_MS,
+        onError: (error) => app.log.warn({ err: { message: error.message } }, "cache invalidation channel failed"),
+      })
+    : localInvalidation(cache);
+  app.addHook("onClose", () => invalidation.close());
   const catalog = new CatalogService(database, cache, new TtlCache(REFERENCE_CACHE_MS));
   const content = new ContentService(database.db);
   const siteSettings = new SiteSettingsService(database.db, cache);
 
+  // Before any route: an /api/admin route without a permission fails here, at start-up (R16).
+  requirePermissionOnAdminRoutes(app);
   catalogRoutes(app, catalog);
   contentRoutes(app, content);
   siteSettingsRoutes(app, siteSettings);
+  sitePagesRoutes(app, new SitePagesService(database.db, cache, siteSettings));
   regionRoutes(app);
   geoRoutes(app, new GeoService(siteSettings, createGeoProviders(env, app.log)));
   mediaRoutes(app, new MediaService(database.db));
+  seoRoutes(
+    app,
+    new SeoService({
+      db: database.db,
+      origin: env.PUBLIC_ORIGIN,
+      categories: () => catalog.categories(),
+      ...options.seo,
+    }),
+  );
   registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts, limiter });
-  registerLeads(app, { env, db: database.db, siteSettings, limiter, ...options.leads });
+  registerLeads(app, { env, db: database.db, siteSettings, limiter, metrics, ...options.leads });
+  registerOrders(app, { env, db: database.db, ...options.orders });
+  registerPayments(app, { env, db: database.db, ...options.payments });
+  registerAdmin(app, { env, db: database.db, invalidation, now: options.accounts?.now, ...options.admin });
   const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];
   healthRoutes(app, {
     kind: database.kind,
     dependencies: [{ name: "database", ping: (timeoutMs) => database.ping(timeoutMs) }, ...redis],
+    draining: () => options.shutdown?.draining === true,
   });
-  if (options.serveWeb !== false) await storefrontPlugin(app);
+  if (options.serveWeb !== false) {
+    // The back office's routes are more specific than the storefront's wildcard, so they win.
+    if (options.serveAdmin !== false) await adminClientPlugin(app);
+    await storefrontPlugin(app, { publicOrigin: env.PUBLIC_ORIGIN });
+  }
 
   return app;
 }

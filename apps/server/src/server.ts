@@ -4,6 +4,7 @@ import { loadEnv } from "./config/env.js";
 import { migrateDatabase, openDatabase } from "./db/client.js";
 import { DemoDataRefusedError, loadDemoData } from "./db/seed/load-demo.js";
 import { createLogger } from "./lib/logger.js";
+import { firstAdminHint } from "./modules/admin/admin-command.js";
 
 const startedAt = performance.now();
 const env = (() => {
@@ -44,19 +45,29 @@ async function main() {
       }
     }
   });
-  const app = await buildApp({ env, database, logger });
+  const shutdownState = { draining: false };
+  const app = await buildApp({ env, database, logger, shutdown: shutdownState });
   await app.listen({ port: env.PORT, host: env.HOST });
   logger.info({ database: database.kind, readyMs: Math.round(performance.now() - startedAt) }, "storefront ready");
+  const hint = await firstAdminHint(database.db, {
+    embedded: database.kind === "pglite",
+    adminUrl: `${env.ADMIN_BASE_URL}/admin`,
+  });
+  if (hint) logger.info(hint);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, "shutting down");
-    // In-flight requests finish; a stuck one does not keep the process alive forever.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Draining (ADR 0033): /readyz answers 503 first, so the load balancer's health check sends new
+    // requests elsewhere; then the server stops listening, in-flight requests finish, pools close.
+    shutdownState.draining = true;
+    logger.info({ signal, drainMs: env.SHUTDOWN_DRAIN_MS }, "shutting down: draining");
+    // A stuck request does not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_DRAIN_MS + 10_000);
     force.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       await app.close();
       await database.close();
     } finally {

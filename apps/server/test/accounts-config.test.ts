@@ -6,7 +6,12 @@ import { loadEnv } from "../src/config/env.js";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 /** Production settings other than the one a test is about. */
-const PROXY = { TRUST_PROXY: "1" };
+const PROXY = {
+  TRUST_PROXY: "1",
+  PUBLIC_ORIGIN: "https://shop.example.cn",
+  PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
+  DATABASE_URL: "postgres://shop@db:5432/shop",
+};
 const ALIYUN = {
   SMS_PROVIDER: "aliyun",
   ALIYUN_SMS_ACCESS_KEY_ID: "id",
@@ -47,7 +52,14 @@ describe("accounts configuration", () => {
   });
 
   it("production refuses to start until TRUST_PROXY says whether a proxy is in front (per-IP limits)", () => {
-    const production = { NODE_ENV: "production", CODE_HASH_SECRET: SECRET, ...ALIYUN };
+    const production = {
+      NODE_ENV: "production",
+      CODE_HASH_SECRET: SECRET,
+      PUBLIC_ORIGIN: "https://shop.example.cn",
+      PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
+      DATA_DIR: "/var/lib/yj",
+      ...ALIYUN,
+    };
     let message = "";
     try {
       loadEnv(production);

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import type { Logger } from "pino";
 import { buildApp } from "../src/app.js";
 import type { Database } from "../src/db/client.js";
+import type { OrdersOverrides } from "../src/modules/orders/orders-module.js";
 import type { SmsProvider } from "../src/providers/sms/sms-provider.js";
 import { type ApiAnswer, testEnv } from "./helper.js";
 
@@ -79,6 +80,7 @@ export class AccountsHarness {
       sms = new CapturingSms(),
       env = {} as Record<string, string>,
       logger = undefined as Logger | undefined,
+      orders = undefined as OrdersOverrides | undefined,
     } = {},
   ): Promise<AccountsHarness> {
     const app = await buildApp({
@@ -87,6 +89,7 @@ export class AccountsHarness {
       logger,
       serveWeb: false,
       accounts: { now: clock.now, sms },
+      orders,
     });
     await app.ready();
     return new AccountsHarness(app, clock, sms);

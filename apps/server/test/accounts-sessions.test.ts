@@ -19,8 +19,11 @@ describeEachBackend("accounts: sessions (R5)", (ctx) => {
       env: {
         NODE_ENV: "production",
         TRUST_PROXY: "0",
+        PUBLIC_ORIGIN: "https://shop.example.cn",
+        DATA_DIR: "./data",
         CODE_HASH_SECRET: "a-production-like-secret-0123456789abcdef",
         SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+        PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
       },
     });
   });

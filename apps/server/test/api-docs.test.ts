@@ -9,7 +9,10 @@ const PRODUCTION = {
   NODE_ENV: "production",
   CODE_HASH_SECRET: "a-production-code-hash-secret-of-32-characters",
   SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+  PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
   TRUST_PROXY: "0",
+  PUBLIC_ORIGIN: "https://shop.example.cn",
+  DATA_DIR: "./data",
 };
 
 describe("API documentation (/docs)", () => {

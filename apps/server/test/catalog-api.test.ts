@@ -1,6 +1,7 @@
 // Catalogue API (docs/product.md §3, §7, §9): the category tree, the goods index with its filters, paging, search
 // and sorts, goods detail and package detail. Every expected value is computed from buildDemoData().
 import {
+  ErrorCode,
   type GoodsCategory,
   type GoodsDetail,
   type GoodsIndexData,
@@ -239,6 +240,30 @@ describeEachBackend("catalogue API", (ctx: TestContext) => {
       }
       const unknownTag = Math.max(...demo.goodsTags.map((t) => t.id)) + 1000;
       expect((await index(`tagId=${unknownTag}`)).total).toBe(0);
+    });
+
+    it("filters by tagIds, goods carrying any of them (product search info, docs/product.md §3)", async () => {
+      const [first, second] = demo.goodsTags;
+      const anyOf = (tagIds: number[]) => publicGoods.filter((g) => tagIdsOf(g).some((t) => tagIds.includes(t)));
+      for (const tagIds of [[first!.id], [first!.id, second!.id]]) {
+        const expected = anyOf(tagIds);
+        const { items, total } = await allPages(`tagIds=${tagIds.join(",")}`);
+        expect(total, tagIds.join(",")).toBe(expected.length);
+        expect(ids(items), tagIds.join(",")).toEqual(ids(expected));
+      }
+      // Both ways: one tag as tagId narrows a tagIds union, with a category on top.
+      const both = anyOf([first!.id, second!.id]).filter((g) => g.category1 === 10 && tagIdsOf(g).includes(second!.id));
+      const data = await index(`category1=10&tagId=${second!.id}&tagIds=${first!.id},${second!.id}&pageSize=100`);
+      expect(ids(data.dataList)).toEqual(ids(both));
+      expect((await index("tagIds=")).total).toBe(publicGoods.length);
+    });
+
+    it("refuses malformed tagIds with a Chinese message", async () => {
+      for (const q of ["tagIds=1,,2", "tagIds=a", "tagIds=1;2", `tagIds=${"1,".repeat(120)}1`]) {
+        const { body } = await ctx.api(`/api/goods/index?${q}`);
+        expect(body, q).toMatchObject({ code: 0, data: null, errorCode: ErrorCode.INVALID_INPUT });
+        expect(body.message, q).toMatch(/标签/);
+      }
     });
 
     it("finds goods by a Chinese substring of the name", async () => {

@@ -1,7 +1,20 @@
 // Content API (docs/product.md §3, §7, §9): banners with fallback, stores, guides and cases, city list, hard
 // prices, site settings, regions and generated media. Expected values come from buildDemoData().
 import { readFileSync } from "node:fs";
-import type { ArticleDetail, ArticleListItem, Banner, CityConfig, HardPrice, SiteSettings, Store } from "@yj/contract";
+import {
+  type ArticleDetail,
+  type ArticleListItem,
+  type Banner,
+  CASE_AREA_BANDS,
+  CASE_BUDGET_BANDS,
+  CASE_ROOM_OPTIONS,
+  type CaseFiltersData,
+  type CityConfig,
+  type HardPrice,
+  MAX_CASE_ROOMS,
+  type SiteSettings,
+  type Store,
+} from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { serverFile } from "../src/lib/paths.js";
@@ -60,6 +73,19 @@ function expectArticleItem(item: ArticleListItem, a: DemoArticle) {
     designer: a.designer ?? null,
   });
   expect(new Date(item.publishedAt).getTime()).toBe(a.publishedAt.getTime());
+}
+
+/** Bedrooms as the layout text names them: 三室两厅 → 3 (docs/decisions/0027). */
+const ROOM_DIGITS: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
+const roomsOf = (a: DemoArticle) => ROOM_DIGITS[(a.layout ?? "").charAt(0)];
+
+/** How many cases of each value, most first, then by value (the case_filters order). */
+function optionsOf(values: (string | null | undefined)[]) {
+  const counts = new Map<string, number>();
+  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
 const regions = JSON.parse(readFileSync(serverFile("assets/regions.json"), "utf8")) as Record<
@@ -295,12 +321,119 @@ describeEachBackend("content API", (ctx: TestContext) => {
       expect(ids(page.dataList)).toEqual(ids(byCity));
     });
 
+    it("filters cases by rooms, the last option meaning that many or more", async () => {
+      for (const { rooms } of CASE_ROOM_OPTIONS) {
+        const expected = cases.filter((a) =>
+          rooms >= MAX_CASE_ROOMS ? (roomsOf(a) ?? 0) >= rooms : roomsOf(a) === rooms,
+        );
+        const page = await list(`type=2&rooms=${rooms}&pageSize=100`);
+        expect(ids(page.dataList), `rooms ${rooms}`).toEqual(ids(expected));
+        expect(page.total).toBe(expected.length);
+      }
+      // The demo data has cases of every room count up to four, and the 五室 one.
+      expect(new Set(cases.map(roomsOf))).toEqual(new Set([1, 2, 3, 4, 5]));
+    });
+
+    it("filters cases by area and budget bands: min inclusive, max exclusive", async () => {
+      const bandQuery = (name: "area" | "budget", band: { min?: number; max?: number }) =>
+        [band.min !== undefined && `${name}Min=${band.min}`, band.max !== undefined && `${name}Max=${band.max}`]
+          .filter(Boolean)
+          .join("&");
+      const within = (value: number | null | undefined, band: { min?: number; max?: number }) =>
+        value != null && (band.min === undefined || value >= band.min) && (band.max === undefined || value < band.max);
+      let seen = 0;
+      for (const band of CASE_AREA_BANDS) {
+        const expected = cases.filter((a) => within(a.areaM2, band));
+        const page = await list(`type=2&${bandQuery("area", band)}&pageSize=100`);
+        expect(ids(page.dataList), band.label).toEqual(ids(expected));
+        seen += page.total;
+      }
+      expect(seen, "the area bands cover every case once").toBe(cases.length);
+      seen = 0;
+      for (const band of CASE_BUDGET_BANDS) {
+        const expected = cases.filter((a) => within(a.budgetCents, band));
+        const page = await list(`type=2&${bandQuery("budget", band)}&pageSize=100`);
+        expect(ids(page.dataList), band.label).toEqual(ids(expected));
+        seen += page.total;
+      }
+      expect(seen, "the budget bands cover every case once").toBe(cases.length);
+      // A bound equal to a case's value: min includes it, max leaves it out.
+      const sample = cases[0]!;
+      expect(ids((await list(`type=2&areaMin=${sample.areaM2}&areaMax=${sample.areaM2! + 1}`)).dataList)).toEqual(
+        ids(cases.filter((a) => a.areaM2 === sample.areaM2)),
+      );
+      expect((await list(`type=2&areaMax=${sample.areaM2}&pageSize=100`)).dataList.map((a) => a.id)).not.toContain(
+        sample.id,
+      );
+    });
+
+    it("combines every case filter, and pages the filtered list", async () => {
+      const sample = cases.find((a) => a.city === "杭州市" && a.style === "现代简约")!;
+      expect(sample).toBeDefined();
+      const page = await list(
+        `type=2&style=${encodeURIComponent(sample.style!)}&city=${encodeURIComponent(sample.city!)}&rooms=${roomsOf(sample)}` +
+          `&areaMin=${sample.areaM2! - 1}&areaMax=${sample.areaM2! + 1}&budgetMin=${sample.budgetCents}&budgetMax=${sample.budgetCents! + 1}`,
+      );
+      expect(ids(page.dataList)).toEqual([sample.id]);
+      const wide = cases.filter((a) => (a.areaM2 ?? 0) >= 90);
+      expect(wide.length).toBeGreaterThan(12);
+      const p1 = await list("type=2&areaMin=90&current=1");
+      const p2 = await list("type=2&areaMin=90&current=2");
+      expect(p1.total).toBe(wide.length);
+      expect([...ids(p1.dataList), ...ids(p2.dataList)]).toEqual(ids(wide.slice(0, 24)));
+    });
+
+    it("keeps the earlier parameters valid and treats empty case filters as absent", async () => {
+      const page = await list("type=2&style=&city=&rooms=&areaMin=&areaMax=&budgetMin=&budgetMax=&pageSize=100");
+      expect(page.total).toBe(cases.length);
+    });
+
+    it("refuses malformed case filters with a Chinese message", async () => {
+      for (const q of [
+        "rooms=0",
+        "rooms=6",
+        "rooms=abc",
+        "areaMin=-1",
+        "areaMin=abc",
+        "areaMax=0",
+        "areaMax=999999999",
+        "areaMin=120&areaMax=90",
+        "areaMin=90&areaMax=90",
+        "budgetMin=-5",
+        "budgetMax=99999999999",
+        "budgetMin=3000000000",
+        "budgetMin=25000000&budgetMax=15000000",
+      ]) {
+        const body = await fails(`/api/article/query_list?type=2&${q}`, 1001);
+        expect(body.message, q).toMatch(/户型|面积|预算/);
+      }
+    });
+
     it("answers an empty page when nothing matches", async () => {
       const page = await list(`keyword=${encodeURIComponent("绝对不存在的标题")}`);
       expect(page.dataList).toEqual([]);
       expect(page.total).toBe(0);
       const unknownTag = await list("tagId=999999");
       expect(unknownTag).toMatchObject({ dataList: [], total: 0 });
+    });
+  });
+
+  describe("GET /api/article/case_filters", () => {
+    type ArticlePage = { dataList: ArticleListItem[]; total: number };
+    const list = (query: string) => ok<ArticlePage>(`/api/article/query_list?${query}`);
+
+    it("answers the styles and cities of the cases, most cases first", async () => {
+      const data = await ok<CaseFiltersData>("/api/article/case_filters");
+      expect(data.styles).toEqual(optionsOf(cases.map((a) => a.style)));
+      expect(data.cities).toEqual(optionsOf(cases.map((a) => a.city)));
+      expect(data.styles.reduce((n, o) => n + o.count, 0)).toBe(cases.length);
+      // Every option finds its cases.
+      for (const { value, count } of [data.styles[0]!, data.styles.at(-1)!]) {
+        expect((await list(`type=2&style=${encodeURIComponent(value)}`)).total).toBe(count);
+      }
+      for (const { value, count } of [data.cities[0]!, data.cities.at(-1)!]) {
+        expect((await list(`type=2&city=${encodeURIComponent(value)}`)).total).toBe(count);
+      }
     });
   });
 

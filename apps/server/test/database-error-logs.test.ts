@@ -80,7 +80,10 @@ for (const backend of backends) {
       expect(String(logged?.message)).toMatch(/check constraint/);
       expect(String(logged?.query)).toMatch(/^update "verification_codes"/);
       expect(log()).not.toContain(createHmac("sha256", CODE_SECRET).update(`${phone}:${code}`).digest("hex"));
-      expect(log()).not.toContain(phone.slice(3, 7));
+      // The middle four digits alone are too short to look for: a timing such as 29.528964000000087
+      // can hold them. The number is found by its prefix followed by them.
+      expect(log()).not.toContain(phone);
+      expect(log()).not.toMatch(new RegExp(`${phone.slice(0, 3)}\\D{0,3}${phone.slice(3, 7)}`));
       expect(log()).not.toMatch(/params|Failing row/i);
     });
 

@@ -9,6 +9,7 @@ import { createLogger } from "../src/lib/logger.js";
 import { pageRenderer } from "../src/ssr/plugin.js";
 
 const assets = { scripts: [], css: "", preloads: [] };
+const PUBLIC_ORIGIN = "https://shop.example.cn";
 
 /** An app with one page route rendered by `web`, and an API route that never answers. */
 function appWith(web: WebServerEntry, timeoutMs = 1000) {
@@ -24,18 +25,15 @@ function appWith(web: WebServerEntry, timeoutMs = 1000) {
   );
   const app = Fastify({ loggerInstance: logger }) as unknown as FastifyInstance;
   app.get("/api/hang", () => new Promise(() => {}));
-  app.get(
-    "/*",
-    pageRenderer(app, web, assets, () => [], timeoutMs),
-  );
+  app.get("/*", pageRenderer(app, web, { assets, screenPreloads: () => [], origin: PUBLIC_ORIGIN }, timeoutMs));
   return { app, lines };
 }
 
-/** Echoes the URL it was asked to render. */
+/** Echoes the URL it was asked to render and the public origin it was given. */
 const echo: WebServerEntry = {
-  async render({ request }) {
+  async render({ request, origin }) {
     const { Readable } = await import("node:stream");
-    return { kind: "html", status: 200, body: Readable.from([`url=${request.url}`]) };
+    return { kind: "html", status: 200, body: Readable.from([`url=${request.url} origin=${origin}`]) };
   },
 };
 
@@ -45,11 +43,12 @@ describe("server render", () => {
     for (const host of ["[[[not a host", "evil.example", ""]) {
       const res = await app.inject({ url: "/search?name=%E6%B2%99%E5%8F%91", headers: { host } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe("url=http://storefront.local/search?name=%E6%B2%99%E5%8F%91");
+      // Absolute URLs in the head use the configured public origin, never the Host header (ADR 0029).
+      expect(res.body).toBe(`url=http://storefront.local/search?name=%E6%B2%99%E5%8F%91 origin=${PUBLIC_ORIGIN}`);
     }
     // A path that looks protocol-relative stays a path on the same origin.
     const res = await app.inject({ url: "//evil.example/x" });
-    expect(res.body).toBe("url=http://storefront.local//evil.example/x");
+    expect(res.body).toBe(`url=http://storefront.local//evil.example/x origin=${PUBLIC_ORIGIN}`);
   });
 
   it("a page's API calls reach the API as the visitor, not as the server's own address", async () => {

@@ -3,11 +3,12 @@
 
 import { PassThrough } from "node:stream";
 import { dehydrate } from "@tanstack/react-query";
-import { routes, type SiteSettings, TOKEN_COOKIE, untilAborted } from "@yj/contract";
+import { type CartData, routes, type SiteSettings, TOKEN_COOKIE, untilAborted } from "@yj/contract";
 import { renderToPipeableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders, createQueryClient } from "./app/app-providers";
 import { documentHead, documentTail } from "./app/document";
+import { headTags } from "./app/head-tags";
 import { createRoutes } from "./app/routes";
 import { composeTitle, leafMeta } from "./app/use-document-title";
 import { createApiClient } from "./lib/api-client";
@@ -15,11 +16,13 @@ import { cookieValue } from "./lib/cookies";
 import { apiQuery } from "./lib/queries";
 import { type ClientState, createStore, parseCityCookie } from "./lib/store";
 import type { DocumentAssets, RenderOptions, RenderResult } from "./render-seam";
+import { cartQuery } from "./session/cart";
 import { sessionRefused } from "./session/session";
 
 export async function render({
   request,
   transport,
+  origin,
   nonce,
   styleNonce,
   assets: entryAssets,
@@ -36,6 +39,8 @@ export async function render({
 
   const settings = queryClient.getQueryData<SiteSettings>(apiQuery(api, routes.siteSettings).queryKey);
   const cookies = request.headers.get("cookie");
+  const loggedIn = cookieValue(cookies, TOKEN_COOKIE) !== undefined && !sessionRefused(queryClient, api);
+  const cart = queryClient.getQueryData<CartData>(cartQuery(api).queryKey);
   const city = parseCityCookie(cookies ?? undefined);
   const clientState: ClientState = {
     cityName: city?.cityName ?? settings?.defaultCity ?? "杭州市",
@@ -43,9 +48,9 @@ export async function render({
     cityChosen: city !== null,
     // docs/product.md §4: logged in is decided by the token cookie; the session itself is checked by the API
     // (the root loader asked it: a token it refuses renders the page logged out).
-    loggedIn: cookieValue(cookies, TOKEN_COOKIE) !== undefined && !sessionRefused(queryClient, api),
+    loggedIn,
     phoneNum: null,
-    cartNum: 0,
+    cartNum: loggedIn ? (cart?.cartNum ?? 0) : 0,
   };
   const store = createStore(clientState);
   const meta = leafMeta(context.matches.map((m) => ({ data: context.loaderData[m.route.id] })));
@@ -75,16 +80,18 @@ export async function render({
       onAllReady() {
         request.signal.removeEventListener("abort", onAbort);
         const body = new PassThrough();
-        body.write(
-          documentHead({
-            title: composeTitle(brand, meta),
-            description:
-              meta?.description ??
-              `${brand}：整装、标准化硬装、主材、定制橱柜与家具、成品家具、软装、家电，全国${settings?.coveredCities ?? 136}城服务。`,
-            assets,
-            styleNonce,
-          }),
-        );
+        const url = new URL(request.url);
+        const status = failed ? 500 : context.statusCode;
+        const head = headTags({
+          origin,
+          path: url.pathname,
+          ok: status < 300,
+          title: composeTitle(brand, meta),
+          siteName: brand,
+          defaultDescription: `${brand}：整装、标准化硬装、主材、定制橱柜与家具、成品家具、软装、家电，全国${settings?.coveredCities ?? 136}城服务。`,
+          meta,
+        });
+        body.write(documentHead({ head, assets, nonce, styleNonce }));
         const tail = () =>
           documentTail({ boot: { queries: dehydrate(queryClient), client: clientState }, nonce, assets });
         // React's stream ends its destination; the tail (boot state, scripts) must follow it.
@@ -92,7 +99,7 @@ export async function render({
         html.on("end", () => body.end(tail()));
         html.pipe(body, { end: false });
         stream.pipe(html);
-        resolve({ kind: "html", status: failed ? 500 : context.statusCode, body });
+        resolve({ kind: "html", status, body });
       },
       onShellError(error) {
         reject(error);

@@ -7,6 +7,8 @@ export interface TransportRequest {
   method: "GET" | "POST";
   url: string;
   body?: unknown;
+  /** Extra request headers (e.g. an order's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 export interface TransportResponse {
   status: number;
@@ -28,6 +30,11 @@ export interface RenderOptions {
   /** The page's request; aborting its signal abandons the render (loaders and React stop waiting). */
   request: Request;
   transport: Transport;
+  /**
+   * The shop's public origin (https://host), from the server's configuration: canonical links, Open
+   * Graph and JSON-LD are absolute on it (docs/decisions/0029).
+   */
+  origin: string;
   /** CSP nonces for this response's inline script and style. */
   nonce: string;
   styleNonce: string;

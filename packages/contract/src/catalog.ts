@@ -1,6 +1,6 @@
 // Catalogue: category tree, goods, packages (docs/product.md §3, §7). Money fields are integer cents.
 import { z } from "zod";
-import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
+import { currentParam, idListParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
 import { GOODS_SORTS } from "./constants.js";
 
 export interface GoodsCategory {
@@ -26,13 +26,17 @@ export const GoodsCategory: z.ZodType<GoodsCategory> = z.object({
 export const GoodsSort = z.enum(GOODS_SORTS);
 export type GoodsSort = z.infer<typeof GoodsSort>;
 
-/** Goods search info (docs/product.md §3): name, category1, category2, category3, tagId, current, pageSize 12, status 1. */
+/**
+ * Goods search info (docs/product.md §3): name, category1, category2, category3, tagId, current, pageSize 12, status 1;
+ * and tagIds of the product search info (goods carrying any of those tags), which /productList passes on.
+ */
 export const GoodsIndexQuery = z.object({
   name: textParam("商品名称", 50),
   category1: optionalIdParam("一级分类"),
   category2: optionalIdParam("二级分类"),
   category3: optionalIdParam("三级分类"),
   tagId: optionalIdParam("标签"),
+  tagIds: idListParam("标签 tagIds "),
   current: currentParam,
   pageSize: pageSizeParam,
   /** Only goods on sale (1) and shown (1) are public; the parameters exist because the product rules' client sends them. */

@@ -1,107 +1,248 @@
-// Cart, orders and payments (docs/product.md §7 "not shown": shapes defined here). Money is integer cents.
+// Cart, orders and payments (docs/product.md §7 "not shown": the shapes are defined here; ADR 0023).
+// Money is integer cents. Prices in answers are always the database's, never the client's.
 import { z } from "zod";
 import { phoneField } from "./accounts.js";
-import { idParam } from "./common.js";
+import { currentParam, Page, pageSizeParam } from "./common.js";
 
 const quantity = z
   .number({ error: "数量必须是数字" })
-  .int()
+  .int({ error: "数量必须是整数" })
   .min(1, { error: "数量至少为 1" })
-  .max(999, { error: "数量不能超过 999" });
-const bodyId = z.number({ error: "id 必须是数字" }).int().min(1).max(2_147_483_647);
+  .max(9999, { error: "数量不能超过 9999" });
+const bodyId = (label: string) =>
+  z
+    .number({ error: `${label}必须是数字` })
+    .int({ error: `${label}无效` })
+    .min(1, { error: `${label}无效` })
+    .max(2_147_483_647, { error: `${label}无效` });
 
-export const CartItem = z.object({
+/** Order states (docs/product.md §4 adds none; the Commerce issue names them) and their Chinese labels. */
+export const ORDER_STATUSES = ["pending_payment", "paid", "shipped", "completed", "cancelled"] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "待支付",
+  paid: "已支付",
+  shipped: "已发货",
+  completed: "已完成",
+  cancelled: "已取消",
+};
+/** An order not paid this long after it was made is cancelled and its stock released. */
+export const ORDER_PAYMENT_WINDOW_MINUTES = 30;
+/** The header every order call carries (R8): the same key replays the same answer. */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+
+// ── Cart ────────────────────────────────────────────────────────────────────────────────────────────
+
+export const CartLine = z.object({
+  /** cartId (docs/product.md §3). */
   id: z.number().int(),
   goodsId: z.number().int(),
   skuId: z.number().int(),
   name: z.string(),
   spec: z.string(),
   cover: z.string(),
+  unit: z.string(),
+  /** The SKU's price now, in cents. */
   price: z.number().int(),
+  /** The price when the line was added; differs from `price` when the price changed since. */
+  addedPrice: z.number().int(),
   quantity: z.number().int(),
   selected: z.boolean(),
-  isPackage: z.boolean(),
+  /** Units that can still be bought (the SKU's stock). */
   stock: z.number().int(),
-  /** false when the goods went off sale or the SKU is out of stock. */
+  /** false when the goods went off sale or its stock is 0: the line cannot be ordered. */
   available: z.boolean(),
 });
-export type CartItem = z.infer<typeof CartItem>;
+export type CartLine = z.infer<typeof CartLine>;
+
+/** What a package includes, shown under its cart group (read from the package, not bought separately). */
+export const CartPackageItem = z.object({ name: z.string(), quantity: z.number(), unit: z.string(), room: z.string() });
+
+/** mealData: the lines of one package, grouped under the package id (isMeal). */
+export const CartMealGroup = z.object({
+  isMeal: z.number().int(),
+  name: z.string(),
+  cover: z.string(),
+  lines: z.array(CartLine),
+  includes: z.array(CartPackageItem),
+});
+export type CartMealGroup = z.infer<typeof CartMealGroup>;
 
 export const CartData = z.object({
-  items: z.array(CartItem),
-  /** cartNum (docs/product.md §3): the number of units in the cart. */
-  count: z.number().int(),
-  /** realPrice (docs/product.md §3): total of the selected, available lines, in cents. */
-  selectedTotal: z.number().int(),
+  /** singleDada (docs/product.md §3, spelled as the original client did): lines of single goods. */
+  singleDada: z.array(CartLine),
+  mealData: z.array(CartMealGroup),
+  /** cartNum: units in the cart (the header badge). */
+  cartNum: z.number().int(),
+  /** realPrice: total of the selected, available lines at today's prices, in cents. */
+  realPrice: z.number().int(),
 });
 export type CartData = z.infer<typeof CartData>;
 
-export const CartCreateBody = z.object({ goodsId: bodyId, skuId: bodyId, quantity });
-export const CartCreateListBody = z.object({ items: z.array(CartCreateBody).min(1).max(50) });
-export const CartUpdateBody = z.object({ id: bodyId, quantity: quantity.optional(), selected: z.boolean().optional() });
-export const CartUpdateListBody = z.object({ items: z.array(CartUpdateBody).min(1).max(100) });
-export const CartDeleteBody = z.object({ ids: z.array(bodyId).min(1).max(100) });
+/** Add one goods SKU (a single item or a package's version); an existing line of that SKU grows. */
+export const CartCreateBody = z.object({ goodsId: bodyId("商品"), skuId: bodyId("规格"), quantity });
+/** A package's lines at once, grouped under the package id (isMeal); every goodsId must be that package. */
+export const CartCreateListBody = z.object({
+  isMeal: bodyId("套餐"),
+  items: z.array(CartCreateBody).min(1, { error: "请选择套餐规格" }).max(20),
+});
+export const CartUpdateBody = z
+  .object({ id: bodyId("购物车条目"), quantity: quantity.optional(), selected: z.boolean().optional() })
+  .refine((b) => b.quantity !== undefined || b.selected !== undefined, { error: "请指定数量或选中状态" });
+export const CartUpdateListBody = z.object({ items: z.array(CartUpdateBody).min(1).max(200) });
+export const CartDeleteBody = z.object({
+  ids: z.array(bodyId("购物车条目")).min(1, { error: "请选择要删除的商品" }).max(200),
+});
 
+// ── Address and customer info ─────────────────────────────────────────────────────────────────────────
+
+const addressText = (label: string, max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: `${label}不能超过 ${max} 个字符` });
+
+/** A delivery address: the 4 region levels (docs/product.md §1 region table) and the street line. */
 export const Address = z.object({
-  name: z.string().trim().min(1, { error: "请输入收货人" }).max(20),
+  name: addressText("收货人", 20, "请输入收货人"),
   phone: phoneField,
-  province: z.string().trim().min(1, { error: "请选择省" }).max(20),
-  city: z.string().trim().min(1, { error: "请选择市" }).max(20),
-  district: z.string().trim().max(20).default(""),
-  detail: z.string().trim().min(1, { error: "请输入详细地址" }).max(120),
+  province: addressText("省", 20, "请选择省"),
+  city: addressText("市", 20, "请选择市"),
+  district: addressText("区县", 20, "请选择区县"),
+  /** The town or street office; some districts have none. */
+  town: z.string().trim().max(30, { error: "乡镇街道不能超过 30 个字符" }).default(""),
+  /** The deepest region code chosen, to reopen the picker where it was. */
+  regionCode: z
+    .string()
+    .regex(/^\d{6,12}$/, { error: "地区编码无效" })
+    .optional(),
+  detail: addressText("详细地址", 120, "请输入详细地址"),
 });
 export type Address = z.infer<typeof Address>;
+export type AddressInput = z.input<typeof Address>;
 
 export const CustomerInfoQuery = z.object({ mobile: phoneField });
-/** The last address the customer ordered to, to prefill the order page. */
+/** The contact to prefill the order page with: the last address ordered to, or the login mobile. */
 export const CustomerInfoData = z.object({ mobile: z.string(), address: Address.nullable() });
+export type CustomerInfoData = z.infer<typeof CustomerInfoData>;
 
-/** One order from the selected cart lines (cartIds) or from a direct purchase (items). */
-export const CreateOrderBody = z
-  .object({
-    cartIds: z.array(bodyId).max(100).optional(),
-    items: z
-      .array(z.object({ goodsId: bodyId, skuId: bodyId, quantity }))
-      .max(50)
-      .optional(),
-    address: Address,
-    remark: z.string().trim().max(200).default(""),
-  })
-  .refine((b) => (b.cartIds?.length ?? 0) + (b.items?.length ?? 0) > 0, { error: "请选择要购买的商品" });
+// ── Orders ────────────────────────────────────────────────────────────────────────────────────────────
+
+const remark = z.string().trim().max(200, { error: "备注不能超过 200 个字" }).default("");
+
+/** createOrder: buy now from a product or package page (one SKU and a quantity). */
+export const CreateOrderBody = z.object({
+  goodsId: bodyId("商品"),
+  skuId: bodyId("规格"),
+  quantity,
+  /** The package id when bought from a package page. */
+  isMeal: bodyId("套餐").optional(),
+  address: Address,
+  remark,
+});
 export type CreateOrderBody = z.input<typeof CreateOrderBody>;
 
-/** createOrders: single items and package (meal) items as separate orders in one call. */
-export const CreateOrdersBody = z.object({ orders: z.array(CreateOrderBody).min(1).max(5) });
+/** createOrders: the selected cart lines (cartId) as one order; the lines leave the cart. */
+export const CreateOrdersBody = z.object({
+  cartIds: z.array(bodyId("购物车条目")).min(1, { error: "请选择要购买的商品" }).max(200),
+  address: Address,
+  remark,
+});
+export type CreateOrdersBody = z.input<typeof CreateOrdersBody>;
 
 export const OrderLine = z.object({
   goodsId: z.number().int(),
   skuId: z.number().int(),
+  isMeal: z.number().int().nullable(),
   name: z.string(),
   spec: z.string(),
+  cover: z.string(),
+  unit: z.string(),
   price: z.number().int(),
   quantity: z.number().int(),
+  amount: z.number().int(),
 });
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const OrderEvent = z.object({ status: OrderStatus, at: z.string(), note: z.string() });
+
 export const Order = z.object({
   orderNo: z.string(),
-  status: z.enum(["pending_payment", "paid", "cancelled"]),
+  status: OrderStatus,
+  /** Cents. */
   totalAmount: z.number().int(),
   lines: z.array(OrderLine),
+  address: Address,
+  remark: z.string(),
   createdAt: z.string(),
+  /** Until then an unpaid order can be paid; after it, it is cancelled. */
+  payBefore: z.string(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  history: z.array(OrderEvent),
 });
 export type Order = z.infer<typeof Order>;
 
-export const PrecreateQuery = z.object({
-  /** Order number to pay (or an activity deposit name). */
-  name: z.string().trim().min(1).max(64),
-  mobile: phoneField,
+export const OrderListQuery = z.object({
+  status: OrderStatus.or(z.literal("").transform(() => undefined)).optional(),
+  current: currentParam,
+  pageSize: pageSizeParam,
 });
-export const PrecreateData = z.object({ outTradeNo: z.string(), qrCode: z.string(), amount: z.number().int() });
+export const OrderPage = Page(Order);
+export const OrderNoQuery = z.object({
+  orderNo: z
+    .string({ error: "请提供订单号" })
+    .trim()
+    .regex(/^[A-Z0-9]{8,32}$/, { error: "订单号无效" }),
+});
+export const OrderNoBody = OrderNoQuery;
 
-export const TradeQuery = z.object({ out_trade_no: z.string().trim().min(1).max(64) });
+// ── Payments ──────────────────────────────────────────────────────────────────────────────────────────
+
+export const PAYMENT_PROVIDERS = ["offline", "alipay"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * docs/product.md §7: precreate takes name and mobile (the activity deposit: the name given on
+ * /decorate-act). With orderNo it pays that order instead (the customer's own, logged in).
+ */
+export const PrecreateQuery = z.object({
+  name: z.string().trim().max(64, { error: "名称不能超过 64 个字符" }).optional(),
+  mobile: phoneField.optional(),
+  orderNo: OrderNoQuery.shape.orderNo.optional(),
+});
+export const PrecreateData = z.object({
+  outTradeNo: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** What the buyer scans (Alipay's qr_code URL), or the offline provider's local pay page. */
+  qrCode: z.string(),
+  amount: z.number().int(),
+  subject: z.string(),
+});
+export type PrecreateData = z.infer<typeof PrecreateData>;
+
+export const TRADE_STATUSES = ["WAIT_BUYER_PAY", "TRADE_SUCCESS", "TRADE_CLOSED", "TRADE_FINISHED"] as const;
+export const TradeQuery = z.object({
+  out_trade_no: z
+    .string({ error: "请提供交易号" })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "交易号无效" }),
+});
 export const TradeData = z.object({
   outTradeNo: z.string(),
-  status: z.enum(["WAIT_BUYER_PAY", "TRADE_SUCCESS", "TRADE_CLOSED", "TRADE_FINISHED"]),
+  status: z.enum(TRADE_STATUSES),
+  amount: z.number().int(),
   paidAt: z.string().nullable(),
+  orderNo: z.string().nullable(),
 });
+export type TradeData = z.infer<typeof TradeData>;
 
-export const OrderIdQuery = z.object({ id: idParam() });
+/** The offline provider's local pay step (development only; refused in production). */
+export const OfflinePayBody = z.object({ outTradeNo: TradeQuery.shape.out_trade_no });
+
+/** The activity deposit (docs/product.md §2 /decorate-act), in cents. */
+export const ACTIVITY_DEPOSIT_CENTS = 9_900;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE, PAGE_SIZE } from "./constants.js";
 
-const MAX_INT = 2_147_483_647;
+export const MAX_INT = 2_147_483_647;
 
 function parseNumber(label: string) {
   return z.union([z.string(), z.number()]).transform((raw, ctx) => {
@@ -43,6 +43,39 @@ export function idParam(label = "id") {
 /** An optional id filter: empty means no filter. */
 export function optionalIdParam(label: string) {
   return z.union([z.literal("").transform(() => undefined), idParam(label)]).optional();
+}
+
+/** An optional whole number within [min, max], refused outside it; empty means no filter. */
+export function optionalIntParam(label: string, min: number, max: number) {
+  return z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || (typeof raw === "string" && raw.trim() === "")) return undefined;
+      const n = typeof raw === "number" ? raw : Number(raw.trim());
+      const message = !Number.isFinite(n)
+        ? `${label}必须是数字`
+        : n < min
+          ? `${label}不能小于 ${min}`
+          : n > max
+            ? `${label}不能大于 ${max}`
+            : undefined;
+      if (message) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Math.trunc(n);
+    });
+}
+
+/** Comma-separated ids ("1,2,3"; docs/product.md §3 tagIds); empty means absent. */
+export function idListParam(label: string) {
+  return z
+    .string({ error: `${label}必须是文本` })
+    .max(200, { error: `${label}过多` })
+    .regex(/^(\d{1,9})(,\d{1,9})*$|^$/, { error: `${label}格式应为以逗号分隔的数字` })
+    .transform((s) => s || undefined)
+    .optional();
 }
 
 /**

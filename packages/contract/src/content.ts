@@ -1,6 +1,16 @@
 // Content: banners, stores, articles (guides and cases), city configs, hard prices, site settings, regions.
 import { z } from "zod";
-import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
+import { MAX_CASE_ROOMS } from "./case-filters.js";
+import {
+  currentParam,
+  idParam,
+  MAX_INT,
+  optionalIdParam,
+  optionalIntParam,
+  Page,
+  pageSizeParam,
+  textParam,
+} from "./common.js";
 
 export const CityQuery = z.object({
   city: textParam("城市", 20),
@@ -43,22 +53,44 @@ export const StorePage = Page(Store);
 export const ArticleTag = z.object({ id: z.number().int(), name: z.string() });
 export type ArticleTag = z.infer<typeof ArticleTag>;
 
-/** Article list search info: type (1 guide, 2 case), tag filters, keyword and case filters. */
-export const ArticleListQuery = z.object({
-  type: z.enum(["1", "2"], { error: "type 只能为 1（攻略）或 2（案例）" }).optional(),
-  tagId: optionalIdParam("标签"),
-  /** Comma-separated tag ids (docs/product.md §3 tagIds). */
-  tagIds: z
-    .string()
-    .max(200, { error: "标签过多" })
-    .regex(/^(\d{1,9})(,\d{1,9})*$|^$/, { error: "tagIds 格式应为以逗号分隔的数字" })
-    .optional(),
-  keyword: textParam("关键词", 50),
-  style: textParam("风格", 20),
-  city: textParam("城市", 20),
-  current: currentParam,
-  pageSize: pageSizeParam,
-});
+/** Largest floor area a case filter may name, in ㎡. */
+const MAX_AREA_M2 = 100_000;
+
+/**
+ * Article list search info: type (1 guide, 2 case), tag filters, keyword and the case filters of /case
+ * (docs/decisions/0027): style, city, rooms, and area and budget bands (min inclusive, max exclusive).
+ */
+export const ArticleListQuery = z
+  .object({
+    type: z.enum(["1", "2"], { error: "type 只能为 1（攻略）或 2（案例）" }).optional(),
+    tagId: optionalIdParam("标签"),
+    /** Comma-separated tag ids (docs/product.md §3 tagIds). */
+    tagIds: z
+      .string()
+      .max(200, { error: "标签过多" })
+      .regex(/^(\d{1,9})(,\d{1,9})*$|^$/, { error: "tagIds 格式应为以逗号分隔的数字" })
+      .optional(),
+    keyword: textParam("关键词", 50),
+    style: textParam("风格", 20),
+    city: textParam("城市", 20),
+    /** Bedrooms of the case's layout (三室两厅 has 3); the largest value means that many or more. */
+    rooms: optionalIntParam("户型 rooms ", 1, MAX_CASE_ROOMS),
+    areaMin: optionalIntParam("面积下限 areaMin ", 0, MAX_AREA_M2),
+    areaMax: optionalIntParam("面积上限 areaMax ", 1, MAX_AREA_M2),
+    /** Total cost in cents. */
+    budgetMin: optionalIntParam("预算下限 budgetMin ", 0, MAX_INT),
+    budgetMax: optionalIntParam("预算上限 budgetMax ", 1, MAX_INT),
+    current: currentParam,
+    pageSize: pageSizeParam,
+  })
+  .refine((q) => q.areaMin === undefined || q.areaMax === undefined || q.areaMin < q.areaMax, {
+    error: "面积下限应小于上限",
+    path: ["areaMin"],
+  })
+  .refine((q) => q.budgetMin === undefined || q.budgetMax === undefined || q.budgetMin < q.budgetMax, {
+    error: "预算下限应小于上限",
+    path: ["budgetMin"],
+  });
 export type ArticleListQuery = z.input<typeof ArticleListQuery>;
 
 export const ArticleBlock = z.discriminatedUnion("kind", [
@@ -155,5 +187,16 @@ export const CityDetectData = z.object({
   source: z.enum(["amap", "ip", "default"]),
 });
 export type CityDetectData = z.infer<typeof CityDetectData>;
+
+/** One option of a case filter taken from the data, with how many cases it matches. */
+export const CaseFilterOption = z.object({ value: z.string(), count: z.number().int() });
+export type CaseFilterOption = z.infer<typeof CaseFilterOption>;
+
+/** The styles and cities that cases exist for, most cases first (docs/decisions/0027). */
+export const CaseFiltersData = z.object({
+  styles: z.array(CaseFilterOption),
+  cities: z.array(CaseFilterOption),
+});
+export type CaseFiltersData = z.infer<typeof CaseFiltersData>;
 
 export const ArticleIdQuery = z.object({ id: idParam() });

@@ -10,6 +10,8 @@ import {
   RegisterData,
   VerificationCodeQuery,
 } from "./accounts.js";
+import type { AdminPermission } from "./admin.js";
+import { adminEndpoints } from "./admin-endpoints.js";
 import {
   EmptyQuery,
   GoodsCategory,
@@ -30,7 +32,12 @@ import {
   CreateOrdersBody,
   CustomerInfoData,
   CustomerInfoQuery,
+  OfflinePayBody,
   Order,
+  OrderListQuery,
+  OrderNoBody,
+  OrderNoQuery,
+  OrderPage,
   PrecreateData,
   PrecreateQuery,
   TradeData,
@@ -43,6 +50,7 @@ import {
   ArticlePage,
   ArticleTag,
   Banner,
+  CaseFiltersData,
   CityConfig,
   CityDetectData,
   CityQuery,
@@ -65,13 +73,19 @@ import {
   EstimateData,
   PutCardsBody,
 } from "./leads.js";
+import { SitePage, SitePageQuery } from "./site-pages.js";
 
 export interface EndpointDef {
   method: "GET" | "POST";
   path: `/api/${string}`;
   summary: string;
-  /** "session": needs a logged-in customer (errorCode 1201 otherwise). */
-  auth: "none" | "session";
+  /**
+   * "session": needs a logged-in customer (errorCode 1201 otherwise). "staff": a back-office
+   * endpoint, with its own staff session and CSRF, open only to the roles that hold `permission`.
+   */
+  auth: "none" | "session" | "staff";
+  /** Staff endpoints only: what the caller's role must allow (admin.ts ROLE_PERMISSIONS). */
+  permission?: AdminPermission;
   query?: z.ZodType;
   body?: z.ZodType;
   data: z.ZodType;
@@ -147,6 +161,14 @@ export const endpoints = {
     query: ArticleListQuery,
     data: ArticlePage,
   }),
+  caseFilters: def({
+    method: "GET",
+    path: "/api/article/case_filters",
+    summary: "案例筛选项（有案例的风格与城市）",
+    auth: "none",
+    query: EmptyQuery,
+    data: CaseFiltersData,
+  }),
   articleDetail: def({
     method: "GET",
     path: "/api/article/query_detail",
@@ -178,6 +200,14 @@ export const endpoints = {
     auth: "none",
     query: EmptyQuery,
     data: SiteSettings,
+  }),
+  sitePage: def({
+    method: "GET",
+    path: "/api/site/pages",
+    summary: "品牌与服务页面（关于我们、服务流程、整装、硬装、软装）",
+    auth: "none",
+    query: SitePageQuery,
+    data: SitePage,
   }),
   regions: def({
     method: "GET",
@@ -320,25 +350,57 @@ export const endpoints = {
   createOrders: def({
     method: "POST",
     path: "/api/order/createOrders",
-    summary: "提交多笔订单（Idempotency-Key）",
+    summary: "购物车结算下单（Idempotency-Key）",
     auth: "session",
     body: CreateOrdersBody,
-    data: z.array(Order),
+    data: Order,
+  }),
+  myOrders: def({
+    method: "GET",
+    path: "/api/order/list",
+    summary: "我的订单",
+    auth: "session",
+    query: OrderListQuery,
+    data: OrderPage,
+  }),
+  orderDetail: def({
+    method: "GET",
+    path: "/api/order/detail",
+    summary: "订单详情",
+    auth: "session",
+    query: OrderNoQuery,
+    data: Order,
+  }),
+  cancelOrder: def({
+    method: "POST",
+    path: "/api/order/cancel",
+    summary: "取消订单（释放库存）",
+    auth: "session",
+    body: OrderNoBody,
+    data: Order,
   }),
   alipayPrecreate: def({
     method: "GET",
     path: "/api/alipay/precreate",
-    summary: "支付宝预下单（扫码）",
-    auth: "session",
+    summary: "预下单：活动定金（name、mobile）或订单（orderNo，需登录）",
+    auth: "none",
     query: PrecreateQuery,
     data: PrecreateData,
   }),
   alipayQuery: def({
     method: "GET",
     path: "/api/alipay/query",
-    summary: "支付宝交易查询",
-    auth: "session",
+    summary: "交易查询",
+    auth: "none",
     query: TradeQuery,
+    data: TradeData,
+  }),
+  offlinePay: def({
+    method: "POST",
+    path: "/api/pay/offline/confirm",
+    summary: "线下支付（仅开发环境：本地完成支付）",
+    auth: "none",
+    body: OfflinePayBody,
     data: TradeData,
   }),
   // leads
@@ -406,6 +468,7 @@ export const endpoints = {
     body: PutCardsBody,
     data: Nothing,
   }),
+  ...adminEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -13,6 +13,8 @@ export const ErrorCode = {
   BUSINESS: 1100,
   /** No session, or an expired one (docs/product.md §6, §8). */
   LOGIN_REQUIRED: 1201,
+  /** A staff member whose role does not allow the admin endpoint (R16). HTTP 403. */
+  FORBIDDEN: 1203,
   /** Missing or wrong x-csrf-token (R6). HTTP 403. */
   CSRF: 1403,
   /** Too many requests (R3). HTTP 429. */

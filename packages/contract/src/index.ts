@@ -1,5 +1,9 @@
 export * from "./abort.js";
 export * from "./accounts.js";
+export * from "./admin.js";
+export * from "./admin-endpoints.js";
+export * from "./admin-routes.js";
+export * from "./case-filters.js";
 export * from "./catalog.js";
 export * from "./commerce.js";
 export * from "./common.js";
@@ -13,3 +17,5 @@ export * from "./mask.js";
 export * from "./planned-endpoints.js";
 export * from "./query-string.js";
 export * from "./routes.js";
+export * from "./site-pages.js";
+export * from "./site-paths.js";

@@ -3,20 +3,7 @@
 // taking its name off here, and the junk-input and OpenAPI tests then cover it.
 import type { EndpointName } from "./endpoints.js";
 
-export const plannedEndpoints = [
-  // commerce: cart, orders, payments
-  "cart",
-  "cartCreate",
-  "cartCreateList",
-  "cartUpdate",
-  "cartUpdateList",
-  "cartDelete",
-  "customerInfo",
-  "createOrder",
-  "createOrders",
-  "alipayPrecreate",
-  "alipayQuery",
-] as const satisfies readonly EndpointName[];
+export const plannedEndpoints = [] as const satisfies readonly EndpointName[];
 
 export type PlannedEndpointName = (typeof plannedEndpoints)[number];
 export type ServedEndpointName = Exclude<EndpointName, PlannedEndpointName>;

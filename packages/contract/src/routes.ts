@@ -1,6 +1,10 @@
 // Method and path of every endpoint, without zod: what the web client needs at run time (its types
 // come from the endpoint table, erased by the build). The compiler checks each entry against the table.
+import type { adminEndpoints } from "./admin-endpoints.js";
 import type { Endpoints } from "./endpoints.js";
+
+/** The storefront's endpoints; the back office has its own route table (admin-routes.ts). */
+type StorefrontEndpointName = Exclude<keyof Endpoints, keyof typeof adminEndpoints>;
 
 export interface Route {
   method: "GET" | "POST";
@@ -16,10 +20,12 @@ export const routes = {
   stores: { method: "GET", path: "/api/store/query_all_store" },
   articleTags: { method: "GET", path: "/api/article/query_all_tag" },
   articleList: { method: "GET", path: "/api/article/query_list" },
+  caseFilters: { method: "GET", path: "/api/article/case_filters" },
   articleDetail: { method: "GET", path: "/api/article/query_detail" },
   cityList: { method: "GET", path: "/api/website_configs" },
   hardPrice: { method: "GET", path: "/api/website_configs/getHardPrice" },
   siteSettings: { method: "GET", path: "/api/site/settings" },
+  sitePage: { method: "GET", path: "/api/site/pages" },
   regions: { method: "GET", path: "/api/regions" },
   detectCity: { method: "GET", path: "/api/geo/city" },
   sendCode: { method: "GET", path: "/api/customers/getVerificationCode" },
@@ -38,8 +44,12 @@ export const routes = {
   customerInfo: { method: "GET", path: "/api/order/getCustomerInfoForShopping" },
   createOrder: { method: "POST", path: "/api/order/createOrder" },
   createOrders: { method: "POST", path: "/api/order/createOrders" },
+  myOrders: { method: "GET", path: "/api/order/list" },
+  orderDetail: { method: "GET", path: "/api/order/detail" },
+  cancelOrder: { method: "POST", path: "/api/order/cancel" },
   alipayPrecreate: { method: "GET", path: "/api/alipay/precreate" },
   alipayQuery: { method: "GET", path: "/api/alipay/query" },
+  offlinePay: { method: "POST", path: "/api/pay/offline/confirm" },
   appointment: { method: "POST", path: "/api/customers/appointment" },
   estimate: { method: "POST", path: "/api/jzx/customerPool/jj" },
   servedCount: { method: "GET", path: "/api/jzx/customerPool/num" },
@@ -48,7 +58,7 @@ export const routes = {
   denominate: { method: "POST", path: "/api/customers/denominate" },
   activityCount: { method: "GET", path: "/api/customers/activityCount" },
   putCards: { method: "POST", path: "/api/bim/bimCustomer/putCards" },
-} as const satisfies { [K in keyof Endpoints]: Pick<Endpoints[K], "method" | "path"> };
+} as const satisfies { [K in StorefrontEndpointName]: Pick<Endpoints[K], "method" | "path"> };
 
 type AnyEndpoint = Endpoints[keyof Endpoints];
 /** The endpoint definition (schemas included, as types only) behind a route. */

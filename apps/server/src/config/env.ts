@@ -1,5 +1,17 @@
-// Typed environment, read once at start; fails fast with a message that says what to fix.
+// Typed environment, read once at start; fails fast with a message that says what to fix: every
+// variable's format here, the checks across variables in checks.ts, all problems listed at once.
 import { z } from "zod";
+import { type ConfigProblem, DEVELOPMENT_CODE_HASH_SECRET, runConfigChecks } from "./checks.js";
+
+/** http(s)://host[:port] with nothing after it (a trailing slash is allowed). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.pathname === "/" && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
+}
 
 /** An on/off setting. */
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -90,6 +102,16 @@ const EnvSchema = z.object({
   /** … or a DingTalk group robot's, with its signing secret (SEC…) when the robot has one. */
   DINGTALK_WEBHOOK_URL: z.string().url().optional(),
   DINGTALK_SECRET: z.string().optional(),
+  /**
+   * The shop's public address, scheme and host (and port), e.g. https://www.example.cn: canonical
+   * links, Open Graph, JSON-LD and the sitemap name it (ADR 0029). Never taken from a request's Host
+   * header. Required in production; elsewhere http://localhost:PORT.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .refine(isOrigin, { error: "an origin such as https://www.example.cn (http or https, no path, query or #)" })
+    .transform((v) => new URL(v).origin)
+    .optional(),
   /** Where staff open a lead: a notification links to ADMIN_BASE_URL/admin/leads/<id>. */
   ADMIN_BASE_URL: z
     .string()
@@ -100,82 +122,74 @@ const EnvSchema = z.object({
   LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** How often each instance looks for due lead notifications (a new lead also wakes it at once). */
   LEAD_OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  /** How often each instance looks for unpaid orders past their payment window (ADR 0025). */
+  ORDER_EXPIRY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  /**
+   * Who takes payments (ADR 0024): offline (a local pay step for development, refused in production)
+   * or alipay (face-to-face precreate through alipay-sdk).
+   */
+  PAYMENT_PROVIDER: z.enum(["offline", "alipay"]).default("offline"),
+  /**
+   * Lets a production-mode instance start with the offline provider (benchmarks, test rigs): it then
+   * takes no payments at all, since the offline pay step is refused in production.
+   */
+  PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: flag.default(false),
+  /** The application's APPID on the Alipay open platform. */
+  ALIPAY_APP_ID: z.string().optional(),
+  /** The application's private key (PKCS8 or PKCS1 PEM, or its base64 body) that signs requests. */
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  /** Alipay's public key (支付宝公钥) that verifies answers and notifies. */
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  /** The receiving account's Alipay user id (2088…); a notify for another seller is refused. */
+  ALIPAY_SELLER_ID: z.string().optional(),
+  /** The gateway; tests point it at a local fake. */
+  ALIPAY_GATEWAY: z.string().url().default("https://openapi.alipay.com/gateway.do"),
+  /** The public URL of POST /api/alipay/notify, which Alipay calls when a trade is paid. */
+  ALIPAY_NOTIFY_URL: z.string().url().optional(),
+  /** A gateway call slower than this answers '支付服务繁忙，请稍后重试' (R15). */
+  ALIPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How often each instance asks the provider about trades whose notify has not come. */
+  PAYMENT_RECONCILE_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+  /** Serve /metrics (ADR 0032); false removes the route. */
+  METRICS: flag.default(true),
+  /** Set: /metrics needs `Authorization: Bearer <token>` from every address; unset: private addresses only. */
+  METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  /**
+   * On SIGTERM, /readyz answers 503 this long before the server stops taking connections, so the load
+   * balancer's health check moves new requests elsewhere first (ADR 0033); unset: 5000 in production, 0 elsewhere.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
 });
 
-/** Used outside production only, so development and tests need no setup. */
-const DEVELOPMENT_CODE_HASH_SECRET = "development-only-code-hash-secret-change-me";
-
-const SMS_SETTINGS_REQUIRED = {
-  console: [],
-  aliyun: [
-    "ALIYUN_SMS_ACCESS_KEY_ID",
-    "ALIYUN_SMS_ACCESS_KEY_SECRET",
-    "ALIYUN_SMS_SIGN_NAME",
-    "ALIYUN_SMS_TEMPLATE_CODE",
-  ],
-  tencent: [
-    "TENCENT_SMS_SECRET_ID",
-    "TENCENT_SMS_SECRET_KEY",
-    "TENCENT_SMS_SDK_APP_ID",
-    "TENCENT_SMS_SIGN_NAME",
-    "TENCENT_SMS_TEMPLATE_ID",
-  ],
-} as const;
-
-const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
-  const production = env.NODE_ENV === "production";
-  if (production && !env.CODE_HASH_SECRET) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["CODE_HASH_SECRET"],
-      message: "is required in production (32+ random characters)",
-    });
-  }
-  if (production && env.SMS_PROVIDER === "console" && !env.SMS_ALLOW_CONSOLE_IN_PRODUCTION) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["SMS_PROVIDER"],
-      message: "console only logs codes; set aliyun or tencent in production (or SMS_ALLOW_CONSOLE_IN_PRODUCTION=true)",
-    });
-  }
-  if (env.WECOM_WEBHOOK_URL && env.DINGTALK_WEBHOOK_URL) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["DINGTALK_WEBHOOK_URL"],
-      message: "lead notifications go to one robot: set WECOM_WEBHOOK_URL or DINGTALK_WEBHOOK_URL, not both",
-    });
-  }
-  // Unset, every visitor behind a load balancer would share its address and so one per-IP limit.
-  if (production && env.TRUST_PROXY === false) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["TRUST_PROXY"],
-      message:
-        "生产环境必须设置：在负载均衡或反向代理之后填代理跳数（如 1）或代理地址，客户端直接连接时填 TRUST_PROXY=0 / " +
-        "is required in production: the proxy hop count (e.g. 1) or proxy addresses behind a load balancer, " +
-        "TRUST_PROXY=0 when clients connect directly",
-    });
-  }
-  for (const name of SMS_SETTINGS_REQUIRED[env.SMS_PROVIDER]) {
-    if (!env[name])
-      ctx.addIssue({ code: "custom", path: [name], message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}` });
-  }
-}).transform((env) => ({
+const CheckedEnvSchema = EnvSchema.transform((env) => ({
   ...env,
   CODE_HASH_SECRET: env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET,
   API_DOCS: env.API_DOCS ?? env.NODE_ENV !== "production",
   SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
+  PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+  SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === "production" ? 5000 : 0),
 }));
 
 export type Env = z.infer<typeof CheckedEnvSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(readonly problems: ConfigProblem[]) {
+    const lines = problems.map((p) => `  ${p.name}: ${p.message}`);
+    super(`配置有误，无法启动 / Invalid environment configuration (${problems.length}):\n${lines.join("\n")}`);
+  }
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings in the environment mean "not set".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = CheckedEnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
-  }
+  const formatProblems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ name: i.path.join("."), message: i.message }));
+  // A variable whose format is wrong is reported once, for its format.
+  const badFormat = new Set(formatProblems.map((p) => p.name));
+  const problems = [...formatProblems, ...runConfigChecks(cleaned).filter((p) => !badFormat.has(p.name))];
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return parsed.data;
 }

@@ -34,6 +34,8 @@ export interface Database {
   withStartupLock<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query within `timeoutMs` (readiness). */
   ping(timeoutMs: number): Promise<void>;
+  /** The PostgreSQL pool's connections (metrics); PGlite has one connection and none of this. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -123,6 +125,12 @@ async function openPostgres(
   });
   // A broken idle connection must not crash the process; the pool replaces it, and the log says so.
   pool.on("error", (error) => log?.warn({ err: error }, "database connection lost (the pool replaces it)"));
+  // The pool only listens while a connection is idle. One lost while checked out between two
+  // statements (a job's transaction, for instance) emits its error on the client itself: without a
+  // listener that is an uncaught exception. Its next statement fails and the pool drops it on release.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log?.warn({ err: error }, "database connection lost while in use"));
+  });
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Db;
   return {
     db,
@@ -158,8 +166,37 @@ async function openPostgres(
         pool.query({ text: "select 1", query_timeout: timeoutMs } as pg.QueryConfig),
         "the database",
       ).then(() => {}),
-    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => endPool(pool, timeouts.connectMs),
   };
+}
+
+/**
+ * Ends the pool, and does not wait forever for it: a statement that timed out on a stalled network
+ * (query_timeout) leaves its connection waiting for an answer that never comes, and pg's end() waits
+ * for that socket to close. After the grace period the remaining sockets are destroyed.
+ */
+async function endPool(pool: pg.Pool, graceMs: number): Promise<void> {
+  const ended = pool.end().then(() => true);
+  if (await endedWithin(ended, graceMs)) return;
+  // pg keeps its connections in the pool's private _clients list; each has its socket at connection.stream.
+  const clients = (pool as unknown as { _clients?: { connection?: { stream?: { destroy(): void } } }[] })._clients;
+  for (const client of clients ?? []) client.connection?.stream?.destroy();
+  // A connection still checked out by a caller that never gives it back is left behind: closing
+  // must finish, and the process is ending anyway.
+  await endedWithin(ended, graceMs);
+}
+
+async function endedWithin(ended: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([ended, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** node-postgres type parsers that keep every value as PostgreSQL's text. */

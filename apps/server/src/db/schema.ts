@@ -1,10 +1,12 @@
 // One Drizzle pg-core schema for PGlite and PostgreSQL alike (ADR 0002).
 // Column names are snake_case in SQL (drizzle `casing: "snake_case"`), camelCase in TypeScript.
 // Money is integer cents everywhere.
+import type { SitePageBlock } from "@yj/contract";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -15,6 +17,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 /** Category tree: level 1 (groups), level 2 (the docs/product.md §2 menu ids 3,4,5,6,8,9,49,50), level 3. */
@@ -98,7 +101,8 @@ export const goodsSkus = pgTable(
     stock: integer().notNull(),
     sort: integer().notNull().default(0),
   },
-  (t) => [index().on(t.goodsId)],
+  // R7: stock is never negative, whatever a writer does.
+  (t) => [index().on(t.goodsId), check("goods_skus_stock_not_negative", sql`${t.stock} >= 0`)],
 );
 
 /** What a package includes. goodsId links to a catalogue item when there is one. */
@@ -224,6 +228,8 @@ export const siteSettings = pgTable("site_settings", {
   wechat: text().notNull(),
   /** Owners served before this site counted them; the served counter adds distinct lead phones to it. */
   servedOwnersBase: integer().notNull().default(12_800),
+  /** The /decorate-act deposit, in cents (ADR 0024). */
+  activityDepositCents: integer().notNull().default(9_900),
 });
 
 /** Generated images (SVG), served at /media/:key with long-lived caching. */
@@ -338,15 +344,22 @@ export const leads = pgTable(
     /** R14: consent to the privacy policy was given (at consentAt) by this or an earlier submission. */
     consent: boolean().notNull().default(false),
     consentAt: timestamp({ withTimezone: true }),
-    /** 'new' until the back office works the lead. */
+    /** 'new' until the back office works the lead (the contract's LEAD_STATES and LEAD_TRANSITIONS). */
     state: text().notNull().default("new"),
+    /** The staff member following the lead up, if any. */
+    assigneeId: integer().references(() => staff.id, { onDelete: "set null" }),
     submissions: integer().notNull().default(1),
     /** HMAC of the client address: repeat senders can be seen without storing the address. */
     ipHash: text().notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.phone, t.kind, t.createdAt), index().on(t.kind, t.createdAt), index().on(t.createdAt)],
+  (t) => [
+    index().on(t.phone, t.kind, t.createdAt),
+    index().on(t.kind, t.createdAt),
+    index().on(t.createdAt),
+    index().on(t.state, t.createdAt),
+  ],
 );
 
 /**
@@ -395,3 +408,274 @@ export const estimateRates = pgTable("estimate_rates", {
   applianceBaseCents: integer().notNull(),
   appliancePerBathroomCents: integer().notNull(),
 });
+
+// Commerce (docs/product.md §3, §7; R7–R10, R13; ADR 0023, 0024). Times come from the service clock.
+
+/**
+ * One line per customer and SKU and package group: adding the same SKU again grows the line. The
+ * cart lives in the database, so it survives logout and is the same on every instance.
+ */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: serial().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    goodsId: integer()
+      .notNull()
+      .references(() => goods.id, { onDelete: "cascade" }),
+    skuId: integer()
+      .notNull()
+      .references(() => goodsSkus.id, { onDelete: "cascade" }),
+    /** isMeal: the package this line belongs to (0 for a single item, so the unique index holds). */
+    mealId: integer().notNull().default(0),
+    quantity: integer().notNull(),
+    selected: boolean().notNull().default(true),
+    /** The SKU's price when added, to mark lines whose price changed since. */
+    addedPriceCents: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex().on(t.customerId, t.skuId, t.mealId),
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The address a customer last ordered to, to prefill the next order (getCustomerInfoForShopping). */
+export const customerAddresses = pgTable("customer_addresses", {
+  customerId: integer()
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  address: jsonb()
+    .$type<{
+      name: string;
+      phone: string;
+      province: string;
+      city: string;
+      district: string;
+      town: string;
+      regionCode?: string;
+      detail: string;
+    }>()
+    .notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+export const ORDER_STATES = ["pending_payment", "paid", "shipped", "completed", "cancelled"] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/**
+ * Orders. Stock is taken from goods_skus when the order is made and given back when it is cancelled
+ * or expires unpaid (payBefore). Prices and names are copied into the lines at order time.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial().primaryKey(),
+    orderNo: text().notNull().unique(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    status: text().$type<OrderState>().notNull(),
+    totalCents: integer().notNull(),
+    address: jsonb().$type<typeof customerAddresses.$inferSelect.address>().notNull(),
+    remark: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    payBefore: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    shippedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    carrier: text(),
+    trackingNo: text(),
+  },
+  (t) => [
+    index().on(t.customerId, t.createdAt),
+    index("orders_unpaid_due_idx").on(t.payBefore).where(sql`${t.status} = 'pending_payment'`),
+    check("orders_total_not_negative", sql`${t.totalCents} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    goodsId: integer().notNull(),
+    skuId: integer().notNull(),
+    mealId: integer(),
+    name: text().notNull(),
+    spec: text().notNull(),
+    cover: text().notNull(),
+    unit: text().notNull(),
+    priceCents: integer().notNull(),
+    quantity: integer().notNull(),
+    amountCents: integer().notNull(),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
+/** Each state an order entered, with who moved it (customer, system, staff) and a note. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text().$type<OrderState>().notNull(),
+    actor: text().notNull(),
+    note: text().notNull().default(""),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
+/**
+ * R8: one order per customer and Idempotency-Key. The first request inserts the row and, in the same
+ * transaction, the order; a retry waits on the row and replays the stored answer; another body with
+ * the same key is refused (requestHash differs).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    endpoint: text().notNull(),
+    requestHash: text().notNull(),
+    /** The answer's data, replayed as it was. */
+    response: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] }), index().on(t.createdAt)],
+);
+
+/**
+ * One row per trade (out_trade_no) with a provider: an order's payment or an activity deposit. A
+ * notify or a query moves it to paid once (status guard), and the order with it.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial().primaryKey(),
+    outTradeNo: text().notNull().unique(),
+    provider: text().$type<"offline" | "alipay">().notNull(),
+    purpose: text().$type<"order" | "deposit">().notNull(),
+    orderId: integer().references(() => orders.id),
+    /** Deposit payer (the name given on /decorate-act) and mobile; for orders the contact too. */
+    payerName: text().notNull().default(""),
+    payerPhone: text().notNull().default(""),
+    subject: text().notNull(),
+    amountCents: integer().notNull(),
+    status: text().$type<"pending" | "paid" | "closed">().notNull(),
+    /** The provider's trade number (Alipay trade_no) once paid. */
+    tradeNo: text(),
+    qrCode: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    /** Set by the reconciliation job each time it asks the provider about this trade. */
+    lastQueriedAt: timestamp({ withTimezone: true }),
+    /** The verified notify (or query answer) that marked it paid, as received. */
+    confirmation: jsonb().$type<Record<string, string>>(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("payments_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+/**
+ * Brand and service pages (/about, /stream, /integrate, the hard- and soft-decoration pages): copy the
+ * company edits, as ordered blocks rendered without raw HTML. A slug without a row shows the built-in
+ * default copy (docs/decisions/0028-brand-pages-in-the-database.md).
+ */
+export const sitePages = pgTable("site_pages", {
+  slug: text().primaryKey(),
+  title: text().notNull(),
+  description: text().notNull(),
+  blocks: jsonb().$type<SitePageBlock[]>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+// Back office (docs/quality.md R16): staff, their sessions, lead notes and the audit record.
+
+/** A staff member. The password is scrypt with its own salt (admin/passwords.ts); never stored plain. */
+export const staff = pgTable("staff", {
+  id: serial().primaryKey(),
+  /** Lower-cased; unique. */
+  username: text().notNull().unique(),
+  displayName: text().notNull(),
+  role: text().$type<"admin" | "sales" | "operations">().notNull(),
+  passwordHash: text().notNull(),
+  /** Set for a one-time password: every endpoint but the password change refuses until it is changed. */
+  mustChangePassword: boolean().notNull().default(true),
+  disabled: boolean().notNull().default(false),
+  /** Failed logins since the last success or lockout. */
+  failedLogins: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+  lastLoginAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Staff sessions, apart from customers' (a customer token never opens /api/admin). SHA-256 of the token. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text().primaryKey(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    csrf: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.staffId)],
+);
+
+/** What staff wrote while working a lead, with the state it moved to. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: serial().primaryKey(),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    text: text().notNull(),
+    stateFrom: text(),
+    stateTo: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.leadId, t.createdAt)],
+);
+
+/**
+ * Every admin write, phone reveal and export: who, when, what, and the values before and after,
+ * written in the write's own transaction. The staff name is copied so the record outlives renames.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    staffId: integer().references(() => staff.id, { onDelete: "set null" }),
+    staffName: text().notNull(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text().notNull().default(""),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.staffId, t.createdAt), index().on(t.entity, t.entityId)],
+);

@@ -45,7 +45,7 @@ export function registerEndpoint<E extends EndpointDef>(
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: envelopeOf(endpoint.data) },
     },
-    config: { auth: endpoint.auth },
+    config: { auth: endpoint.auth, permission: endpoint.permission },
     handler: async (request, reply) => {
       const data = await handler({
         query: request.query as Out<E["query"]>,
@@ -62,5 +62,6 @@ export function registerEndpoint<E extends EndpointDef>(
 declare module "fastify" {
   interface FastifyContextConfig {
     auth?: EndpointDef["auth"];
+    permission?: EndpointDef["permission"];
   }
 }

@@ -11,14 +11,20 @@ export interface Dependency {
   ping(timeoutMs: number): Promise<void>;
 }
 
-export function healthRoutes(
-  app: FastifyInstance,
-  { kind, dependencies }: { kind: string; dependencies: Dependency[] },
-) {
+export interface HealthOptions {
+  kind: string;
+  dependencies: Dependency[];
+  /** True once the process is shutting down: /readyz answers 503 so the balancer sends new requests elsewhere. */
+  draining?: () => boolean;
+}
+
+export function healthRoutes(app: FastifyInstance, { kind, dependencies, draining }: HealthOptions) {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok", database: kind }));
 
   const wasDown = new Set<string>();
   app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (draining?.()) return reply.status(503).send({ status: "draining" });
     const results = await Promise.all(
       dependencies.map(async ({ name, ping }) => {
         try {
@@ -32,7 +38,6 @@ export function healthRoutes(
       }),
     );
     const ready = results.every(([, state]) => state === "ok");
-    reply.header("cache-control", "no-store");
     return reply
       .status(ready ? 200 : 503)
       .send({ status: ready ? "ready" : "unready", ...Object.fromEntries(results) });

@@ -1,6 +1,6 @@
 // Domain errors: one type with a fixed set of kinds, thrown by services and providers. This is the only
 // map from kind to HTTP status and envelope code; the http error handler reads it.
-import { ErrorCode, Messages } from "@yj/contract";
+import { AdminMessages, ErrorCode, Messages } from "@yj/contract";
 
 export type ErrorKind =
   | "invalid_input"
@@ -8,6 +8,7 @@ export type ErrorKind =
   | "business"
   | "login_required"
   | "csrf"
+  | "forbidden"
   | "rate_limited"
   | "upstream"
   | "internal";
@@ -18,6 +19,7 @@ export const ERROR_KINDS: Record<ErrorKind, { status: number; errorCode: number;
   business: { status: 200, errorCode: ErrorCode.BUSINESS, defaultMessage: Messages.invalidInput },
   login_required: { status: 200, errorCode: ErrorCode.LOGIN_REQUIRED, defaultMessage: Messages.loginRequired },
   csrf: { status: 403, errorCode: ErrorCode.CSRF, defaultMessage: Messages.csrf },
+  forbidden: { status: 403, errorCode: ErrorCode.FORBIDDEN, defaultMessage: AdminMessages.forbidden },
   rate_limited: { status: 429, errorCode: ErrorCode.RATE_LIMITED, defaultMessage: Messages.rateLimited },
   upstream: { status: 200, errorCode: ErrorCode.UPSTREAM, defaultMessage: Messages.networkError },
   internal: { status: 500, errorCode: ErrorCode.INTERNAL, defaultMessage: Messages.internal },

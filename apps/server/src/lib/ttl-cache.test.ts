@@ -104,3 +104,22 @@ describe("TtlCache bounds and order", () => {
     expect(cache.stats()).toMatchObject({ entries: 1 });
   });
 });
+
+describe("TtlCache.deletePrefix", () => {
+  it("drops the entries under the prefix, with their bytes, and keeps the others", async () => {
+    const cache = new TtlCache(60_000);
+    const goods = loader(1000);
+    const other = loader(500);
+    await cache.get("goods:a", goods);
+    await cache.get("goods:b", goods);
+    await cache.get("site-settings", other);
+    const kept = cache.stats().bytes;
+    cache.deletePrefix("goods:");
+    expect(cache.stats().entries).toBe(1);
+    expect(cache.stats().bytes).toBeLessThan(kept / 2);
+    await cache.get("goods:a", goods);
+    await cache.get("site-settings", other);
+    expect(goods.calls.count).toBe(3);
+    expect(other.calls.count).toBe(1);
+  });
+});

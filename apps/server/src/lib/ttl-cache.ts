@@ -90,6 +90,13 @@ export class TtlCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
+  /** Drops every entry whose key starts with `prefix` (a write made what they hold stale). */
+  deletePrefix(prefix: string) {
+    for (const [key, entry] of this.entries) {
+      if (key.startsWith(prefix)) this.remove(key, entry);
+    }
+  }
+
   clear() {
     this.entries.clear();
     this.bytes = 0;

@@ -56,7 +56,7 @@ function loadManifest(clientDir: string) {
   };
 }
 
-export async function storefrontPlugin(app: FastifyInstance) {
+export async function storefrontPlugin(app: FastifyInstance, { publicOrigin }: { publicOrigin: string }) {
   const dist = webDist();
   if (!dist || !existsSync(join(dist, "server/entry-server.js"))) {
     app.log.warn("web build not found (apps/web/dist): run `npm run build`; only the API is served");
@@ -83,7 +83,7 @@ export async function storefrontPlugin(app: FastifyInstance) {
     maxAge: "1d",
   });
 
-  const renderPage = pageRenderer(app, web, assets, screenPreloads);
+  const renderPage = pageRenderer(app, web, { assets, screenPreloads, origin: publicOrigin });
 
   // Static API routes win over this wildcard; an unknown /api path still answers the JSON envelope.
   app.get("/*", { schema: { hide: true } }, (request, reply) =>
@@ -102,12 +102,19 @@ const RENDER_ORIGIN = "http://storefront.local";
 
 const ERROR_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>页面暂时无法打开</title></head><body style="font-family:sans-serif;text-align:center;padding:80px 16px;color:#333"><h1 style="font-size:22px">页面暂时无法打开</h1><p>网络错误，请稍后重试</p><p><a href="/" style="color:#c8161d">返回首页</a></p></body></html>`;
 
+/** What every page gets: the built assets, the matched screens' chunks, the public origin (ADR 0029). */
+export interface PageSetup {
+  assets: DocumentAssets;
+  screenPreloads: (routeIds: string[]) => string[];
+  /** Absolute URLs in the head (canonical, Open Graph, JSON-LD) use it; the Host header never does. */
+  origin: string;
+}
+
 /** Renders storefront pages with the web app's server entry, reaching the API in-process. */
 export function pageRenderer(
   app: FastifyInstance,
   web: WebServerEntry,
-  assets: DocumentAssets,
-  screenPreloads: (routeIds: string[]) => string[],
+  { assets, screenPreloads, origin }: PageSetup,
   timeoutMs = RENDER_TIMEOUT_MS,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -121,6 +128,7 @@ export function pageRenderer(
     try {
       result = await web.render({
         request: new Request(RENDER_ORIGIN + request.url, { headers, signal: deadline }),
+        origin,
         nonce: nonces.script,
         styleNonce: nonces.style,
         assets,

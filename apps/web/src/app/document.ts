@@ -2,6 +2,7 @@
 import type { DehydratedState } from "@tanstack/react-query";
 import type { ClientState } from "../lib/store";
 import type { DocumentAssets } from "../render-seam";
+import type { HeadTags } from "./head-tags";
 
 export interface BootState {
   queries: DehydratedState;
@@ -20,22 +21,52 @@ export const safeJson = (value: unknown) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 
+const metaTag = (attr: "name" | "property", key: string, content: string) =>
+  `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
+
+/** Description, canonical link and Open Graph tags. */
+export function headTagsHtml(head: HeadTags): string {
+  return [
+    metaTag("name", "description", head.description),
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : "",
+    metaTag("property", "og:site_name", head.siteName),
+    metaTag("property", "og:type", head.ogType),
+    metaTag("property", "og:title", head.title),
+    metaTag("property", "og:description", head.description),
+    head.canonical ? metaTag("property", "og:url", head.canonical) : "",
+    metaTag("property", "og:image", head.ogImage),
+    metaTag("property", "og:locale", "zh_CN"),
+  ].join("");
+}
+
+/**
+ * The JSON-LD blocks. JSON-LD is data, not script, but it sits in a <script> element: it is written
+ * like the boot state (nothing in it can close the element) and carries the page's nonce like every
+ * script element here. Last in the head, after the stylesheet the first paint needs.
+ */
+export function jsonLdHtml(head: HeadTags, nonce: string): string {
+  return head.jsonLd
+    .map((block) => `<script type="application/ld+json" nonce="${nonce}">${safeJson(block)}</script>`)
+    .join("");
+}
+
 export function documentHead(opts: {
-  title: string;
-  description: string;
+  head: HeadTags;
   assets: DocumentAssets;
+  nonce: string;
   styleNonce: string;
 }): string {
-  const { title, description, assets, styleNonce } = opts;
+  const { head, assets, nonce, styleNonce } = opts;
   return [
     '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<title>${escapeHtml(head.title)}</title>`,
+    headTagsHtml(head),
     '<meta name="theme-color" content="#c8102e">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<style nonce="${styleNonce}">${assets.css.replace(/<\/style/gi, "<\\/style")}</style>`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+    jsonLdHtml(head, nonce),
     '</head><body><div id="root">',
   ].join("");
 }

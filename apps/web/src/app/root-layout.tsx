@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { type LoaderFunctionArgs, useMatches } from "react-router";
 import { apiQuery } from "../lib/queries";
 import type { RouteContext, RouteHandle } from "../lib/route-context";
+import { cartQuery, useCartCountSync } from "../session/cart";
 import { useLoginRequiredHandler } from "../session/require-login";
 import { currentCustomerQuery, hasSessionCookie } from "../session/session";
 import { KeepAliveOutlet } from "./keep-alive-outlet";
@@ -17,7 +18,7 @@ import { useDocumentTitle } from "./use-document-title";
 /**
  * Data every page needs: brand and contact details, the menu's categories, the city list; and, when
  * the server render gets a token cookie, who it belongs to (the header's number; a refused token
- * renders the page logged out — see entry-server). Never throws for a stale session.
+ * renders the page logged out — see entry-server) and their cart. Never throws for a stale session.
  */
 export async function rootLoader({ request }: LoaderFunctionArgs, { queryClient, api }: RouteContext) {
   const onServer = typeof document === "undefined";
@@ -26,6 +27,8 @@ export async function rootLoader({ request }: LoaderFunctionArgs, { queryClient,
     queryClient.ensureQueryData(apiQuery(api, routes.goodsCategories)),
     queryClient.ensureQueryData(apiQuery(api, routes.cityList, { type: "1" })),
     onServer && hasSessionCookie(request) ? queryClient.prefetchQuery(currentCustomerQuery(api)) : null,
+    // The header's cart count is server-rendered for a logged-in visitor (entry-server reads it).
+    onServer && hasSessionCookie(request) ? queryClient.prefetchQuery(cartQuery(api)) : null,
   ]);
   return null;
 }
@@ -36,6 +39,7 @@ export function RootLayout() {
   const isHome = matches.at(-1)?.pathname === "/";
   useDocumentTitle();
   useLoginRequiredHandler();
+  useCartCountSync();
   if (handle.bare) return <KeepAliveOutlet />;
   return (
     <>

@@ -23,13 +23,23 @@ const SCREENS = {
   "src/features/catalog/screens/product-screen.tsx": () => import("../features/catalog/screens/product-screen"),
   "src/features/catalog/screens/package-screen.tsx": () => import("../features/catalog/screens/package-screen"),
   "src/features/content/screens/stores-screen.tsx": () => import("../features/content/screens/stores-screen"),
+  "src/features/content/screens/guides-screen.tsx": () => import("../features/content/screens/guides-screen"),
+  "src/features/content/screens/cases-screen.tsx": () => import("../features/content/screens/cases-screen"),
+  "src/features/content/screens/article-screen.tsx": () => import("../features/content/screens/article-screen"),
   "src/features/account/screens/login-screen.tsx": () => import("../features/account/screens/login-screen"),
   "src/features/account/screens/my-mark-screen.tsx": () => import("../features/account/screens/my-mark-screen"),
+  "src/features/commerce/screens/cart-screen.tsx": () => import("../features/commerce/screens/cart-screen"),
+  "src/features/commerce/screens/submit-order-screen.tsx": () =>
+    import("../features/commerce/screens/submit-order-screen"),
+  "src/features/commerce/screens/pay-screen.tsx": () => import("../features/commerce/screens/pay-screen"),
+  "src/features/commerce/screens/my-orders-screen.tsx": () => import("../features/commerce/screens/my-orders-screen"),
   "src/features/leads/screens/merchants-join-screen.tsx": () =>
     import("../features/leads/screens/merchants-join-screen"),
   "src/features/leads/screens/decorate-act-screen.tsx": () => import("../features/leads/screens/decorate-act-screen"),
   "src/features/leads/screens/panorama-screen.tsx": () => import("../features/leads/screens/panorama-screen"),
   "src/features/leads/screens/privacy-screen.tsx": () => import("../features/leads/screens/privacy-screen"),
+  "src/features/pages/brand-page-screen.tsx": () => import("../features/pages/brand-page-screen"),
+  "src/features/pages/hard-decoration-screen.tsx": () => import("../features/pages/hard-decoration-screen"),
 } satisfies Record<string, () => Promise<ScreenModule>>;
 
 type ScreenPath = keyof typeof SCREENS;
@@ -70,12 +80,24 @@ export function createRoutes(ctx: RouteContext): RouteObject[] {
         page(ctx, "app/product-detail/:id", "src/features/catalog/screens/product-screen.tsx"),
         page(ctx, "packageDetails/:id", "src/features/catalog/screens/package-screen.tsx"),
         page(ctx, "all-store", "src/features/content/screens/stores-screen.tsx"),
+        page(ctx, "decorate-strategy", "src/features/content/screens/guides-screen.tsx"),
+        page(ctx, "case", "src/features/content/screens/cases-screen.tsx"),
+        page(ctx, "article-detail/:id", "src/features/content/screens/article-screen.tsx"),
         page(ctx, "login", "src/features/account/screens/login-screen.tsx"),
         page(ctx, "my-mark", "src/features/account/screens/my-mark-screen.tsx"),
+        page(ctx, "shoppingCart", "src/features/commerce/screens/cart-screen.tsx"),
+        page(ctx, "submitOrder", "src/features/commerce/screens/submit-order-screen.tsx"),
+        page(ctx, "pay/:orderNo", "src/features/commerce/screens/pay-screen.tsx"),
+        page(ctx, "my-orders", "src/features/commerce/screens/my-orders-screen.tsx"),
         page(ctx, "merchants-join", "src/features/leads/screens/merchants-join-screen.tsx"),
         page(ctx, "decorate-act", "src/features/leads/screens/decorate-act-screen.tsx"),
         page(ctx, "iframe", "src/features/leads/screens/panorama-screen.tsx"),
         page(ctx, "privacy", "src/features/leads/screens/privacy-screen.tsx"),
+        // Brand and service pages (docs/product.md §2); /2-22 is the soft-furnishing page (docs/decisions/0028).
+        ...["about", "stream", "integrate", "2-22"].map((path) =>
+          page(ctx, path, "src/features/pages/brand-page-screen.tsx"),
+        ),
+        ...["heartPage", "2-2"].map((path) => page(ctx, path, "src/features/pages/hard-decoration-screen.tsx")),
         // Unknown paths: HTTP 404 with a page that leads home (the product rules' router had no fallback).
         {
           path: "*",

@@ -38,7 +38,11 @@ function retrySeconds(header: string | null | undefined): number | undefined {
 /** Calls take a route of the contract (`routes.goodsIndex`); query, body and answer are typed by its endpoint. */
 export interface ApiClient {
   get<R extends Route>(route: R, query?: QueryOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>>;
-  post<R extends Route>(route: R, body?: BodyOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>>;
+  post<R extends Route>(
+    route: R,
+    body?: BodyOf<EndpointOf<R>>,
+    options?: { headers?: Record<string, string> },
+  ): Promise<DataOf<EndpointOf<R>>>;
 }
 
 export function createApiClient(transport: Transport): ApiClient {
@@ -61,13 +65,14 @@ export function createApiClient(transport: Transport): ApiClient {
   return {
     get: (endpoint, query) =>
       call({ method: "GET", url: appendQuery(endpoint.path, query as Record<string, unknown> | undefined) }),
-    post: (endpoint, body) => call({ method: "POST", url: endpoint.path, body: body ?? {} }),
+    post: (endpoint, body, options) =>
+      call({ method: "POST", url: endpoint.path, body: body ?? {}, headers: options?.headers }),
   };
 }
 
 /** Browser transport: same-origin cookies, CSRF header on every state-changing call (R6). */
-export const fetchTransport: Transport = async ({ method, url, body }) => {
-  const headers: Record<string, string> = { accept: "application/json" };
+export const fetchTransport: Transport = async ({ method, url, body, headers: extra }) => {
+  const headers: Record<string, string> = { ...extra, accept: "application/json" };
   const csrf = cookieValue(document.cookie, CSRF_COOKIE);
   if (csrf) headers[CSRF_HEADER] = csrf;
   if (method === "POST") headers["content-type"] = "application/json";

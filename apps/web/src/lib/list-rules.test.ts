@@ -86,6 +86,12 @@ describe("nextPageParam", () => {
     const pages = [page(1, items(1, 12), 24), page(2, items(13, 12), 24)];
     expect(nextPageParam(pages[1]!, pages)).toBeUndefined();
   });
+  it("counts the pages before a list that starts later (a URL's current) as behind it", () => {
+    const second = page(2, items(13, 12), 24);
+    expect(nextPageParam(second, [second])).toBeUndefined();
+    const third = page(3, items(25, 12), 60);
+    expect(nextPageParam(third, [third])).toBe(4);
+  });
   it("follows the page's own pageSize", () => {
     const first = page(1, items(1, 4), undefined, 4);
     expect(nextPageParam(first, [first])).toBe(2);

@@ -41,7 +41,10 @@ export function hasMore(
 
 /** TanStack getNextPageParam from the rules: the next page number, or undefined when the list is complete. */
 export function nextPageParam<T>(lastPage: PageLike<T>, allPages: readonly PageLike<T>[]): number | undefined {
-  const loaded = allPages.reduce((n, p) => n + p.dataList.length, 0);
+  // A list that starts at a later page (a URL's current) has the pages before it behind it, not loaded.
+  const first = allPages[0];
+  const skipped = first ? (first.current - 1) * first.pageSize : 0;
+  const loaded = allPages.reduce((n, p) => n + p.dataList.length, skipped);
   return hasMore(lastPage.dataList.length, lastPage.pageSize, loaded, lastPage.total)
     ? lastPage.current + 1
     : undefined;

@@ -7,10 +7,20 @@ export interface RouteContext {
   api: ApiClient;
 }
 
-/** What a route's loader returns for the document head. */
+/**
+ * What a route's loader returns for the document head (docs/decisions/0029). URLs may be site paths
+ * ("/app/product-detail/1", "/media/x"): the server render makes them absolute on the shop's public
+ * origin, in `canonical`, `ogImage` and the JSON-LD's URL fields alike.
+ */
 export interface RouteMeta {
   title: string;
   description?: string;
+  /** The page's one URL for search engines; without it, the requested path without its query. */
+  canonical?: string;
+  /** The image shared links show (Open Graph); without it, the shop's default image. */
+  ogImage?: string;
+  /** schema.org blocks, each written as <script type="application/ld+json">. */
+  jsonLd?: Record<string, unknown>[];
 }
 
 /** Route handle: keepAlive screens keep their state and scroll when left (docs/product.md §2). */

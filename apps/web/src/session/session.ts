@@ -64,7 +64,7 @@ export function forgetLogin(store: Store, queryClient: QueryClient) {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve.
     document.cookie = `${CSRF_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   }
-  store.setState({ loggedIn: false, phoneNum: null });
+  store.setState({ loggedIn: false, phoneNum: null, cartNum: 0 });
   dropCustomerQueries(queryClient);
 }
 

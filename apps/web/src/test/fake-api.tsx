@@ -14,7 +14,8 @@ export function fakeApi(answers: {
     (e: Route, _query?: unknown) => answers.get?.[e.path]?.() ?? Promise.reject(new Error(`unexpected GET ${e.path}`)),
   );
   const post = vi.fn(
-    (e: Route, _body?: unknown) => answers.post?.[e.path]?.() ?? Promise.reject(new Error(`unexpected POST ${e.path}`)),
+    (e: Route, _body?: unknown, _options?: { headers?: Record<string, string> }) =>
+      answers.post?.[e.path]?.() ?? Promise.reject(new Error(`unexpected POST ${e.path}`)),
   );
   return { api: { get, post } as unknown as ApiClient, get, post };
 }

@@ -34,6 +34,8 @@ export function renderApp(
   ui: ReactNode,
   options: {
     path?: string;
+    /** The route pattern the UI is mounted at, for screens that read params (`/article-detail/:id`). */
+    routePath?: string;
     state?: Partial<ClientState>;
     /** The API the UI talks to; by default every call fails (prime the queries instead). */
     api?: ApiClient;
@@ -58,7 +60,11 @@ export function renderApp(
     cartNum: 0,
     ...options.state,
   });
-  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [options.path ?? "/"] });
+  // Any other path (where the UI navigates to) renders the same UI, without params.
+  const mounted = options.routePath ? [{ path: options.routePath, element: ui }] : [];
+  const router = createMemoryRouter([...mounted, { path: "*", element: ui }], {
+    initialEntries: [options.path ?? "/"],
+  });
   return {
     store,
     queryClient,

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { SITE_PAGE_SLUGS, SitePageBlock } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { UNIT_OVERRIDES } from "./demo-catalog-rows.js";
 import { buildDemoData } from "./demo-data.js";
@@ -355,6 +356,7 @@ describe("media", () => {
     ref(a.cover, [750, 420]);
     for (const block of a.content) if (block.kind === "image") ref(block.src, [1200, 675]);
   }
+  for (const p of data.pages) for (const block of p.blocks) if (block.kind === "image") ref(block.src, [1200, 675]);
 
   it("has exactly one entry per referenced image", () => {
     const keys = data.media.map((m) => m.key);
@@ -415,5 +417,18 @@ describe("renderPlaceholderSvg", () => {
     const svg = renderPlaceholderSvg({ title: "林晓雯", color: "nope", width: 120, height: 120, kind: "avatar" });
     expect(svg).toContain(">林</tspan>");
     expect(svg).toContain('width="120" height="120" viewBox="0 0 120 120"');
+  });
+});
+
+describe("pages", () => {
+  it("has one page per slug the storefront links to, in the demo brand's name, each with its picture", () => {
+    expect(data.pages.map((p) => p.slug).sort()).toEqual([...SITE_PAGE_SLUGS].sort());
+    for (const page of data.pages) {
+      expect(page.blocks.filter((b) => b.kind === "image")).toHaveLength(1);
+      // The picture follows the opening paragraph or steps, never opens the page.
+      expect(page.blocks[0]?.kind, page.slug).toBe("heading");
+      for (const block of page.blocks) expect(SitePageBlock.safeParse(block).success, JSON.stringify(block)).toBe(true);
+    }
+    expect(JSON.stringify(data.pages.find((p) => p.slug === "about"))).toContain(data.settings.brandName);
   });
 });

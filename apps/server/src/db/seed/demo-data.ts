@@ -1,5 +1,7 @@
 // The deterministic demo data a new install shows (悦家整装): pure data, no database access.
 // Everything is derived from literal tables and seeded PRNGs, so two calls return deep-equal results.
+
+import type { SitePageCopy } from "../default-site-pages.js";
 import type {
   articles,
   articleTags,
@@ -15,6 +17,7 @@ import type {
 } from "../schema.js";
 import { buildCategories, buildGoods, GOODS_TAGS } from "./demo-catalog.js";
 import { buildArticles, buildArticleTags, buildBanners } from "./demo-content.js";
+import { buildDemoPages } from "./demo-pages.js";
 import { buildCities, buildEstimateRates, buildHardPrices, buildStores, type EstimateRatesRow } from "./demo-places.js";
 import { MediaRegistry } from "./demo-util.js";
 
@@ -56,6 +59,7 @@ export interface DemoData {
   hardPrices: HardPrice[]; // one per covered city
   estimateRates: EstimateRatesRow[]; // the default row '*' and one per covered city
   media: (typeof media.$inferInsert)[]; // every image referenced anywhere
+  pages: SitePageCopy[]; // the brand and service pages, in the demo brand's name
 }
 
 export const DEMO_SETTINGS: typeof siteSettings.$inferInsert = {
@@ -81,6 +85,7 @@ export function buildDemoData(): DemoData {
   const storeRows = buildStores(cities, registry);
   const articleRows = buildArticles(cities, registry);
   const bannerRows = buildBanners(registry);
+  const pageRows = buildDemoPages(DEMO_SETTINGS.brandName, registry);
   return {
     settings: { ...DEMO_SETTINGS },
     categories,
@@ -93,6 +98,7 @@ export function buildDemoData(): DemoData {
     cities,
     hardPrices: buildHardPrices(cities),
     estimateRates: buildEstimateRates(cities),
+    pages: pageRows,
     media: registry.rows(),
   };
 }

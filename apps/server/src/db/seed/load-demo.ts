@@ -10,6 +10,7 @@ import {
   articles,
   articleTags,
   banners,
+  cartItems,
   estimateRates,
   goods,
   goodsCategories,
@@ -18,6 +19,7 @@ import {
   media,
   packageItems,
   seedState,
+  sitePages,
   siteSettings,
   stores,
   websiteConfigs,
@@ -58,6 +60,7 @@ function demoRows(data: DemoData): { name: string; table: PgTable; key: PgColumn
     { name: "banners", table: banners, key: banners.id, keys: data.banners.map((b) => b.id) },
     { name: "website_configs", table: websiteConfigs, key: websiteConfigs.id, keys: idsUpTo(demoConfigs(data).length) },
     { name: "site_settings", table: siteSettings, key: siteSettings.id, keys: [data.settings.id] },
+    { name: "site_pages", table: sitePages, key: sitePages.slug, keys: data.pages.map((p) => p.slug) },
     { name: "media", table: media, key: media.key, keys: data.media.map((m) => m.key) },
   ];
 }
@@ -130,9 +133,17 @@ export async function loadDemoData(db: Db, { reset }: { reset: boolean }): Promi
 
 /** Without CASCADE: a table outside the demo's that refers to one of these makes PostgreSQL refuse. */
 async function truncateDemoTables(tx: Db) {
+  // Carts point at goods with a foreign key, so the (empty) cart table goes with them; a cart with
+  // lines is a customer's and stops the reset instead.
+  const [cartLine] = await tx.select({ id: cartItems.id }).from(cartItems).limit(1);
+  if (cartLine) {
+    throw new DemoDataRefusedError(
+      "Customers' carts refer to the demo's goods, so the demo data was not reset: that would delete them.",
+    );
+  }
   try {
     await tx.execute(
-      sql`truncate table ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${media} restart identity`,
+      sql`truncate table ${cartItems}, ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${sitePages}, ${media} restart identity`,
     );
   } catch (error) {
     const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
@@ -166,6 +177,7 @@ const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 
 async function insertDemoData(tx: Db, data: DemoData) {
   await tx.insert(siteSettings).values(data.settings);
+  await tx.insert(sitePages).values(data.pages);
   await tx.insert(goodsCategories).values(data.categories);
   await tx.insert(goodsTags).values(data.goodsTags);
   await insertAll(data.goods, (slice) =>

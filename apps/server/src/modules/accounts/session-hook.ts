@@ -15,8 +15,15 @@ declare module "fastify" {
   }
 }
 
-/** docs/product.md §7 has the client add and remove favourites with GET; they change state all the same. */
-const STATE_CHANGING_GETS = new Set<string>([endpoints.addFavorite.path, endpoints.removeFavorite.path]);
+/**
+ * docs/product.md §7 has the client add and remove favourites, and open a payment (precreate), with
+ * GET; they change state all the same. Precreate also needs the customer for an order's payment.
+ */
+const STATE_CHANGING_GETS = new Set<string>([
+  endpoints.addFavorite.path,
+  endpoints.removeFavorite.path,
+  endpoints.alipayPrecreate.path,
+]);
 
 /** Whether the request writes (R6's CSRF check; the stricter per-IP request limit). */
 export function changesState(request: FastifyRequest): boolean {
@@ -44,6 +51,9 @@ export function installSessionHook(app: FastifyInstance, sessions: SessionStore,
   app.decorateRequest("customer", null);
   // onRequest runs before the body is parsed: a refused request writes nothing and parses nothing.
   app.addHook("onRequest", async (request, reply) => {
+    // The back office has its own sessions and CSRF (admin/staff-hook.ts): a customer's cookie
+    // neither opens nor blocks an /api/admin call.
+    if (request.routeOptions.config.auth === "staff") return;
     const needsSession = request.routeOptions.config.auth === "session";
     const stateChanging = changesState(request);
     // Public reads never touch the sessions table (P1–P3).

@@ -11,6 +11,8 @@ export interface GoodsSearchFilters {
   category2?: number;
   category3?: number;
   tagId?: number;
+  /** Comma-separated tag ids: goods carrying any of them. */
+  tagIds?: string;
 }
 
 /** Each filter's condition on `g` (goods); `$` is its parameter. */
@@ -21,6 +23,7 @@ const FILTERS: Record<keyof GoodsSearchFilters, string> = {
   category2: "g.category2 = $",
   category3: "g.category3 = $",
   tagId: "$ = any(g.tag_ids)",
+  tagIds: "g.tag_ids && string_to_array($, ',')::int[]",
 };
 const FILTER_ORDER = Object.keys(FILTERS) as (keyof GoodsSearchFilters)[];
 

@@ -26,6 +26,8 @@ export interface GoodsIndexParams {
   category2?: number;
   category3?: number;
   tagId?: number;
+  /** Comma-separated tag ids (validated by the contract): goods carrying any of them. */
+  tagIds?: string;
   current: number;
   pageSize: number;
   sort?: GoodsSort;

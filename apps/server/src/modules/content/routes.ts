@@ -23,6 +23,7 @@ export function contentRoutes(app: FastifyInstance, content: ContentService) {
     },
     { publicCacheSeconds: 60 },
   );
+  registerEndpoint(app, endpoints.caseFilters, () => content.caseFilterOptions(), { publicCacheSeconds: 300 });
   registerEndpoint(app, endpoints.articleDetail, ({ query }) => content.articleDetail(query.id), {
     publicCacheSeconds: 60,
   });

@@ -1,6 +1,14 @@
 // Content rules: banners by city with fallback, stores, guides and cases.
-import type { ArticleBlock, ArticleDetail, ArticleListItem, Banner } from "@yj/contract";
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import {
+  type ArticleBlock,
+  type ArticleDetail,
+  type ArticleListItem,
+  ArticleType,
+  type Banner,
+  type CaseFiltersData,
+  MAX_CASE_ROOMS,
+} from "@yj/contract";
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { articles, articleTags, banners, stores } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
@@ -12,6 +20,13 @@ export interface ArticleListParams {
   keyword?: string;
   style?: string;
   city?: string;
+  /** Bedrooms of the layout; MAX_CASE_ROOMS means that many or more. */
+  rooms?: number;
+  /** Bands: min inclusive, max exclusive (area in ㎡, budget in cents). */
+  areaMin?: number;
+  areaMax?: number;
+  budgetMin?: number;
+  budgetMax?: number;
   current: number;
   pageSize: number;
 }
@@ -34,6 +49,38 @@ const articleListColumns = {
   city: articles.city,
   designer: articles.designer,
 };
+
+/**
+ * The bedroom count a layout text starts with: "三室两厅" → 3, "5室2厅" → 5; null when it names none.
+ * The layout stays free text (what the designer wrote); filtering reads its first character
+ * (docs/decisions/0027).
+ */
+const layoutRooms = sql<number | null>`(case left(${articles.layout}, 1)
+  when '一' then 1 when '1' then 1
+  when '二' then 2 when '两' then 2 when '2' then 2
+  when '三' then 3 when '3' then 3
+  when '四' then 4 when '4' then 4
+  when '五' then 5 when '5' then 5
+  when '六' then 6 when '6' then 6
+  when '七' then 7 when '7' then 7
+  when '八' then 8 when '8' then 8
+  when '九' then 9 when '9' then 9
+  end)`;
+
+/** The case filters of an article list query, as SQL conditions. */
+function caseFilters(p: ArticleListParams): (SQL | undefined)[] {
+  const filters: (SQL | undefined)[] = [];
+  if (p.style) filters.push(eq(articles.style, p.style));
+  if (p.city) filters.push(eq(articles.city, p.city));
+  if (p.rooms !== undefined) {
+    filters.push(p.rooms >= MAX_CASE_ROOMS ? sql`${layoutRooms} >= ${p.rooms}` : sql`${layoutRooms} = ${p.rooms}`);
+  }
+  if (p.areaMin !== undefined) filters.push(gte(articles.areaM2, p.areaMin));
+  if (p.areaMax !== undefined) filters.push(lt(articles.areaM2, p.areaMax));
+  if (p.budgetMin !== undefined) filters.push(gte(articles.budgetCents, p.budgetMin));
+  if (p.budgetMax !== undefined) filters.push(lt(articles.budgetCents, p.budgetMax));
+  return filters;
+}
 
 function toArticleItem(row: Omit<ArticleListItem, "publishedAt"> & { publishedAt: Date }): ArticleListItem {
   return { ...row, publishedAt: row.publishedAt.toISOString() };
@@ -116,8 +163,7 @@ export class ContentService {
     if (p.type) filters.push(eq(articles.type, p.type));
     if (p.tagIds?.length) filters.push(inArray(articles.tagId, p.tagIds));
     if (p.keyword) filters.push(ilike(articles.title, likeContains(p.keyword)));
-    if (p.style) filters.push(eq(articles.style, p.style));
-    if (p.city) filters.push(eq(articles.city, p.city));
+    filters.push(...caseFilters(p));
     const where = and(...filters);
     const [rows, [count]] = await Promise.all([
       this.db
@@ -131,6 +177,24 @@ export class ContentService {
       this.db.select({ n: sql<number>`count(*)::int` }).from(articles).where(where),
     ]);
     return { dataList: rows.map(toArticleItem), total: count?.n ?? 0, current: p.current, pageSize: p.pageSize };
+  }
+
+  /** The styles and cities that cases exist for, most cases first, then by name (docs/decisions/0027). */
+  async caseFilterOptions(): Promise<CaseFiltersData> {
+    const optionsOf = (column: typeof articles.style | typeof articles.city) => {
+      const count = sql<number>`count(*)::int`;
+      return (
+        this.db
+          .select({ value: sql<string>`${column}`, count })
+          .from(articles)
+          .where(and(eq(articles.type, ArticleType.CASE), isNotNull(column), ne(column, "")))
+          .groupBy(column)
+          // Ties in code-point order: the same on every database, whatever its collation.
+          .orderBy(desc(count), sql`${column} collate "C"`)
+      );
+    };
+    const [styles, cities] = await Promise.all([optionsOf(articles.style), optionsOf(articles.city)]);
+    return { styles, cities };
   }
 
   /** Guides and cases as list items, in the order of `ids` (favourites, docs/product.md §7); unknown ids are left out. */

@@ -2,6 +2,7 @@
 // are the only state, so it survives restarts, and SKIP LOCKED claims keep instances from sending a
 // row twice. It never runs inside a visitor's request: a write only wakes it.
 import type { FastifyBaseLogger } from "fastify";
+import type { JobMetrics } from "../../lib/metrics.js";
 import type { Notifier } from "../../providers/notify/notifier.js";
 import type { Clock } from "../accounts/clock.js";
 import { leadMessage } from "./lead-message.js";
@@ -37,6 +38,9 @@ export function retryAt(now: Date, attempts: number, policy: DeliveryPolicy): Da
   return new Date(now.getTime() + delay);
 }
 
+/** The job's name in /metrics (job_runs_total). */
+export const LEAD_DELIVERY_JOB = "lead_delivery";
+
 export class DeliveryJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -51,6 +55,8 @@ export class DeliveryJob {
       policy: DeliveryPolicy;
       now: Clock;
       log: FastifyBaseLogger;
+      /** Counts each round, by outcome (/metrics). */
+      metrics?: JobMetrics;
     },
   ) {}
 
@@ -101,7 +107,9 @@ export class DeliveryJob {
   private async loop() {
     try {
       await this.runOnce();
+      this.options.metrics?.jobRun(LEAD_DELIVERY_JOB, "ok");
     } catch (error) {
+      this.options.metrics?.jobRun(LEAD_DELIVERY_JOB, "failed");
       // The database may be briefly away (or closing): the next round tries again.
       if (!this.stopped)
         this.options.log.warn({ err: { message: (error as Error).message } }, "lead outbox round failed");

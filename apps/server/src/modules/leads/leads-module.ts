@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
+import type { Metrics } from "../../lib/metrics.js";
 import { createNotifier } from "../../providers/notify/create-notifier.js";
 import type { Notifier } from "../../providers/notify/notifier.js";
 import { type Clock, systemClock } from "../accounts/clock.js";
@@ -28,17 +29,22 @@ export interface LeadsOptions extends LeadsOverrides {
   db: Db;
   siteSettings: SiteSettingsService;
   limiter: RateLimiter;
+  /** Counts delivery rounds and reads the outbox backlog at each scrape. */
+  metrics?: Metrics;
 }
 
 export function registerLeads(app: FastifyInstance, options: LeadsOptions): { job: DeliveryJob } {
   const { env, db } = options;
   const now = options.now ?? systemClock;
-  const job = new DeliveryJob(new OutboxStore(db), options.notifier ?? createNotifier(env, app.log), {
+  const outbox = new OutboxStore(db);
+  const job = new DeliveryJob(outbox, options.notifier ?? createNotifier(env, app.log), {
     adminBaseUrl: env.ADMIN_BASE_URL,
     policy: { ...DEFAULT_DELIVERY_POLICY, pollMs: env.LEAD_OUTBOX_POLL_MS, ...options.delivery },
     now,
     log: app.log,
+    metrics: options.metrics,
   });
+  options.metrics?.watch({ outboxBacklog: () => outbox.backlog(now()) });
   const leads = new LeadsService({
     store: new LeadStore(db),
     rates: new EstimateRatesStore(db),

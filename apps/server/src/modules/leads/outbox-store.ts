@@ -66,6 +66,19 @@ export class OutboxStore {
       });
   }
 
+  /** Rows not delivered yet (metrics): all pending, those due now, and those given up. */
+  async backlog(now: Date): Promise<{ pending: number; due: number; failed: number }> {
+    const [row] = await this.db
+      .select({
+        pending: sql<number>`count(*) filter (where ${leadOutbox.failedAt} is null)::int`,
+        due: sql<number>`count(*) filter (where ${leadOutbox.failedAt} is null and ${leadOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz)::int`,
+        failed: sql<number>`count(*) filter (where ${leadOutbox.failedAt} is not null)::int`,
+      })
+      .from(leadOutbox)
+      .where(isNull(leadOutbox.deliveredAt));
+    return { pending: Number(row?.pending ?? 0), due: Number(row?.due ?? 0), failed: Number(row?.failed ?? 0) };
+  }
+
   async markDelivered(id: number, now: Date): Promise<void> {
     await this.db.update(leadOutbox).set({ deliveredAt: now, lastError: null }).where(eq(leadOutbox.id, id));
   }

@@ -1,6 +1,7 @@
-// Tencent Cloud (腾讯云短信, SMS 2021-01-11 SendSms) through the official SDK.
+// Tencent Cloud (腾讯云短信, SMS 2021-01-11 SendSms) through the official SDK, loaded at the first send:
+// loading it costs start-up time (P8) a server on another provider should not pay.
 import type { FastifyBaseLogger } from "fastify";
-import * as tencentSms from "tencentcloud-sdk-nodejs-sms";
+import type * as TencentSms from "tencentcloud-sdk-nodejs-sms";
 import { parseEndpoint, type SmsProvider, smsFailure, withTimeout } from "./sms-provider.js";
 
 export interface TencentSmsConfig {
@@ -15,37 +16,51 @@ export interface TencentSmsConfig {
   timeoutMs: number;
 }
 
-const SmsClient = tencentSms.sms.v20210111.Client;
+type SmsClient = InstanceType<typeof TencentSms.sms.v20210111.Client>;
 
 export class TencentSmsProvider implements SmsProvider {
-  private readonly client: InstanceType<typeof SmsClient>;
+  private connected?: Promise<SmsClient>;
+  private readonly endpoint: { protocol: string; host: string };
 
   constructor(
     private readonly config: TencentSmsConfig,
     private readonly logger: FastifyBaseLogger,
   ) {
-    const { protocol, host } = parseEndpoint(config.endpoint);
-    this.client = new SmsClient({
-      credential: { secretId: config.secretId, secretKey: config.secretKey },
-      region: config.region,
-      profile: {
-        httpProfile: {
-          endpoint: host,
-          protocol: `${protocol}://`,
-          // Seconds; a little longer than our own deadline so a slow gateway is reported as a timeout.
-          reqTimeout: Math.ceil(config.timeoutMs / 1000) + 1,
+    // A bad endpoint still stops the start, as before the SDK was loaded lazily.
+    this.endpoint = parseEndpoint(config.endpoint);
+  }
+
+  private connect(): Promise<SmsClient> {
+    this.connected ??= import("tencentcloud-sdk-nodejs-sms").then((tencentSms) => {
+      const { config, endpoint } = this;
+      return new tencentSms.sms.v20210111.Client({
+        credential: { secretId: config.secretId, secretKey: config.secretKey },
+        region: config.region,
+        profile: {
+          httpProfile: {
+            endpoint: endpoint.host,
+            protocol: `${endpoint.protocol}://`,
+            // Seconds; a little longer than our own deadline so a slow gateway is reported as a timeout.
+            reqTimeout: Math.ceil(config.timeoutMs / 1000) + 1,
+          },
         },
-      },
+      });
     });
+    // A failed load is tried again at the next send.
+    this.connected.catch(() => {
+      this.connected = undefined;
+    });
+    return this.connected;
   }
 
   async send(phone: string, code: string): Promise<void> {
     const context = { provider: "tencent", phone, code };
     try {
+      const client = await this.connect();
       // The SDK never retries; the abort signal ends the request at our deadline (R15).
       const response = await withTimeout(
         (signal) =>
-          this.client.request(
+          client.request(
             "SendSms",
             {
               PhoneNumberSet: [`+86${phone}`],

@@ -78,6 +78,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
               {loggedIn ? (
                 <>
                   <span>{customerLabel}</span>
+                  <Link to="/my-orders">我的订单</Link>
                   <Link to="/my-mark">我的收藏</Link>
                   <LogoutButton className={styles.linkButton} />
                 </>
@@ -134,17 +135,24 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
               />
               <button type="submit">搜索</button>
             </form>
-            {/* Compact header (top bar hidden), tablet and desktop: the account links stay in reach. */}
+            {/* Compact header (top bar hidden), tablet and desktop: the account links and the cart stay in reach. */}
             {compact && (
               <nav className={styles.compactAccount} aria-label="账户">
                 {loggedIn ? (
                   <>
+                    <Link to="/my-orders">我的订单</Link>
                     <Link to="/my-mark">我的收藏</Link>
                     <LogoutButton className={styles.linkButton} />
                   </>
                 ) : (
                   <Link to={loginHref}>登录 / 注册</Link>
                 )}
+                <Link to="/shoppingCart" className={styles.cart} aria-label={`购物车 ${cartNum} 件`}>
+                  购物车
+                  <span className={styles.badge} data-testid="cart-count">
+                    {cartNum}
+                  </span>
+                </Link>
               </nav>
             )}
           </div>
@@ -157,6 +165,9 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                 {loggedIn ? (
                   <>
                     <span className={styles.phoneUser}>{customerLabel}</span>
+                    <Link to="/my-orders" onClick={closeMenu}>
+                      我的订单
+                    </Link>
                     <Link to="/my-mark" onClick={closeMenu}>
                       我的收藏
                     </Link>

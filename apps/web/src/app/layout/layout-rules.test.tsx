@@ -1,13 +1,14 @@
 // Layout rules of docs/product.md §2/§4/§9: fixed compact header past 192 px (at once away from home),
 // back-to-top past 920 px, the progress bar's simulated curve, the footer's settings.
 
-import { act, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { PROGRESS_DURATION_MS } from "@yj/contract";
+import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderApp, scrollTo } from "../../test/render-app";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { simulatedPercent } from "./progress-bar";
+import { ProgressBar, simulatedPercent } from "./progress-bar";
 import { SidePanel } from "./side-panel";
 
 afterEach(() => scrollTo(0));
@@ -37,6 +38,17 @@ describe("header", () => {
     expect(screen.getByRole("link", { name: "注册" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "购物车 3 件" }).getAttribute("href")).toBe("/shoppingCart");
     expect(screen.getByTestId("cart-count").textContent).toBe("3");
+  });
+
+  it("keeps the cart with its count and the orders in reach in the compact header", () => {
+    renderApp(<Header home={false} overall={false} />, {
+      state: { loggedIn: true, phoneNum: "13800000000", cartNum: 2 },
+    });
+    // The top bar's link (hidden by CSS when compact) and the compact bar's.
+    expect(screen.getAllByRole("link", { name: "购物车 2 件" })).toHaveLength(2);
+    for (const link of screen.getAllByRole("link", { name: "我的订单" })) {
+      expect(link.getAttribute("href")).toBe("/my-orders");
+    }
   });
 
   it("shows the favourites link instead of login when logged in", () => {
@@ -74,5 +86,55 @@ describe("progress bar curve", () => {
     expect(simulatedPercent(PROGRESS_DURATION_MS / 2)).toBeGreaterThan(50);
     expect(simulatedPercent(PROGRESS_DURATION_MS)).toBeGreaterThan(95);
     expect(simulatedPercent(PROGRESS_DURATION_MS * 10)).toBeLessThan(100);
+  });
+});
+
+describe("progress bar (docs/product.md §4: a success or failure colour)", () => {
+  /** Loaders that take a moment, as over a network: the bar sees the navigation load. */
+  const slow = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 50));
+
+  async function navigateTo(to: string, shown: string) {
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/",
+          element: (
+            <>
+              <ProgressBar />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { index: true, element: <p>首页</p> },
+            { path: "ok", loader: () => slow(null), element: <p>正常页面</p> },
+            {
+              path: "broken",
+              loader: () => slow(null).then(() => Promise.reject(new Error("接口请求异常"))),
+              element: <p>不会出现</p>,
+              errorElement: <p>加载失败</p>,
+            },
+          ],
+        },
+      ],
+      { initialEntries: ["/"] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => {
+      void router.navigate(to);
+    });
+    await screen.findByText(shown);
+    return screen.findByRole("progressbar", { name: "页面加载进度" });
+  }
+
+  it("ends in the success colour when the screen's data loads", async () => {
+    const bar = await navigateTo("/ok", "正常页面");
+    expect(bar.getAttribute("data-outcome")).toBe("success");
+    expect(bar.getAttribute("aria-valuenow")).toBe("100");
+  });
+
+  it("ends in the failure colour when the screen's data fails", async () => {
+    const bar = await navigateTo("/broken", "加载失败");
+    expect(bar.getAttribute("data-outcome")).toBe("failure");
+    expect(bar.className).toMatch(/failure/);
   });
 });

@@ -1,5 +1,7 @@
 // docs/product.md §2 floating side panel: price calculator, cart with count badge, book now (free designer),
-// customer service, back-to-top after 920 px.
+// customer service, back-to-top after 920 px. At 1420 px or more (§2, §9) the margin beside the 1200 px
+// column holds the extra right-hand element: a standing booking card with the hotline (docs/decisions/0028),
+// shown by a media query so the server render needs no width.
 
 import { useQuery } from "@tanstack/react-query";
 import { routes, SCROLL_BACK_TO_TOP_PX } from "@yj/contract";
@@ -21,63 +23,73 @@ export function SidePanel({ overall }: { overall: boolean }) {
   const [serviceOpen, setServiceOpen] = useState(false);
 
   return (
-    <aside className={`${styles.panel} ${overall ? styles.overall : ""}`} aria-label="快捷服务">
-      <button type="button" className={styles.item} onClick={() => openLeadDialog("estimate", "侧边栏")}>
-        <span className={styles.icon}>
-          <Icon name="calculator" />
-        </span>
-        价格计算
-      </button>
-      <Link to="/shoppingCart" className={styles.item}>
-        <span className={styles.icon}>
-          <Icon name="cart" />
-        </span>
-        购物车
-        {cartNum > 0 && <span className={styles.badge}>{cartNum}</span>}
-      </Link>
-      <button type="button" className={styles.item} onClick={() => openLeadDialog("booking", "侧边栏")}>
-        <span className={styles.icon}>
-          <Icon name="designer" />
-        </span>
-        免费设计
-      </button>
-      <div className={styles.serviceWrap}>
-        <button
-          type="button"
-          className={styles.item}
-          onClick={() => setServiceOpen(!serviceOpen)}
-          aria-expanded={serviceOpen}
-        >
-          <span className={styles.icon}>
-            <Icon name="chat" />
-          </span>
-          在线客服
+    <>
+      <aside className={styles.extra} aria-label="预约量房" data-testid="extra-wide-card">
+        <strong>免费量房</strong>
+        <span>设计师上门</span>
+        {s && <span className={styles.extraHotline}>{s.hotline}</span>}
+        <button type="button" className={styles.extraButton} onClick={() => openLeadDialog("booking", "右侧预约卡片")}>
+          立即预约
         </button>
-        {serviceOpen && s && (
-          <div className={styles.service} role="dialog" aria-label="联系客服">
-            <strong>客服热线</strong>
-            <a href={`tel:${s.hotline.replaceAll("-", "")}`} className={styles.hotline}>
-              {s.hotline}
-            </a>
-            <p>服务时间：{s.serviceHours}</p>
-            <p>微信客服：{s.wechat}</p>
-            <p>邮箱：{s.serviceEmail}</p>
-          </div>
+      </aside>
+      <aside className={`${styles.panel} ${overall ? styles.overall : ""}`} aria-label="快捷服务">
+        <button type="button" className={styles.item} onClick={() => openLeadDialog("estimate", "侧边栏")}>
+          <span className={styles.icon}>
+            <Icon name="calculator" />
+          </span>
+          价格计算
+        </button>
+        <Link to="/shoppingCart" className={styles.item}>
+          <span className={styles.icon}>
+            <Icon name="cart" />
+          </span>
+          购物车
+          {cartNum > 0 && <span className={styles.badge}>{cartNum}</span>}
+        </Link>
+        <button type="button" className={styles.item} onClick={() => openLeadDialog("booking", "侧边栏")}>
+          <span className={styles.icon}>
+            <Icon name="designer" />
+          </span>
+          免费设计
+        </button>
+        <div className={styles.serviceWrap}>
+          <button
+            type="button"
+            className={styles.item}
+            onClick={() => setServiceOpen(!serviceOpen)}
+            aria-expanded={serviceOpen}
+          >
+            <span className={styles.icon}>
+              <Icon name="chat" />
+            </span>
+            在线客服
+          </button>
+          {serviceOpen && s && (
+            <div className={styles.service} role="dialog" aria-label="联系客服">
+              <strong>客服热线</strong>
+              <a href={`tel:${s.hotline.replaceAll("-", "")}`} className={styles.hotline}>
+                {s.hotline}
+              </a>
+              <p>服务时间：{s.serviceHours}</p>
+              <p>微信客服：{s.wechat}</p>
+              <p>邮箱：{s.serviceEmail}</p>
+            </div>
+          )}
+        </div>
+        {showTop && (
+          <button
+            type="button"
+            className={styles.item}
+            data-testid="back-to-top"
+            onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+          >
+            <span className={styles.icon}>
+              <Icon name="up" />
+            </span>
+            回到顶部
+          </button>
         )}
-      </div>
-      {showTop && (
-        <button
-          type="button"
-          className={styles.item}
-          data-testid="back-to-top"
-          onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
-        >
-          <span className={styles.icon}>
-            <Icon name="up" />
-          </span>
-          回到顶部
-        </button>
-      )}
-    </aside>
+      </aside>
+    </>
   );
 }

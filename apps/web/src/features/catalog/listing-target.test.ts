@@ -67,3 +67,33 @@ describe("resolveListing (docs/product.md §2 category paths, id and subId)", ()
     expect(resolveListing("/2-12", q("sort=bogus"), tree)?.sort).toBe("default");
   });
 });
+
+describe("resolveListing: product search info (docs/product.md §3 tagIds, type, subType, current, pageSize)", () => {
+  it("reads type and subType as the category and its tab", () => {
+    const t = resolveListing("/productList", q("type=4&subType=120"), tree);
+    expect(t?.category?.id).toBe(4);
+    expect(t?.sub?.id).toBe(120);
+    expect(t?.filter).toEqual({ sort: "default", category2: 4, category3: 120 });
+    // id and subId win where both are given.
+    expect(resolveListing("/productList", q("id=10&type=4"), tree)?.category?.id).toBe(10);
+    expect(resolveListing("/productList", q("type=abc"), tree)).toBeNull();
+  });
+  it("filters by tagIds, with or without a category, dropping what is not an id", () => {
+    expect(resolveListing("/productList", q("tagIds=5,2,5"), tree)?.filter).toEqual({ sort: "default", tagIds: "2,5" });
+    expect(resolveListing("/productList", q("type=4&tagIds=3"), tree)?.filter).toEqual({
+      sort: "default",
+      category2: 4,
+      tagIds: "3",
+    });
+    expect(resolveListing("/productList", q("tagIds=a,,0"), tree)?.filter).toEqual({ sort: "default" });
+  });
+  it("starts at the current page with the page size, by the list rules (§5)", () => {
+    expect(resolveListing("/productList", q(""), tree)?.paging).toEqual({ current: 1, pageSize: 12 });
+    expect(resolveListing("/productList", q("current=3&pageSize=24"), tree)?.paging).toEqual({
+      current: 3,
+      pageSize: 24,
+    });
+    expect(resolveListing("/2-12", q("current=0&pageSize=500"), tree)?.paging).toEqual({ current: 1, pageSize: 100 });
+    expect(resolveListing("/2-12", q("current=x&pageSize=-4"), tree)?.paging).toEqual({ current: 1, pageSize: 12 });
+  });
+});

@@ -1,6 +1,16 @@
 // What a listing URL lists (docs/product.md §2): the path's level-2 category (CATEGORY_PATHS), overridden by the
-// query's id, narrowed by subId; /productList without id lists everything. Pure, for loader and screen.
-import { GOODS_SORTS, type GoodsCategory, type GoodsSort } from "@yj/contract";
+// query's id, narrowed by subId; /productList without id lists everything. The product search info of §3
+// (tagIds, type, subType, current, pageSize) is read too: type and subType name the category and its tab like
+// id and subId, tagIds keeps goods carrying any of those tags, and current and pageSize choose the first page
+// shown. Pure, for loader and screen.
+import {
+  GOODS_SORTS,
+  type GoodsCategory,
+  type GoodsSort,
+  MAX_PAGE_NUMBER,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+} from "@yj/contract";
 import { CATEGORY_PATHS } from "../../lib/category-routes";
 import type { GoodsFilter } from "./api/goods-pages";
 
@@ -16,6 +26,13 @@ export interface ListingTarget {
   sort: GoodsSort;
   filter: GoodsFilter;
   title: string;
+  /** The first page shown (product search info current) and the page size. */
+  paging: ListingPaging;
+}
+
+export interface ListingPaging {
+  current: number;
+  pageSize: number;
 }
 
 export function findCategory(
@@ -51,6 +68,28 @@ export function parseSort(raw: string | null): GoodsSort {
   return GOODS_SORTS.find((sort) => sort === raw) ?? "default";
 }
 
+/** Tag ids as the API takes them ("2,5"): numeric ids only, once each, in order; undefined when none. */
+export function parseIdList(raw: string | null): string | undefined {
+  const ids = new Set((raw ?? "").split(",").flatMap((part) => (/^\d{1,9}$/.test(part.trim()) ? [Number(part)] : [])));
+  ids.delete(0);
+  return ids.size ? [...ids].sort((a, b) => a - b).join(",") : undefined;
+}
+
+/** docs/product.md §5 list rules: current below 1 counts as 1; pageSize defaults to 12 and is capped at 100. */
+export function parsePaging(search: URLSearchParams): ListingPaging {
+  const int = (raw: string | null, fallback: number, max: number) => {
+    const n = raw !== null && /^\d{1,9}$/.test(raw.trim()) ? Number(raw) : fallback;
+    return Math.min(max, Math.max(1, n));
+  };
+  return {
+    current: int(search.get("current"), 1, MAX_PAGE_NUMBER),
+    pageSize: int(search.get("pageSize"), PAGE_SIZE, MAX_PAGE_SIZE),
+  };
+}
+
+/** A listing query parameter, or its product-search-info name (type for id, subType for subId). */
+const param = (search: URLSearchParams, name: string, alias: string) => search.get(name) ?? search.get(alias);
+
 function levelKey(level: number): "category1" | "category2" | "category3" {
   return level <= 1 ? "category1" : level === 2 ? "category2" : "category3";
 }
@@ -62,9 +101,12 @@ export function resolveListing(
   tree: readonly GoodsCategory[],
 ): ListingTarget | null {
   const sort = parseSort(search.get("sort"));
-  const queryId = parseId(search.get("id"));
+  const tagIds = parseIdList(search.get("tagIds"));
+  const paging = parsePaging(search);
+  const queryId = parseId(param(search, "id", "type"));
   const id = queryId ?? CATEGORY_PATHS[pathname] ?? null;
-  if (id === null) return { tabs: [...tree], sort, filter: { sort }, title: "全部商品" };
+  if (id === null)
+    return { tabs: [...tree], sort, filter: tagIds ? { sort, tagIds } : { sort }, title: "全部商品", paging };
   if (Number.isNaN(id)) return null;
   const found = findCategory(tree, id);
   if (!found) return null;
@@ -77,12 +119,14 @@ export function resolveListing(
     category = parent;
     parent = findCategory(tree, parent.id)?.parent;
   }
-  const subId = parseId(search.get("subId"));
+  const subId = parseId(param(search, "subId", "subType"));
   if (subId !== null && !Number.isNaN(subId)) sub = category.subCategories.find((s) => s.id === subId) ?? sub;
 
   const filter: GoodsFilter = { sort, [levelKey(category.level)]: category.id };
   if (sub) filter[levelKey(sub.level)] = sub.id;
+  if (tagIds) filter.tagIds = tagIds;
   return {
+    paging,
     category,
     parent,
     sub,

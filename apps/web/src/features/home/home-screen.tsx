@@ -10,12 +10,13 @@ import { BookingButton, EstimateButton } from "../../components/lead-buttons";
 import type { ApiClient } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
 import { categoryHref } from "../../lib/category-routes";
+import { cityOfRequest } from "../../lib/city-of-request";
 import { formatDate } from "../../lib/format";
 import { apiQuery } from "../../lib/queries";
 import type { RouteContext, RouteMeta } from "../../lib/route-context";
 import { useAppState } from "../../lib/store";
+import { organizationJsonLd, SITE_LOGO } from "../../lib/structured-data";
 import { BannerCarousel } from "./banner-carousel";
-import { cityOfRequest } from "./city-of-request";
 import styles from "./home-screen.module.css";
 
 /** Level-2 categories with a featured row on home, in menu order; packages (6) get their own row. */
@@ -45,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs, { queryClient, api
   ]);
   return {
     title: "首页",
+    canonical: "/",
+    jsonLd: [organizationJsonLd(settings, SITE_LOGO)],
     description: `${settings.brandName}：整装、标准化硬装、精选主材、定制橱柜与家具、成品家具、软装与家电，全国 ${settings.coveredCities} 城服务，免费预约设计师。`,
   };
 }

@@ -1,6 +1,6 @@
 // The leads' pages: the activity's sign-up count, the franchise form's answers, consent everywhere (R14).
-import { fireEvent, screen } from "@testing-library/react";
-import { Messages, routes } from "@yj/contract";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { ACTIVITY_DEPOSIT_CENTS, Messages, routes } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../test/fake-api";
 import { renderApp } from "../../test/render-app";
@@ -18,6 +18,9 @@ const regions = {
 };
 
 describe("/decorate-act", () => {
+  const signUpForm = () => within(screen.getByRole("form", { name: "活动报名" }));
+  const depositForm = () => within(screen.getByRole("form", { name: "支付定金" }));
+
   it("is shown in the overall layout and says how many have signed up, then counts the new sign-up", async () => {
     expect(activityHandle.view).toBe("overall");
     let count = 41;
@@ -33,19 +36,71 @@ describe("/decorate-act", () => {
     renderApp(<DecorateActScreen />, { path: "/decorate-act", api });
     expect((await screen.findByTestId("activity-count")).textContent).toBe("已有 41 人报名");
 
-    fireEvent.change(screen.getByLabelText("姓名"), { target: { value: "王女士" } });
-    fireEvent.change(screen.getByLabelText("手机号"), { target: { value: "13900000000" } });
-    fireEvent.click(screen.getByRole("button", { name: "立即报名" }));
-    expect(screen.getByRole("alert").textContent).toBe(Messages.consentRequired);
+    const form = signUpForm();
+    fireEvent.change(form.getByLabelText("姓名"), { target: { value: "王女士" } });
+    fireEvent.change(form.getByLabelText("手机号"), { target: { value: "13900000000" } });
+    fireEvent.click(form.getByRole("button", { name: "立即报名" }));
+    expect(form.getByRole("alert").textContent).toBe(Messages.consentRequired);
     expect(post).not.toHaveBeenCalled();
 
-    fireEvent.click(consentBox());
-    fireEvent.click(screen.getByRole("button", { name: "立即报名" }));
+    fireEvent.click(form.getByRole("checkbox", { name: /我已阅读并同意/ }));
+    fireEvent.click(form.getByRole("button", { name: "立即报名" }));
     expect(await screen.findByText(/报名成功/)).toBeTruthy();
     expect(post.mock.calls[0]?.[1]).toEqual({ name: "王女士", phone: "13900000000", consent: true });
     expect((await screen.findByText("42")).closest("p")?.textContent).toBe("已有 42 人报名");
-    // The deposit step is announced, not a dead button.
-    expect(screen.getByText(/定金支付即将开放/)).toBeTruthy();
+    // The deposit form then starts with the name and number just given.
+    expect((depositForm().getByLabelText("姓名") as HTMLInputElement).value).toBe("王女士");
+    expect((depositForm().getByLabelText("手机号") as HTMLInputElement).value).toBe("13900000000");
+  });
+
+  it("takes the deposit: denominate with name and mobile, the QR code, then 支付成功 once the trade is paid", async () => {
+    let polls = 0;
+    const { api, get, post } = fakeApi({
+      get: {
+        [routes.activityCount.path]: () => Promise.resolve(3),
+        [routes.alipayPrecreate.path]: () =>
+          Promise.resolve({
+            outTradeNo: "DEP20261123000001",
+            provider: "alipay",
+            qrCode: "https://qr.alipay.com/bax01234",
+            amount: ACTIVITY_DEPOSIT_CENTS,
+            subject: "活动定金",
+          }),
+        [routes.alipayQuery.path]: () => {
+          polls++;
+          return Promise.resolve({
+            outTradeNo: "DEP20261123000001",
+            status: polls > 1 ? "TRADE_SUCCESS" : "WAIT_BUYER_PAY",
+            amount: ACTIVITY_DEPOSIT_CENTS,
+            paidAt: polls > 1 ? "2026-11-23T04:00:00.000Z" : null,
+            orderNo: null,
+          });
+        },
+      },
+      post: { [routes.denominate.path]: () => Promise.resolve(null) },
+    });
+    renderApp(<DecorateActScreen />, { path: "/decorate-act", api });
+    const form = depositForm();
+    fireEvent.click(form.getByRole("button", { name: "支付定金" }));
+    expect(form.getAllByRole("alert").map((a) => a.textContent)).toEqual([
+      Messages.nameRequired,
+      Messages.invalidPhone,
+      Messages.consentRequired,
+    ]);
+    fireEvent.change(form.getByLabelText("姓名"), { target: { value: "赵先生" } });
+    fireEvent.change(form.getByLabelText("手机号"), { target: { value: "13600000000" } });
+    fireEvent.click(form.getByRole("checkbox", { name: /我已阅读并同意/ }));
+    fireEvent.click(form.getByRole("button", { name: "支付定金" }));
+
+    const qr = await screen.findByRole("img", { name: "支付宝付款码" });
+    expect(qr.getAttribute("data-qr")).toBe("https://qr.alipay.com/bax01234");
+    expect(post.mock.calls[0]?.[1]).toEqual({ phone: "13600000000", content: "赵先生", consent: true });
+    const precreate = get.mock.calls.find(([e]) => e.path === routes.alipayPrecreate.path);
+    expect(precreate?.[1]).toEqual({ name: "赵先生", mobile: "13600000000" });
+    expect(screen.getByTestId("pay-amount").textContent).toBe("¥99");
+    // The poll runs every 2 s; the second answer is paid.
+    expect(await screen.findByText("支付成功", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/定金已支付/)).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 // /my-mark (docs/product.md §2, §3 my_mark_list, §6): the customer's favourites in three tabs — 商品 (the default,
 // docs/product.md §2: the first tab), 攻略 and 案例 — each with 取消收藏 and an empty state that leads to browsing.
-// Needs a session: a visitor is sent to login and back (the server render shows a login prompt).
+// Needs a session: a visitor is sent to login and back (the server render shows a login prompt). The open tab is
+// the URL's ?tab= (article, example), so it survives a visit to a favourite and Back.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type ArticleListItem,
@@ -10,8 +11,8 @@ import {
   Messages,
   routes,
 } from "@yj/contract";
-import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { Link, type LoaderFunctionArgs } from "react-router";
+import { type KeyboardEvent, useId, useRef } from "react";
+import { Link, type LoaderFunctionArgs, useSearchParams } from "react-router";
 // Reusing the catalogue's card keeps goods looking the same everywhere (an allowed cross-feature import).
 import { GoodsCard } from "../../../components/goods-card";
 import { toast } from "../../../components/toast";
@@ -86,7 +87,10 @@ export default function MyMarkScreen() {
   const allowed = useRequireLogin();
   const api = useApi();
   const uid = useId();
-  const [tab, setTab] = useState<TabKey>("goods");
+  // The tab is in the URL (?tab=article): Back from a favourite's detail page returns to the same tab.
+  const [search, setSearch] = useSearchParams();
+  const tab: TabKey = TABS.find((t) => t.key === search.get("tab"))?.key ?? "goods";
+  const setTab = (key: TabKey) => setSearch(key === "goods" ? {} : { tab: key }, { replace: true });
   const tabRefs = useRef(new Map<TabKey, HTMLButtonElement>());
   const { data, isError, refetch } = useQuery({ ...apiQuery(api, routes.favorites), enabled: allowed });
   const remove = useRemoveFavorite();

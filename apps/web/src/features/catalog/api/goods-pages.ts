@@ -18,13 +18,14 @@ function normalize(filter: GoodsFilter): GoodsFilter {
   return out as GoodsFilter;
 }
 
-export function goodsPagesQuery(api: ApiClient, filter: GoodsFilter, pageSize = PAGE_SIZE) {
+/** firstPage: a listing URL may start at a later page (product search info current, docs/product.md §3). */
+export function goodsPagesQuery(api: ApiClient, filter: GoodsFilter, pageSize = PAGE_SIZE, firstPage = 1) {
   const f = normalize(filter);
   return infiniteQueryOptions({
-    queryKey: ["goods-pages", f, pageSize],
+    queryKey: firstPage === 1 ? ["goods-pages", f, pageSize] : ["goods-pages", f, pageSize, firstPage],
     queryFn: ({ pageParam }): Promise<GoodsIndexPage> =>
       api.get(routes.goodsIndex, { ...f, current: pageParam, pageSize, status: "1" }),
-    initialPageParam: 1,
+    initialPageParam: firstPage,
     getNextPageParam: nextPageParam,
   });
 }

@@ -1,33 +1,70 @@
-// The buy buttons of a detail page: 收藏 (the shared session's FavoriteButton) and the cart. The cart is
-// wired by later work: until then a visitor who is not logged in is sent to login (and back here
-// afterwards), a logged-in one is told it is coming.
-import { FavoriteKind } from "@yj/contract";
+// The buy buttons of a detail page: 加入购物车 (carts/create, or carts/createList for a package: ADR 0023),
+// 立即购买 (straight to /submitOrder with this one item) and 收藏. A visitor who is not logged in is sent
+// to login and back here afterwards (docs/product.md §6).
+import { FavoriteKind, routes } from "@yj/contract";
+import { useNavigate } from "react-router";
 import { toast } from "../../../components/toast";
+import { buyNowPath } from "../../../lib/checkout-path";
+import { useCartChange } from "../../../session/cart";
 import { FavoriteButton } from "../../../session/favorite-button";
 import { useLoginGate } from "../../../session/require-login";
 import styles from "./cart-actions.module.css";
 
 export function CartActions({
   goodsId,
+  skuId,
+  quantity = 1,
+  isPackage = false,
   buyDisabled,
   disabledReason,
 }: {
-  /** The goods (or package) shown: what 收藏 adds. */
+  /** The goods (or package) shown: what 收藏 and the cart add. */
   goodsId: number;
+  /** The chosen SKU (version); without one nothing can be bought. */
+  skuId: number | undefined;
+  quantity?: number;
+  isPackage?: boolean;
   buyDisabled: boolean;
   disabledReason?: string;
 }) {
   const gate = useLoginGate();
+  const navigate = useNavigate();
+  const cart = useCartChange();
+  const disabled = buyDisabled || skuId === undefined;
+  const reason = buyDisabled ? disabledReason : skuId === undefined ? "暂无可购买的规格" : undefined;
+
+  const addToCart = () =>
+    gate(() => {
+      if (skuId === undefined || cart.isPending) return;
+      const item = { goodsId, skuId, quantity };
+      cart.mutate(
+        (api) =>
+          isPackage
+            ? api.post(routes.cartCreateList, { isMeal: goodsId, items: [item] })
+            : api.post(routes.cartCreate, item),
+        { onSuccess: () => toast("已加入购物车", "success") },
+      );
+    });
+  const buyNow = () =>
+    gate(() => {
+      if (skuId === undefined) return;
+      navigate(buyNowPath({ goodsId, skuId, quantity, isMeal: isPackage ? goodsId : undefined }));
+    });
+
   return (
     <div className={styles.actions}>
+      <button type="button" className={`btn ${styles.buy}`} disabled={disabled} title={reason} onClick={buyNow}>
+        立即购买
+      </button>
       <button
         type="button"
-        className={`btn ${styles.cart}`}
-        disabled={buyDisabled}
-        title={buyDisabled ? disabledReason : undefined}
-        onClick={() => gate(() => toast("购物车功能即将开放"))}
+        className={`btn btn-ghost ${styles.cart}`}
+        disabled={disabled || cart.isPending}
+        aria-busy={cart.isPending}
+        title={reason}
+        onClick={addToCart}
       >
-        加入购物车
+        {cart.isPending ? "加入中…" : "加入购物车"}
       </button>
       <FavoriteButton id={goodsId} type={FavoriteKind.GOODS} className={`btn btn-ghost ${styles.fav}`} />
     </div>

@@ -2,9 +2,11 @@
 // service tags, and the parameter and description sections.
 import type { GoodsDetail } from "@yj/contract";
 import { type ReactNode, useId } from "react";
-import { Breadcrumb } from "../../../components/breadcrumb";
+import { Breadcrumb, type Crumb } from "../../../components/breadcrumb";
 import { categoryHref } from "../../../lib/category-routes";
 import { formatPrice } from "../../../lib/format";
+import type { RouteMeta } from "../../../lib/route-context";
+import { breadcrumbJsonLd, productJsonLd } from "../../../lib/structured-data";
 import detail from "./detail.module.css";
 
 /** Breadcrumb links: level 1 and 2 open their listing, level 3 its parent's listing with the tab chosen. */
@@ -14,9 +16,25 @@ export function crumbHref(path: GoodsDetail["categoryPath"], index: number): str
   return index >= 2 && parent ? categoryHref(parent.id, c.id) : categoryHref(c.id);
 }
 
-export function DetailBreadcrumb({ goods }: { goods: Pick<GoodsDetail, "categoryPath" | "name"> }) {
+/** 首页 / category path / the goods: what the breadcrumb shows and the page's BreadcrumbList says. */
+export function detailTrail(goods: Pick<GoodsDetail, "categoryPath" | "name">): Crumb[] {
   const trail = goods.categoryPath.map((c, i) => ({ label: c.content, to: crumbHref(goods.categoryPath, i) }));
-  return <Breadcrumb trail={[...trail, { label: goods.name }]} className={detail.breadcrumb} />;
+  return [...trail, { label: goods.name }];
+}
+
+export function DetailBreadcrumb({ goods }: { goods: Pick<GoodsDetail, "categoryPath" | "name"> }) {
+  return <Breadcrumb trail={detailTrail(goods)} className={detail.breadcrumb} />;
+}
+
+/** The head of a goods or package page: its URL, cover, Product with Offer and breadcrumb (P7). */
+export function detailMeta(goods: GoodsDetail, url: string): RouteMeta {
+  return {
+    title: goods.name,
+    description: goods.subtitle || undefined,
+    canonical: url,
+    ogImage: goods.images[0] || goods.cover || undefined,
+    jsonLd: [productJsonLd(goods, url), breadcrumbJsonLd(detailTrail(goods), url)],
+  };
 }
 
 /** "已下架": shown instead of a buyable state when the goods or package is off sale. */

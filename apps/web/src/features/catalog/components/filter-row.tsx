@@ -17,7 +17,7 @@ export function FilterRow({
   kind,
   choices,
 }: {
-  label: "分类" | "排序";
+  label: "分类" | "标签" | "排序";
   kind: "category" | "sort";
   choices: FilterChoice[];
 }) {

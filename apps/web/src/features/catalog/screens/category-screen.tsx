@@ -2,16 +2,18 @@
 // sub-category tabs, sort, 12 goods a page with "加载更多" (docs/product.md §4 list rules). Kept alive when left.
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { type GoodsCategory, type GoodsSort, routes } from "@yj/contract";
+import { type GoodsCategory, type GoodsSort, PAGE_SIZE, routes } from "@yj/contract";
 import { useMemo } from "react";
 import { data, Link, type LoaderFunctionArgs } from "react-router";
 import { Breadcrumb, type Crumb } from "../../../components/breadcrumb";
+import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
 import { categoryHref } from "../../../lib/category-routes";
 import { flattenPages } from "../../../lib/list-rules";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { useScreenLocation } from "../../../lib/screen-location";
+import { breadcrumbJsonLd } from "../../../lib/structured-data";
 import { goodsPagesQuery } from "../api/goods-pages";
 import { FilterRow, Filters } from "../components/filter-row";
 import { PagedGoods } from "../components/paged-goods";
@@ -25,20 +27,38 @@ export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext)
   const tree = await ctx.queryClient.ensureQueryData(apiQuery(ctx.api, routes.goodsCategories));
   const target = resolveListing(url.pathname, url.searchParams, tree);
   if (!target) throw data("分类不存在或已下线", { status: 404 });
-  await ctx.queryClient.ensureInfiniteQueryData(goodsPagesQuery(ctx.api, target.filter));
+  const pages = await ctx.queryClient.ensureInfiniteQueryData(listingQuery(ctx.api, target));
   const names = target.tabs.map((t) => t.content).slice(0, 6);
+  // One URL per listing, in the form the menu links use; sort orders are not separate pages.
+  const canonical = target.category ? categoryHref(target.category.id, target.sub?.id) : url.pathname;
+  const trail = listingTrail(target);
   return {
     title: target.title,
+    canonical,
+    ogImage: pages.pages[0]?.dataList[0]?.cover || undefined,
+    jsonLd: [breadcrumbJsonLd(trail, canonical)],
     description: `${target.sub?.content ?? target.category?.content ?? "全部商品"}${names.length && !target.sub ? `：${names.join("、")}等` : ""}，品牌正品，价格透明，在线选购。`,
   };
 }
 
-/** A listing URL on the same path: category, tab and sort. */
-function listingHref(pathname: string, categoryId: number | undefined, subId: number | undefined, sort: GoodsSort) {
+/** The goods pages of a listing, from its first page and page size. */
+const listingQuery = (api: ApiClient, target: ListingTarget) =>
+  goodsPagesQuery(api, target.filter, target.paging.pageSize, target.paging.current);
+
+/** A listing URL on the same path: category, tab and sort, keeping the tag filter and the page size; page 1. */
+function listingHref(
+  pathname: string,
+  categoryId: number | undefined,
+  subId: number | undefined,
+  sort: GoodsSort,
+  { tagIds, pageSize }: { tagIds?: string; pageSize: number },
+) {
   const params = new URLSearchParams();
   if (categoryId) params.set("id", String(categoryId));
   if (subId) params.set("subId", String(subId));
   if (sort !== "default") params.set("sort", sort);
+  if (tagIds) params.set("tagIds", tagIds);
+  if (pageSize !== PAGE_SIZE) params.set("pageSize", String(pageSize));
   const qs = params.toString();
   return qs ? `${pathname}?${qs}` : pathname;
 }
@@ -75,11 +95,12 @@ export default function CategoryScreen() {
 
 function Listing({ target, pathname }: { target: ListingTarget; pathname: string }) {
   const api = useApi();
-  const query = useInfiniteQuery(goodsPagesQuery(api, target.filter));
+  const query = useInfiniteQuery(listingQuery(api, target));
   const pages = query.data?.pages ?? [];
   const items = useMemo(() => flattenPages(pages), [pages]);
   const total = pages.at(-1)?.total ?? 0;
   const { category, sub, sort } = target;
+  const kept = { tagIds: target.filter.tagIds, pageSize: target.paging.pageSize };
   const heading = sub?.content ?? category?.content ?? "全部商品";
   const tabs: (GoodsCategory | undefined)[] = [undefined, ...target.tabs];
 
@@ -104,10 +125,31 @@ function Listing({ target, pathname }: { target: ListingTarget; pathname: string
               label: t?.content ?? "全部",
               // Tabs of a category narrow it (id & subId); for all goods they open a top category.
               to: category
-                ? listingHref(pathname, category.id, t?.id, sort)
-                : listingHref(pathname, t?.id, undefined, sort),
+                ? listingHref(pathname, category.id, t?.id, sort, kept)
+                : listingHref(pathname, t?.id, undefined, sort, kept),
               active: category ? sub?.id === t?.id : t === undefined,
             }))}
+          />
+        )}
+        {kept.tagIds && (
+          // A URL's tag filter (product search info tagIds) shows, and can be dropped.
+          <FilterRow
+            label="标签"
+            kind="category"
+            choices={[
+              {
+                key: "all",
+                label: "不限",
+                to: listingHref(pathname, category?.id, sub?.id, sort, { pageSize: kept.pageSize }),
+                active: false,
+              },
+              {
+                key: kept.tagIds,
+                label: `已选 ${kept.tagIds.split(",").length} 个标签`,
+                to: listingHref(pathname, category?.id, sub?.id, sort, kept),
+                active: true,
+              },
+            ]}
           />
         )}
         <FilterRow
@@ -116,7 +158,7 @@ function Listing({ target, pathname }: { target: ListingTarget; pathname: string
           choices={SORTS.map((s) => ({
             key: s.value,
             label: s.label,
-            to: listingHref(pathname, category?.id, sub?.id, s.value),
+            to: listingHref(pathname, category?.id, sub?.id, s.value, kept),
             active: s.value === sort,
           }))}
         />

@@ -2,7 +2,7 @@
 // calculator), the included items by room, description and parameters. Kept alive when left.
 
 import { useQuery } from "@tanstack/react-query";
-import { Messages, type PackageDetail, type PackageItem } from "@yj/contract";
+import { Messages, type PackageDetail, type PackageItem, packagePath } from "@yj/contract";
 import { useId, useMemo, useState } from "react";
 import { Link, type LoaderFunctionArgs, matchPath } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
@@ -17,6 +17,7 @@ import detail from "../components/detail.module.css";
 import {
   DetailBreadcrumb,
   DetailSection,
+  detailMeta,
   Facts,
   OffSaleNotice,
   ParamsAndDescription,
@@ -36,7 +37,7 @@ const ITEM_THUMB = 48;
 export async function loader({ params }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const id = routeId(params.id, NOT_FOUND);
   const pkg = await orNotFound(ctx.queryClient.ensureQueryData(packageDetailQuery(ctx.api, id)), NOT_FOUND);
-  return { title: pkg.name, description: pkg.subtitle || undefined };
+  return detailMeta(pkg, packagePath(pkg.id));
 }
 
 /** Estimated total of a per-㎡ package, in cents; null when the area is not a usable number. */
@@ -149,6 +150,8 @@ function Package({ pkg }: { pkg: PackageDetail }) {
           </Facts>
           <CartActions
             goodsId={pkg.id}
+            skuId={pkg.skus.find((s) => s.id === skuId && s.stock > 0)?.id}
+            isPackage
             buyDisabled={!onSale || soldOut}
             disabledReason={onSale ? "套餐已售罄" : "套餐已下架"}
           />

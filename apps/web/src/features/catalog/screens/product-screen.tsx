@@ -2,7 +2,7 @@
 // parameters, description, breadcrumb, "已下架" when off sale, and related goods of the same category.
 
 import { useQuery } from "@tanstack/react-query";
-import type { GoodsDetail } from "@yj/contract";
+import { type GoodsDetail, goodsPath } from "@yj/contract";
 import { useId, useMemo, useState } from "react";
 import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
@@ -16,6 +16,7 @@ import detail from "../components/detail.module.css";
 import {
   DetailBreadcrumb,
   DetailSection,
+  detailMeta,
   Facts,
   OffSaleNotice,
   ParamsAndDescription,
@@ -35,7 +36,7 @@ export async function loader({ params }: LoaderFunctionArgs, ctx: RouteContext):
   // A package has its own detail screen.
   if (goods.isPackage) throw redirect(`/packageDetails/${id}`, 301);
   await ctx.queryClient.ensureQueryData(relatedQuery(ctx.api, goods));
-  return { title: goods.name, description: goods.subtitle || undefined };
+  return detailMeta(goods, goodsPath(goods.id));
 }
 
 export default function ProductScreen() {
@@ -124,6 +125,8 @@ function Product({ goods }: { goods: GoodsDetail }) {
 
           <CartActions
             goodsId={goods.id}
+            skuId={sku?.id}
+            quantity={qty}
             buyDisabled={!canBuy}
             disabledReason={!onSale ? "商品已下架" : "所选规格缺货"}
           />

@@ -12,6 +12,7 @@ import { flattenPages } from "../../../lib/list-rules";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { useScreenLocation } from "../../../lib/screen-location";
+import { breadcrumbJsonLd } from "../../../lib/structured-data";
 import { type GoodsFilter, goodsPagesQuery } from "../api/goods-pages";
 import { FilterRow, Filters } from "../components/filter-row";
 import { PagedGoods } from "../components/paged-goods";
@@ -23,6 +24,7 @@ export const handle: RouteHandle = { keepAlive: true };
 /** Offered when a search finds nothing; each finds goods in the demo catalogue. */
 export const POPULAR_KEYWORDS = ["沙发", "瓷砖", "橱柜", "床垫", "岩板", "冰箱"];
 const MAX_KEYWORD = 50;
+const SEARCH_TRAIL = [{ label: "搜索" }];
 
 interface SearchInfo {
   name: string;
@@ -59,8 +61,12 @@ export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext)
     ctx.queryClient.ensureQueryData(apiQuery(ctx.api, routes.goodsCategories)),
     ctx.queryClient.ensureInfiniteQueryData(goodsPagesQuery(ctx.api, toFilter(info))),
   ]);
+  // A sort order is not a search of its own.
+  const canonical = searchHref({ ...info, sort: "default" });
   return {
     title: info.name ? `搜索：${info.name}` : "搜索",
+    canonical,
+    jsonLd: [breadcrumbJsonLd(SEARCH_TRAIL, canonical)],
     description: info.name
       ? `“${info.name}”相关商品：品牌正品，价格透明，在线选购。`
       : "搜索沙发、瓷砖、橱柜、床垫等家居建材商品。",
@@ -85,7 +91,7 @@ export default function SearchScreen() {
 
   return (
     <div className={`container ${styles.screen}`}>
-      <Breadcrumb trail={[{ label: "搜索" }]} />
+      <Breadcrumb trail={SEARCH_TRAIL} />
       <header className={styles.head}>
         <h1 className={styles.title}>
           {info.name ? (

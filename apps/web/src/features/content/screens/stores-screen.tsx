@@ -13,10 +13,12 @@ import { flattenPages, nextPageParam } from "../../../lib/list-rules";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useScreenSearchParams } from "../../../lib/screen-location";
+import { breadcrumbJsonLd, storeJsonLd } from "../../../lib/structured-data";
 import styles from "./stores-screen.module.css";
 
 export const STORE_PAGE_SIZE = 12;
 const MAX_CITY = 20;
+const STORES_TRAIL = [{ label: "全国门店" }];
 const IMAGE_WIDTH = 480;
 const IMAGE_HEIGHT = 320;
 
@@ -38,13 +40,22 @@ const cityListQuery = (api: ApiClient) => apiQuery(api, routes.cityList, { type:
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const city = parseCity(new URL(request.url).searchParams);
-  await Promise.all([
+  const [, stores, settings] = await Promise.all([
     ctx.queryClient.ensureQueryData(cityListQuery(ctx.api)),
     ctx.queryClient.ensureInfiniteQueryData(storePagesQuery(ctx.api, city)),
+    ctx.queryClient.ensureQueryData(apiQuery(ctx.api, routes.siteSettings)),
   ]);
+  const canonical = city ? `/all-store?city=${encodeURIComponent(city)}` : "/all-store";
+  const firstPage = stores.pages[0]?.dataList ?? [];
   return {
     title: city ? `全国门店：${city}` : "全国门店",
-    description: `${city || "全国"}悦家整装门店地址、电话与营业时间，欢迎到店体验样板间与主材展厅。`,
+    canonical,
+    ogImage: firstPage[0]?.image || undefined,
+    jsonLd: [
+      breadcrumbJsonLd(STORES_TRAIL, canonical),
+      ...firstPage.map((store) => storeJsonLd(store, settings.brandName, canonical)),
+    ],
+    description: `${city || "全国"}${settings.brandName}门店地址、电话与营业时间，欢迎到店体验样板间与主材展厅。`,
   };
 }
 
@@ -122,7 +133,7 @@ export default function StoresScreen() {
 
   return (
     <div className={`container ${styles.screen}`}>
-      <Breadcrumb trail={[{ label: "全国门店" }]} />
+      <Breadcrumb trail={STORES_TRAIL} />
       <header className={styles.head}>
         <div>
           <h1 className={styles.title}>全国门店</h1>

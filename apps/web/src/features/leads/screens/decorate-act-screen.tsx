@@ -1,5 +1,6 @@
 // /decorate-act (docs/product.md §2, route meta view=overall): the landing page of a limited-time offer,
-// the sign-up form (name, phone, consent) and '已有 N 人报名', updated after signing up.
+// the sign-up form (name, phone, consent) and '已有 N 人报名', updated after signing up, and the deposit
+// (denominate, then the Alipay QR code until paid).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Messages, PHONE_LENGTH, routes } from "@yj/contract";
 import { type FormEvent, useState } from "react";
@@ -9,6 +10,7 @@ import { useApi } from "../../../lib/api-context";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { ConsentField, TextField } from "../consent-field";
+import { DepositSection } from "../deposit-section";
 import form from "../lead-form.module.css";
 import { consentError, digitsOnly, type Errors, failureDetail, hasErrors, phoneError } from "../lead-rules";
 import styles from "./landing.module.css";
@@ -135,8 +137,14 @@ export default function DecorateActScreen() {
                 </button>
               </form>
             )}
-            {/* The deposit (denominate and Alipay) arrives with the Commerce work. */}
-            <p className={styles.deposit}>定金支付即将开放：报名后客服会与您确认名额，届时可在线支付定金锁定优惠。</p>
+          </div>
+          <div className={styles.formCard} id="deposit">
+            <h3 className={styles.depositTitle}>支付定金</h3>
+            {/* key: after signing up, the deposit form starts with the name and number just given. */}
+            <DepositSection
+              key={signUp.isSuccess ? "signed-up" : "new"}
+              initial={signUp.isSuccess ? { name: values.name.trim(), phone: values.phone } : { name: "", phone: "" }}
+            />
           </div>
           <div className={styles.card}>
             <h3>活动说明</h3>

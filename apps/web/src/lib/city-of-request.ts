@@ -1,5 +1,5 @@
 import type { SiteSettings } from "@yj/contract";
-import { parseCityCookie } from "../../lib/store";
+import { parseCityCookie } from "./store";
 
 /** The visitor's city for a loader: the persisted choice (cookie) or the site's default city. */
 export function cityOfRequest(request: Request, settings: SiteSettings): { city: string; province: string } {

@@ -1,0 +1,27 @@
+// How the console shows lead kinds, states and times.
+import { type AdminLeadKind, LEAD_KIND_LABELS, LEAD_STATE_LABELS, type LeadState } from "@yj/contract";
+import { Tag } from "antd";
+import dayjs from "dayjs";
+
+const STATE_COLORS: Record<LeadState, string> = {
+  new: "red",
+  contacted: "blue",
+  measured: "gold",
+  signed: "green",
+  invalid: "default",
+};
+
+export function LeadStateTag({ state }: { state: LeadState }) {
+  return <Tag color={STATE_COLORS[state]}>{LEAD_STATE_LABELS[state]}</Tag>;
+}
+
+export function leadKindLabel(kind: AdminLeadKind): string {
+  return LEAD_KIND_LABELS[kind];
+}
+
+export function formatTime(iso: string): string {
+  return dayjs(iso).format("YYYY-MM-DD HH:mm");
+}
+
+export const kindOptions = Object.entries(LEAD_KIND_LABELS).map(([value, label]) => ({ value, label }));
+export const stateOptions = Object.entries(LEAD_STATE_LABELS).map(([value, label]) => ({ value, label }));

@@ -1,0 +1,21 @@
+// The back office's entry: antd in Chinese and the console's routes under /admin.
+import "dayjs/locale/zh-cn";
+import { App as AntApp, ConfigProvider } from "antd";
+import zhCN from "antd/locale/zh_CN";
+import dayjs from "dayjs";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { router } from "./router";
+
+dayjs.locale("zh-cn");
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: "#c8161d" } }}>
+      <AntApp>
+        <RouterProvider router={router} />
+      </AntApp>
+    </ConfigProvider>
+  </StrictMode>,
+);

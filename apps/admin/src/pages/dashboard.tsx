@@ -1,0 +1,101 @@
+// The console's home: today's and this week's leads by kind, the orders made and paid (for roles
+// that handle orders), and the new leads waiting longest for a call.
+import { ADMIN_LEAD_KINDS, type AdminLeadRow, LEAD_KIND_LABELS, type OrderFigures } from "@yj/contract";
+import { Card, Col, Row, Space, Statistic, Table, Typography } from "antd";
+import dayjs from "dayjs";
+import { Link } from "react-router";
+import { get, routes } from "../api";
+import { formatTime, leadKindLabel } from "../lead-labels";
+import { yuan } from "../order-labels";
+import { useLoad } from "../use-load";
+
+/** "2 天 3 小时", "5 小时 12 分钟", "8 分钟": how long the lead has waited. */
+function waitedFor(iso: string): string {
+  const minutes = Math.max(0, dayjs().diff(dayjs(iso), "minute"));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days) return `${days} 天 ${hours} 小时`;
+  if (hours) return `${hours} 小时 ${minutes % 60} 分钟`;
+  return `${minutes} 分钟`;
+}
+
+function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  return (
+    <Card title={title} extra={<Typography.Text strong>合计 {total}</Typography.Text>}>
+      <Row gutter={[16, 16]}>
+        {ADMIN_LEAD_KINDS.map((kind) => (
+          <Col span={8} key={kind}>
+            <Statistic title={LEAD_KIND_LABELS[kind]} value={counts[kind] ?? 0} />
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}
+
+function OrderCounts({ title, figures }: { title: string; figures: OrderFigures }) {
+  return (
+    <Card title={title}>
+      <Row gutter={16}>
+        <Col span={8}>
+          <Statistic title="新订单" value={figures.made} />
+        </Col>
+        <Col span={8}>
+          <Statistic title="已支付订单" value={figures.paid} />
+        </Col>
+        <Col span={8}>
+          <Statistic title="支付金额" value={yuan(figures.paidAmount)} />
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
+export function DashboardPage() {
+  const { data, loading } = useLoad(() => get(routes.adminDashboard));
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        首页
+      </Typography.Title>
+      <Row gutter={16}>
+        <Col xs={24} lg={12}>
+          <Counts title="今日线索" counts={data?.today ?? {}} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <Counts title="本周线索" counts={data?.week ?? {}} />
+        </Col>
+      </Row>
+      {data?.orders && (
+        <Row gutter={16}>
+          <Col xs={24} lg={12}>
+            <OrderCounts title="今日订单" figures={data.orders.today} />
+          </Col>
+          <Col xs={24} lg={12}>
+            <OrderCounts title="本周订单" figures={data.orders.week} />
+          </Col>
+        </Row>
+      )}
+      <Card title="等待联系最久的新线索">
+        <Table<AdminLeadRow>
+          rowKey="id"
+          size="small"
+          loading={loading}
+          pagination={false}
+          dataSource={data?.waiting ?? []}
+          locale={{ emptyText: "没有等待联系的新线索" }}
+          columns={[
+            { title: "提交时间", dataIndex: "createdAt", render: formatTime },
+            { title: "已等待", dataIndex: "createdAt", key: "waited", render: waitedFor },
+            { title: "类型", dataIndex: "kind", render: leadKindLabel },
+            { title: "姓名", dataIndex: "name", render: (v: string) => v || "—" },
+            { title: "手机号", dataIndex: "phone" },
+            { title: "城市", dataIndex: "city", render: (v: string) => v || "—" },
+            { title: "", key: "open", render: (_, row) => <Link to={`/leads/${row.id}`}>去跟进</Link> },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

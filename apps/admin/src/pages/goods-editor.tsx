@@ -1,0 +1,253 @@
+// The goods editor: name, subtitle, category, brand, prices in yuan (two decimals; the server stores
+// cents), unit, params, description, show/hide, and the SKUs (spec, price, stock; new ones added).
+// Saving asks for confirmation; the storefront shows the change at once.
+import { type AdminGoodsDetail, centsToYuanText } from "@yj/contract";
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Typography,
+} from "antd";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { get, post, routes } from "../api";
+import { useLoad } from "../use-load";
+
+interface SkuForm {
+  id?: number;
+  spec: string;
+  price: string;
+  stock: number;
+}
+interface GoodsForm {
+  name: string;
+  subtitle: string;
+  category2: number;
+  brand: string;
+  price: string;
+  originalPrice: string;
+  unit: string;
+  params: { name: string; value: string }[];
+  description: string;
+  shown: boolean;
+  skus: SkuForm[];
+}
+
+const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
+
+function formOf(goods: AdminGoodsDetail): GoodsForm {
+  return {
+    name: goods.name,
+    subtitle: goods.subtitle,
+    category2: goods.category2,
+    brand: goods.brand,
+    price: centsToYuanText(goods.price),
+    originalPrice: centsToYuanText(goods.originalPrice),
+    unit: goods.unit,
+    params: goods.params,
+    description: goods.description,
+    shown: goods.shown,
+    skus: goods.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
+  };
+}
+
+function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: AdminGoodsDetail): void }) {
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<GoodsForm>();
+  const [busy, setBusy] = useState(false);
+  const { data: categories } = useLoad(() => get(routes.adminGoodsCategories));
+
+  const save = async () => {
+    await form.validateFields();
+    // Every value, the SKUs' ids too: they have no field of their own, and a SKU without its id
+    // would be saved as a new one.
+    const values = form.getFieldsValue(true) as GoodsForm;
+    modal.confirm({
+      title: "确认保存商品？",
+      content: values.shown ? "保存后前台立即显示新的内容与价格。" : "保存后该商品将从前台下架。",
+      okText: "保存",
+      cancelText: "取消",
+      onOk: async () => {
+        setBusy(true);
+        try {
+          const saved = await post(routes.adminGoodsSave, { id: goods.id, ...values, params: values.params ?? [] });
+          onSaved(saved);
+          form.setFieldsValue(formOf(saved));
+          message.success("商品已保存");
+        } catch (e) {
+          message.error(e instanceof Error ? e.message : "保存失败");
+        } finally {
+          setBusy(false);
+        }
+      },
+    });
+  };
+
+  return (
+    <Form form={form} layout="vertical" initialValues={formOf(goods)}>
+      <Card title="基本信息" size="small">
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="name" label="商品名称" rules={[{ required: true, message: "请输入商品名称" }]}>
+              <Input maxLength={64} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="subtitle" label="副标题">
+              <Input maxLength={120} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="category2" label="分类" rules={[{ required: true, message: "请选择二级分类" }]}>
+              <Select options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="brand" label="品牌" rules={[{ required: true, message: "请输入品牌" }]}>
+              <Input maxLength={32} />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item name="price" label="价格（元）" rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}>
+              <Input prefix="¥" />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item
+              name="originalPrice"
+              label="市场价（元）"
+              rules={[{ required: true, message: "请输入市场价" }, YUAN_RULE]}
+            >
+              <Input prefix="¥" />
+            </Form.Item>
+          </Col>
+          <Col span={2}>
+            <Form.Item name="unit" label="单位" rules={[{ required: true, message: "请输入单位" }]}>
+              <Input maxLength={8} />
+            </Form.Item>
+          </Col>
+          <Col span={2}>
+            <Form.Item name="shown" label="上架" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="description" label="商品描述">
+              <Input.TextArea rows={3} maxLength={5000} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+      <Card title="参数" size="small" style={{ marginTop: 16 }}>
+        <Form.List name="params">
+          {(fields, { add, remove }) => (
+            <Space orientation="vertical" style={{ width: "100%" }}>
+              {fields.map((field) => (
+                <Space key={field.key}>
+                  <Form.Item name={[field.name, "name"]} rules={[{ required: true, message: "请输入参数名" }]} noStyle>
+                    <Input placeholder="参数名" style={{ width: 160 }} aria-label="参数名" />
+                  </Form.Item>
+                  <Form.Item name={[field.name, "value"]} rules={[{ required: true, message: "请输入参数值" }]} noStyle>
+                    <Input placeholder="参数值" style={{ width: 320 }} aria-label="参数值" />
+                  </Form.Item>
+                  <Button onClick={() => remove(field.name)}>删除</Button>
+                </Space>
+              ))}
+              <Button onClick={() => add({ name: "", value: "" })}>添加参数</Button>
+            </Space>
+          )}
+        </Form.List>
+      </Card>
+      <Card title="规格与库存" size="small" style={{ marginTop: 16 }}>
+        <Form.List name="skus">
+          {(fields, { add }) => (
+            <>
+              <Table
+                size="small"
+                pagination={false}
+                rowKey="key"
+                dataSource={fields}
+                columns={[
+                  {
+                    title: "规格",
+                    render: (_, field) => (
+                      <Form.Item
+                        name={[field.name, "spec"]}
+                        rules={[{ required: true, message: "请输入规格" }]}
+                        noStyle
+                      >
+                        <Input aria-label={`规格 ${field.name + 1}`} />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    title: "价格（元）",
+                    width: 180,
+                    render: (_, field) => (
+                      <Form.Item
+                        name={[field.name, "price"]}
+                        rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}
+                        noStyle
+                      >
+                        <Input prefix="¥" aria-label={`规格价格 ${field.name + 1}`} />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    title: "库存",
+                    width: 140,
+                    render: (_, field) => (
+                      <Form.Item
+                        name={[field.name, "stock"]}
+                        rules={[{ required: true, message: "请输入库存" }]}
+                        noStyle
+                      >
+                        <InputNumber min={0} precision={0} aria-label={`库存 ${field.name + 1}`} />
+                      </Form.Item>
+                    ),
+                  },
+                ]}
+              />
+              <Button style={{ marginTop: 8 }} onClick={() => add({ spec: "", price: "", stock: 0 })}>
+                添加规格
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Card>
+      <Space style={{ marginTop: 16 }}>
+        <Button type="primary" onClick={save} loading={busy}>
+          保存
+        </Button>
+        <Link to="/goods">返回商品列表</Link>
+      </Space>
+    </Form>
+  );
+}
+
+export function GoodsEditorPage() {
+  const { id = "" } = useParams();
+  const { data: goods, setData, error, loading } = useLoad(() => get(routes.adminGoodsDetail, { id: Number(id) }), id);
+  if (loading && !goods) return <Spin />;
+  if (error && !goods) return <Result status="warning" title={error} extra={<Link to="/goods">返回商品列表</Link>} />;
+  if (!goods) return null;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        编辑商品 #{goods.id}
+      </Typography.Title>
+      <Editor goods={goods} onSaved={setData} />
+    </Space>
+  );
+}

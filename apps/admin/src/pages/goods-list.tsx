@@ -1,0 +1,107 @@
+// The goods list for 运营: search by name, filter by category and show/hide state (kept in the
+// address), paging on the server; each row opens the editor.
+import type { AdminGoodsRow } from "@yj/contract";
+import { Button, Form, Input, Select, Space, Table, Tag, Typography } from "antd";
+import { Link, useSearchParams } from "react-router";
+import { get, routes } from "../api";
+import { yuan } from "../order-labels";
+import { useLoad } from "../use-load";
+
+const FILTER_KEYS = ["name", "category2", "visibility"] as const;
+const VISIBILITY_OPTIONS = [
+  { value: "shown", label: "上架" },
+  { value: "hidden", label: "下架" },
+];
+
+export function GoodsListPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
+  const current = Number(params.get("current") ?? 1) || 1;
+  const pageSize = Number(params.get("pageSize") ?? 20) || 20;
+  const key = params.toString();
+  const { data, loading, error } = useLoad(() => get(routes.adminGoodsList, { ...filter, current, pageSize }), key);
+  const { data: categories } = useLoad(() => get(routes.adminGoodsCategories));
+
+  const apply = (values: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams();
+    for (const k of FILTER_KEYS) {
+      const v = String(values[k] ?? "").trim();
+      if (v) next.set(k, v);
+    }
+    setParams(next);
+  };
+  const initial = { ...filter, category2: filter.category2 ? Number(filter.category2) : undefined };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        商品
+      </Typography.Title>
+      <Form layout="inline" initialValues={initial} onFinish={apply} key={key} style={{ rowGap: 12 }}>
+        <Form.Item name="name" label="名称">
+          <Input allowClear placeholder="商品名称" style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="category2" label="分类">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 150 }}
+            options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="visibility" label="上下架">
+          <Select allowClear placeholder="全部" options={VISIBILITY_OPTIONS} style={{ width: 100 }} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            筛选
+          </Button>
+          <Button onClick={() => setParams(new URLSearchParams())}>重置</Button>
+        </Space>
+      </Form>
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      <Table<AdminGoodsRow>
+        rowKey="id"
+        loading={loading}
+        dataSource={data?.dataList ?? []}
+        pagination={{
+          current,
+          pageSize,
+          total: data?.total ?? 0,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (page, size) => {
+            const next = new URLSearchParams(params);
+            next.set("current", String(page));
+            next.set("pageSize", String(size));
+            setParams(next);
+          },
+        }}
+        columns={[
+          { title: "编号", dataIndex: "id", width: 70 },
+          {
+            title: "名称",
+            dataIndex: "name",
+            ellipsis: true,
+            render: (v: string, row) => (
+              <span>
+                {v} {row.isPackage && <Tag>套餐</Tag>}
+              </span>
+            ),
+          },
+          { title: "分类", dataIndex: "categoryName", width: 170 },
+          { title: "品牌", dataIndex: "brand", width: 110 },
+          { title: "价格", dataIndex: "price", width: 110, render: yuan },
+          { title: "库存", dataIndex: "stock", width: 80 },
+          { title: "销量", dataIndex: "sales", width: 80 },
+          {
+            title: "状态",
+            dataIndex: "shown",
+            width: 80,
+            render: (shown: boolean) => (shown ? <Tag color="green">上架</Tag> : <Tag>下架</Tag>),
+          },
+          { title: "操作", key: "edit", width: 80, render: (_, row) => <Link to={`/goods/${row.id}`}>编辑</Link> },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,216 @@
+// One lead: what the visitor sent, the masked phone with its one-click (audited) reveal, and the
+// follow-up form: next state along the pipeline, the staff member assigned, a note. The notes show
+// newest first.
+import { type AdminLeadDetail, LEAD_STATE_LABELS, LEAD_TRANSITIONS, STAFF_ROLE_LABELS } from "@yj/contract";
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Result,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Timeline,
+  Typography,
+} from "antd";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { get, post, routes } from "../api";
+import { formatTime, LeadStateTag, leadKindLabel } from "../lead-labels";
+import { useLoad } from "../use-load";
+
+/** The visitor's own fields, in Chinese, for the ones the forms send. */
+const PAYLOAD_LABELS: Record<string, string> = {
+  phone: "手机号",
+  name: "姓名",
+  province: "省份",
+  city: "城市",
+  area: "面积（㎡）",
+  bedRoom: "室",
+  livingRoom: "厅",
+  toilet: "卫",
+  originDetail: "来源",
+  origin: "来源",
+  hasJd: "含家电",
+  community: "小区",
+  address: "地址",
+  remark: "备注",
+  activityId: "活动",
+};
+
+function payloadRows(payload: Record<string, unknown>) {
+  return Object.entries(payload)
+    .filter(([key]) => key !== "phone" && key !== "mobile")
+    .map(([key, value]) => ({
+      key,
+      label: PAYLOAD_LABELS[key] ?? key,
+      children: typeof value === "object" ? JSON.stringify(value) : String(value),
+    }));
+}
+
+function FollowUp({ lead, onSaved }: { lead: AdminLeadDetail; onSaved(lead: AdminLeadDetail): void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const assignees = useLoad(() => get(routes.adminLeadAssignees));
+  const next = LEAD_TRANSITIONS[lead.state];
+
+  const save = async (values: { state?: string; assigneeId?: number | null; note?: string }) => {
+    setBusy(true);
+    try {
+      const saved = await post(routes.adminLeadUpdate, {
+        id: lead.id,
+        ...(values.state ? { state: values.state as AdminLeadDetail["state"] } : {}),
+        assigneeId: values.assigneeId ?? null,
+        ...(values.note?.trim() ? { note: values.note.trim() } : {}),
+      });
+      onSaved(saved);
+      form.resetFields(["state", "note"]);
+      message.success("已保存");
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "保存失败");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={save}
+      initialValues={{ assigneeId: lead.assigneeId ?? undefined }}
+      disabled={busy}
+    >
+      <Form.Item label="改为状态" name="state" extra={next.length ? undefined : "已签约的线索不再变更状态"}>
+        <Select
+          allowClear
+          placeholder={`保持「${LEAD_STATE_LABELS[lead.state]}」`}
+          options={next.map((s) => ({ value: s, label: LEAD_STATE_LABELS[s] }))}
+          disabled={!next.length}
+        />
+      </Form.Item>
+      <Form.Item label="跟进人" name="assigneeId">
+        <Select
+          allowClear
+          placeholder="未指派"
+          loading={assignees.loading}
+          options={(assignees.data ?? []).map((a) => ({
+            value: a.id,
+            label: `${a.displayName}（${STAFF_ROLE_LABELS[a.role]}）`,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item label="跟进备注" name="note" rules={[{ max: 1000, message: "备注最多 1000 字" }]}>
+        <Input.TextArea rows={3} placeholder="如：已电话联系，约周六上门量房" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        保存跟进
+      </Button>
+    </Form>
+  );
+}
+
+export function LeadDetailPage() {
+  const { id } = useParams();
+  const { message } = App.useApp();
+  const { data: lead, setData, error, loading } = useLoad(() => get(routes.adminLeadDetail, { id }), id);
+  const [fullPhone, setFullPhone] = useState<string | null>(null);
+  const [revealing, setRevealing] = useState(false);
+
+  const reveal = async () => {
+    if (!lead) return;
+    setRevealing(true);
+    try {
+      setFullPhone((await post(routes.adminLeadRevealPhone, { id: lead.id })).phone);
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "操作失败");
+    } finally {
+      setRevealing(false);
+    }
+  };
+
+  if (error) return <Result status="warning" title={error} extra={<Link to="/leads">返回线索列表</Link>} />;
+  if (!lead || (loading && !lead)) return <Spin />;
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Space>
+        <Link to="/leads">← 线索列表</Link>
+      </Space>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        线索 #{lead.id} · {leadKindLabel(lead.kind)} <LeadStateTag state={lead.state} />
+      </Typography.Title>
+      <Row gutter={16}>
+        <Col xs={24} lg={14}>
+          <Card title="客户信息">
+            <Descriptions column={1} size="small" bordered>
+              <Descriptions.Item label="手机号">
+                <Space>
+                  {fullPhone ? <a href={`tel:${fullPhone}`}>{fullPhone}</a> : lead.phone}
+                  {!fullPhone && (
+                    <Button size="small" onClick={reveal} loading={revealing}>
+                      显示完整号码
+                    </Button>
+                  )}
+                </Space>
+              </Descriptions.Item>
+              <Descriptions.Item label="姓名">{lead.name || "—"}</Descriptions.Item>
+              <Descriptions.Item label="地区">
+                {[lead.province, lead.city].filter(Boolean).join(" ") || "—"}
+              </Descriptions.Item>
+              <Descriptions.Item label="来源页">{lead.origin || "—"}</Descriptions.Item>
+              <Descriptions.Item label="提交时间">
+                {formatTime(lead.createdAt)}（共提交 {lead.submissions} 次）
+              </Descriptions.Item>
+              <Descriptions.Item label="隐私政策">
+                {lead.consent && lead.consentAt ? `已同意（${formatTime(lead.consentAt)}）` : "未勾选"}
+              </Descriptions.Item>
+              <Descriptions.Item label="跟进人">{lead.assigneeName ?? "未指派"}</Descriptions.Item>
+            </Descriptions>
+            {payloadRows(lead.payload).length > 0 && (
+              <Descriptions
+                title="提交内容"
+                column={2}
+                size="small"
+                style={{ marginTop: 16 }}
+                items={payloadRows(lead.payload)}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title="跟进">
+            <FollowUp lead={lead} onSaved={setData} />
+          </Card>
+          <Card title="跟进记录" style={{ marginTop: 16 }}>
+            {lead.notes.length === 0 ? (
+              <Empty description="还没有跟进记录" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <Timeline
+                items={lead.notes.map((n) => ({
+                  key: n.id,
+                  content: (
+                    <div>
+                      <Typography.Text type="secondary">
+                        {formatTime(n.createdAt)} · {n.staffName}
+                        {n.stateTo ? ` · 改为「${LEAD_STATE_LABELS[n.stateTo]}」` : ""}
+                      </Typography.Text>
+                      {n.text && <div>{n.text}</div>}
+                    </div>
+                  ),
+                }))}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Space>
+  );
+}

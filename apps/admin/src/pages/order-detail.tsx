@@ -1,0 +1,214 @@
+// One order: its lines, the address in full (whoever ships needs it), the payments with provider and
+// trade numbers, the state history with who moved it, and the moves the state allows, each confirmed
+// first: 发货 (carrier and tracking number), 完成, and 取消 for an unpaid order (stock goes back).
+import {
+  type AdminOrderDetail,
+  ORDER_STATUS_LABELS,
+  type OrderLine,
+  PAYMENT_PROVIDER_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from "@yj/contract";
+import {
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Timeline,
+  Typography,
+} from "antd";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { get, post, routes } from "../api";
+import { formatTime } from "../lead-labels";
+import { OrderStatusTag, yuan } from "../order-labels";
+import { useLoad } from "../use-load";
+
+type Payment = AdminOrderDetail["payments"][number];
+
+function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(order: AdminOrderDetail): void }) {
+  const { message, modal } = App.useApp();
+  const [shipping, setShipping] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ carrier: string; trackingNo: string }>();
+
+  const run = async (work: () => Promise<AdminOrderDetail>, done: string) => {
+    setBusy(true);
+    try {
+      onChanged(await work());
+      message.success(done);
+      return true;
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "操作失败");
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = (title: string, content: string, work: () => Promise<AdminOrderDetail>, done: string) =>
+    modal.confirm({ title, content, okText: "确定", cancelText: "取消", onOk: () => run(work, done) });
+
+  const ship = async () => {
+    const values = await form.validateFields();
+    if (await run(() => post(routes.adminOrderShip, { orderNo: order.orderNo, ...values }), "已标记发货")) {
+      setShipping(false);
+      form.resetFields();
+    }
+  };
+
+  return (
+    <Space>
+      {order.status === "paid" && (
+        <Button type="primary" onClick={() => setShipping(true)}>
+          发货
+        </Button>
+      )}
+      {order.status === "shipped" && (
+        <Button
+          type="primary"
+          loading={busy}
+          onClick={() =>
+            confirm(
+              "确认完成订单？",
+              "请确认顾客已收货。",
+              () => post(routes.adminOrderComplete, { orderNo: order.orderNo }),
+              "订单已完成",
+            )
+          }
+        >
+          完成订单
+        </Button>
+      )}
+      {order.status === "pending_payment" && (
+        <Button
+          danger
+          loading={busy}
+          onClick={() =>
+            confirm(
+              "确认取消订单？",
+              "取消后订单中的商品库存将退回，顾客不能再支付此订单。",
+              () => post(routes.adminOrderCancel, { orderNo: order.orderNo }),
+              "订单已取消，库存已退回",
+            )
+          }
+        >
+          取消订单
+        </Button>
+      )}
+      <Modal
+        title="发货"
+        open={shipping}
+        okText="确认发货"
+        cancelText="取消"
+        confirmLoading={busy}
+        onOk={ship}
+        onCancel={() => setShipping(false)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="carrier" label="物流公司" rules={[{ required: true, message: "请输入物流公司" }]}>
+            <Input placeholder="如 顺丰速运" maxLength={32} />
+          </Form.Item>
+          <Form.Item
+            name="trackingNo"
+            label="运单号"
+            rules={[
+              { required: true, message: "请输入运单号" },
+              { pattern: /^[A-Za-z0-9-]{4,40}$/, message: "运单号为 4–40 位字母、数字或短横线" },
+            ]}
+          >
+            <Input placeholder="如 SF1234567890" maxLength={40} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}
+
+export function OrderDetailPage() {
+  const { orderNo = "" } = useParams();
+  const { data: order, setData, error, loading } = useLoad(() => get(routes.adminOrderDetail, { orderNo }), orderNo);
+
+  if (loading && !order) return <Spin />;
+  if (error && !order) return <Result status="warning" title={error} extra={<Link to="/orders">返回订单列表</Link>} />;
+  if (!order) return null;
+  const a = order.address;
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Space style={{ justifyContent: "space-between", width: "100%" }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          订单 {order.orderNo} <OrderStatusTag status={order.status} />
+        </Typography.Title>
+        <Actions order={order} onChanged={setData} />
+      </Space>
+      <Card title="订单信息" size="small">
+        <Descriptions column={3} size="small">
+          <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label="订单金额">{yuan(order.totalAmount)}</Descriptions.Item>
+          <Descriptions.Item label="下单手机号">{order.customerMobile}</Descriptions.Item>
+          <Descriptions.Item label="收货人">{a.name}</Descriptions.Item>
+          <Descriptions.Item label="收货手机号">{a.phone}</Descriptions.Item>
+          <Descriptions.Item label="收货地址">
+            {[a.province, a.city, a.district, a.town, a.detail].filter(Boolean).join(" ")}
+          </Descriptions.Item>
+          <Descriptions.Item label="支付截止">{formatTime(order.payBefore)}</Descriptions.Item>
+          <Descriptions.Item label="物流">
+            {order.carrier ? `${order.carrier} ${order.trackingNo ?? ""}` : "—"}
+          </Descriptions.Item>
+          <Descriptions.Item label="备注">{order.remark || "—"}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title="商品" size="small">
+        <Table<OrderLine>
+          size="small"
+          rowKey="skuId"
+          pagination={false}
+          dataSource={order.lines}
+          columns={[
+            { title: "商品", dataIndex: "name" },
+            { title: "规格", dataIndex: "spec" },
+            { title: "单价", dataIndex: "price", render: yuan },
+            { title: "数量", dataIndex: "quantity", render: (q: number, l) => `${q} ${l.unit}` },
+            { title: "小计", dataIndex: "amount", render: yuan },
+          ]}
+        />
+      </Card>
+      <Card title="支付记录" size="small">
+        <Table<Payment>
+          size="small"
+          rowKey="outTradeNo"
+          pagination={false}
+          dataSource={order.payments}
+          locale={{ emptyText: "暂无支付记录" }}
+          columns={[
+            { title: "商户单号", dataIndex: "outTradeNo" },
+            { title: "支付方式", dataIndex: "provider", render: (p: string) => PAYMENT_PROVIDER_LABELS[p] ?? p },
+            { title: "交易号", dataIndex: "tradeNo", render: (v: string | null) => v ?? "—" },
+            { title: "金额", dataIndex: "amount", render: yuan },
+            { title: "状态", dataIndex: "status", render: (s: Payment["status"]) => PAYMENT_STATUS_LABELS[s] },
+            { title: "支付时间", dataIndex: "paidAt", render: (v: string | null) => (v ? formatTime(v) : "—") },
+          ]}
+        />
+      </Card>
+      <Card title="状态记录" size="small">
+        <Timeline
+          items={order.history.map((h) => ({
+            children: (
+              <span>
+                {formatTime(h.at)} {ORDER_STATUS_LABELS[h.status]}（{h.actor}）{h.note ? `：${h.note}` : ""}
+              </span>
+            ),
+          }))}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,193 @@
+// Staff management (管理员 only): create a member with a role (their one-time password is shown
+// once), change the role, disable or enable, reset the password.
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole, type StaffRow } from "@yj/contract";
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { get, post, routes } from "../api";
+import { formatTime } from "../lead-labels";
+import { useSession } from "../session";
+import { useLoad } from "../use-load";
+
+const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
+
+function OneTimePassword({
+  shown,
+  onClose,
+}: {
+  shown: { username: string; password: string } | null;
+  onClose(): void;
+}) {
+  return (
+    <Modal
+      open={!!shown}
+      title="一次性密码"
+      onOk={onClose}
+      onCancel={onClose}
+      cancelButtonProps={{ hidden: true }}
+      okText="我已记下"
+    >
+      {shown && (
+        <Space orientation="vertical">
+          <Typography.Text>
+            请把下面的一次性密码交给 <b>{shown.username}</b>。它只显示这一次，首次登录时须修改。
+          </Typography.Text>
+          <Typography.Text code copyable style={{ fontSize: 20 }} data-testid="one-time-password">
+            {shown.password}
+          </Typography.Text>
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+export function StaffPage() {
+  const { me } = useSession();
+  const { message } = App.useApp();
+  const { data, loading, reload } = useLoad(() => get(routes.adminStaffList));
+  const [creating, setCreating] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<{ username: string; password: string } | null>(null);
+  const [form] = Form.useForm();
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      message.success(done);
+      reload();
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "操作失败");
+    }
+  };
+
+  const create = async (values: { username: string; displayName: string; role: StaffRole }) => {
+    setBusy(true);
+    try {
+      const created = await post(routes.adminStaffCreate, values);
+      setCreating(false);
+      form.resetFields();
+      setShown({ username: created.staff.username, password: created.oneTimePassword });
+      reload();
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "创建失败");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = (row: StaffRow) =>
+    run(async () => {
+      const result = await post(routes.adminStaffResetPassword, { id: row.id });
+      setShown({ username: row.username, password: result.oneTimePassword });
+    }, "密码已重置");
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Space style={{ justifyContent: "space-between", width: "100%" }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          员工
+        </Typography.Title>
+        <Button type="primary" onClick={() => setCreating(true)}>
+          新建员工
+        </Button>
+      </Space>
+      <Table<StaffRow>
+        rowKey="id"
+        loading={loading}
+        dataSource={data ?? []}
+        pagination={false}
+        columns={[
+          { title: "用户名", dataIndex: "username" },
+          { title: "姓名", dataIndex: "displayName" },
+          {
+            title: "角色",
+            dataIndex: "role",
+            render: (role: StaffRole, row) =>
+              row.id === me.id ? (
+                STAFF_ROLE_LABELS[role]
+              ) : (
+                <Select
+                  size="small"
+                  value={role}
+                  options={roleOptions}
+                  style={{ width: 120 }}
+                  onChange={(next) =>
+                    run(() => post(routes.adminStaffUpdate, { id: row.id, role: next }), "角色已修改")
+                  }
+                />
+              ),
+          },
+          {
+            title: "状态",
+            key: "status",
+            render: (_, row) => (
+              <Space size={4}>
+                {row.disabled ? <Tag>已停用</Tag> : <Tag color="green">正常</Tag>}
+                {row.mustChangePassword && <Tag color="orange">待改初始密码</Tag>}
+                {row.lockedUntil && new Date(row.lockedUntil) > new Date() && <Tag color="red">已锁定</Tag>}
+              </Space>
+            ),
+          },
+          { title: "最近登录", dataIndex: "lastLoginAt", render: (v: string | null) => (v ? formatTime(v) : "—") },
+          { title: "创建时间", dataIndex: "createdAt", render: formatTime },
+          {
+            title: "操作",
+            key: "actions",
+            render: (_, row) =>
+              row.id === me.id ? (
+                <Typography.Text type="secondary">当前账号</Typography.Text>
+              ) : (
+                <Space>
+                  <Popconfirm
+                    title={row.disabled ? `启用 ${row.displayName}？` : `停用 ${row.displayName}？停用后立即退出登录`}
+                    onConfirm={() =>
+                      run(
+                        () => post(routes.adminStaffUpdate, { id: row.id, disabled: !row.disabled }),
+                        row.disabled ? "已启用" : "已停用",
+                      )
+                    }
+                  >
+                    <Button size="small" danger={!row.disabled}>
+                      {row.disabled ? "启用" : "停用"}
+                    </Button>
+                  </Popconfirm>
+                  <Popconfirm title={`重置 ${row.displayName} 的密码？`} onConfirm={() => reset(row)}>
+                    <Button size="small">重置密码</Button>
+                  </Popconfirm>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={creating}
+        title="新建员工"
+        okText="创建"
+        confirmLoading={busy}
+        onOk={() => form.submit()}
+        onCancel={() => setCreating(false)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={create} initialValues={{ role: "sales" }}>
+          <Form.Item
+            label="用户名"
+            name="username"
+            extra="3–32 位字母、数字、下划线或短横线，用于登录"
+            rules={[
+              { required: true, message: "请输入用户名" },
+              { pattern: /^[A-Za-z0-9_-]{3,32}$/, message: "用户名为 3–32 位字母、数字、下划线或短横线" },
+            ]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item label="姓名" name="displayName" rules={[{ required: true, message: "请输入姓名" }]}>
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item label="角色" name="role" rules={[{ required: true, message: "请选择角色" }]}>
+            <Select options={roleOptions} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <OneTimePassword shown={shown} onClose={() => setShown(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,47 @@
+import { createBrowserRouter } from "react-router";
+import { ConsoleLayout } from "./layout";
+import { AuditPage } from "./pages/audit";
+import { ChangePasswordPage } from "./pages/change-password";
+import { DashboardPage } from "./pages/dashboard";
+import { GoodsEditorPage } from "./pages/goods-editor";
+import { GoodsListPage } from "./pages/goods-list";
+import { LeadDetailPage } from "./pages/lead-detail";
+import { LeadListPage } from "./pages/lead-list";
+import { LoginPage } from "./pages/login";
+import { NotFoundPage } from "./pages/not-found";
+import { OrderDetailPage } from "./pages/order-detail";
+import { OrderListPage } from "./pages/order-list";
+import { StaffPage } from "./pages/staff";
+import { RequirePermission, SessionGate } from "./session";
+
+export const router = createBrowserRouter(
+  [
+    { path: "/login", element: <LoginPage /> },
+    {
+      path: "/",
+      element: <SessionGate />,
+      children: [
+        { path: "password", element: <ChangePasswordPage /> },
+        {
+          element: <ConsoleLayout />,
+          children: [
+            { index: true, element: <RequirePermission permission="dashboard" page={<DashboardPage />} /> },
+            { path: "leads", element: <RequirePermission permission="leads" page={<LeadListPage />} /> },
+            { path: "leads/:id", element: <RequirePermission permission="leads" page={<LeadDetailPage />} /> },
+            { path: "orders", element: <RequirePermission permission="orders" page={<OrderListPage />} /> },
+            {
+              path: "orders/:orderNo",
+              element: <RequirePermission permission="orders" page={<OrderDetailPage />} />,
+            },
+            { path: "goods", element: <RequirePermission permission="catalog" page={<GoodsListPage />} /> },
+            { path: "goods/:id", element: <RequirePermission permission="catalog" page={<GoodsEditorPage />} /> },
+            { path: "staff", element: <RequirePermission permission="staff" page={<StaffPage />} /> },
+            { path: "audit", element: <RequirePermission permission="audit" page={<AuditPage />} /> },
+            { path: "*", element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ],
+  { basename: "/admin" },
+);

@@ -1,0 +1,179 @@
+// Checks across settings, run at start after each variable's own format check (ADR 0032). Every
+// check sees the raw environment and answers all its problems, so an operator fixes a production
+// configuration in one go instead of one restart per mistake. A module with settings of its own
+// (payments, say) adds a check to `configChecks`.
+
+/** The environment as given, empty strings removed. */
+export type RawEnv = Readonly<Record<string, string | undefined>>;
+
+export interface ConfigProblem {
+  /** The variable to fix. */
+  name: string;
+  message: string;
+}
+
+/** Answers the problems it finds; `production` is NODE_ENV=production. */
+export type ConfigCheck = (env: RawEnv, production: boolean) => ConfigProblem[];
+
+/** Used outside production only, so development and tests need no setup; production refuses it. */
+export const DEVELOPMENT_CODE_HASH_SECRET = "development-only-code-hash-secret-change-me";
+
+export const SMS_SETTINGS_REQUIRED: Readonly<Record<string, readonly string[]>> = {
+  console: [],
+  aliyun: [
+    "ALIYUN_SMS_ACCESS_KEY_ID",
+    "ALIYUN_SMS_ACCESS_KEY_SECRET",
+    "ALIYUN_SMS_SIGN_NAME",
+    "ALIYUN_SMS_TEMPLATE_CODE",
+  ],
+  tencent: [
+    "TENCENT_SMS_SECRET_ID",
+    "TENCENT_SMS_SECRET_KEY",
+    "TENCENT_SMS_SDK_APP_ID",
+    "TENCENT_SMS_SIGN_NAME",
+    "TENCENT_SMS_TEMPLATE_ID",
+  ],
+};
+
+const secrets: ConfigCheck = (env, production) => {
+  if (!production) return [];
+  if (!env.CODE_HASH_SECRET)
+    return [{ name: "CODE_HASH_SECRET", message: "is required in production (32+ random characters)" }];
+  if (env.CODE_HASH_SECRET === DEVELOPMENT_CODE_HASH_SECRET)
+    return [{ name: "CODE_HASH_SECRET", message: "is the development key; production needs its own random one" }];
+  return [];
+};
+
+const sms: ConfigCheck = (env, production) => {
+  const provider = env.SMS_PROVIDER ?? "console";
+  const problems: ConfigProblem[] = [];
+  const consoleAllowed = env.SMS_ALLOW_CONSOLE_IN_PRODUCTION === "true" || env.SMS_ALLOW_CONSOLE_IN_PRODUCTION === "1";
+  if (production && provider === "console" && !consoleAllowed) {
+    problems.push({
+      name: "SMS_PROVIDER",
+      message: "console only logs codes; set aliyun or tencent in production (or SMS_ALLOW_CONSOLE_IN_PRODUCTION=true)",
+    });
+  }
+  for (const name of SMS_SETTINGS_REQUIRED[provider] ?? []) {
+    if (!env[name]) problems.push({ name, message: `is required when SMS_PROVIDER=${provider}` });
+  }
+  return problems;
+};
+
+const clientAddresses: ConfigCheck = (env, production) => {
+  // Unset, every visitor behind a load balancer would share its address and so one per-IP limit.
+  if (!production || env.TRUST_PROXY !== undefined) return [];
+  return [
+    {
+      name: "TRUST_PROXY",
+      message:
+        "生产环境必须设置：在负载均衡或反向代理之后填代理跳数（如 1）或代理地址，客户端直接连接时填 TRUST_PROXY=0 / " +
+        "is required in production: the proxy hop count (e.g. 1) or proxy addresses behind a load balancer, " +
+        "TRUST_PROXY=0 when clients connect directly",
+    },
+  ];
+};
+
+const database: ConfigCheck = (env, production) => {
+  const url = env.DATABASE_URL;
+  if (url) {
+    return /^postgres(ql)?:\/\//.test(url)
+      ? []
+      : [{ name: "DATABASE_URL", message: "must be a PostgreSQL URL: postgres://user:password@host:5432/database" }];
+  }
+  // The embedded database is one process on one disk: fine for a small shop, but chosen, not fallen into.
+  if (production && !env.DATA_DIR) {
+    return [
+      {
+        name: "DATABASE_URL",
+        message:
+          "is required in production (postgres://user:password@host:5432/database); to run on the embedded " +
+          "database instead (one process only), set DATA_DIR to its directory",
+      },
+    ];
+  }
+  return [];
+};
+
+const redis: ConfigCheck = (env) =>
+  env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)
+    ? [{ name: "REDIS_URL", message: "must be a Redis URL: redis://host:6379 (rediss:// with TLS)" }]
+    : [];
+
+const leadRobots: ConfigCheck = (env, production) => {
+  const problems: ConfigProblem[] = [];
+  if (env.WECOM_WEBHOOK_URL && env.DINGTALK_WEBHOOK_URL) {
+    problems.push({
+      name: "DINGTALK_WEBHOOK_URL",
+      message: "lead notifications go to one robot: set WECOM_WEBHOOK_URL or DINGTALK_WEBHOOK_URL, not both",
+    });
+  }
+  // Each message links to the lead in the back office; localhost would send staff nowhere.
+  if (production && (env.WECOM_WEBHOOK_URL || env.DINGTALK_WEBHOOK_URL) && !env.ADMIN_BASE_URL) {
+    problems.push({
+      name: "ADMIN_BASE_URL",
+      message:
+        "is required in production with a lead robot: the shop's address (https://…), so messages link to the lead",
+    });
+  }
+  return problems;
+};
+
+// A canonical link or sitemap naming localhost would take the shop out of search engines (ADR 0029).
+const publicOrigin: ConfigCheck = (env, production) =>
+  production && !env.PUBLIC_ORIGIN
+    ? [
+        {
+          name: "PUBLIC_ORIGIN",
+          message:
+            "生产环境必须设置网站对外地址（如 https://www.example.cn），规范链接与站点地图使用它 / " +
+            "is required in production: the shop's public origin (e.g. https://www.example.cn), used by canonical links and the sitemap",
+        },
+      ]
+    : [];
+
+const ALIPAY_SETTINGS_REQUIRED = [
+  "ALIPAY_APP_ID",
+  "ALIPAY_PRIVATE_KEY",
+  "ALIPAY_PUBLIC_KEY",
+  "ALIPAY_SELLER_ID",
+  "ALIPAY_NOTIFY_URL",
+] as const;
+
+// Payments (ADR 0024): the offline provider marks trades paid without money.
+const payments: ConfigCheck = (env, production) => {
+  const provider = env.PAYMENT_PROVIDER ?? "offline";
+  const problems: ConfigProblem[] = [];
+  const offlineAllowed =
+    env.PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION === "true" || env.PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION === "1";
+  if (production && provider === "offline" && !offlineAllowed) {
+    problems.push({
+      name: "PAYMENT_PROVIDER",
+      message:
+        "offline marks trades paid without money; set alipay in production (or PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION=true: no payments)",
+    });
+  }
+  if (provider === "alipay") {
+    for (const name of ALIPAY_SETTINGS_REQUIRED) {
+      if (!env[name]) problems.push({ name, message: "is required when PAYMENT_PROVIDER=alipay" });
+    }
+  }
+  return problems;
+};
+
+/** Every check run at start. A module with settings of its own adds its check here. */
+export const configChecks: ConfigCheck[] = [
+  secrets,
+  database,
+  redis,
+  clientAddresses,
+  publicOrigin,
+  sms,
+  payments,
+  leadRobots,
+];
+
+export function runConfigChecks(env: RawEnv, checks: readonly ConfigCheck[] = configChecks): ConfigProblem[] {
+  const production = env.NODE_ENV === "production";
+  return checks.flatMap((check) => check(env, production));
+}

@@ -1,0 +1,111 @@
+// What /metrics shows, in Prometheus's terms (ADR 0032): requests by route pattern (rate, latency,
+// errors), the database pool, the lead outbox's backlog and background job runs. Each app has its
+// own registry, so tests that build several apps in one process do not share counters.
+import type { FastifyRequest } from "fastify";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/** Seconds; from a cached read (≈ 1 ms) to a statement near its timeout (10 s). */
+const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Requests that matched no route are counted under this label, not under their (unbounded) URLs. */
+const UNMATCHED_ROUTE = "unmatched";
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface OutboxBacklog {
+  /** Neither delivered nor given up. */
+  pending: number;
+  /** Of those, due now (waiting for a delivery round). */
+  due: number;
+  /** Given up after every attempt failed. */
+  failed: number;
+}
+
+export interface MetricsSources {
+  /** node-postgres pool figures; absent on PGlite (one connection, in the process). */
+  pool?: () => PoolStats;
+  /** Read from the database at each scrape. */
+  outboxBacklog?: () => Promise<OutboxBacklog>;
+}
+
+/** What background jobs report: one call per round, so runs and failures are counted per job. */
+export interface JobMetrics {
+  jobRun(job: string, outcome: "ok" | "failed"): void;
+}
+
+export class Metrics implements JobMetrics {
+  readonly registry = new Registry();
+  private readonly duration: Histogram<"method" | "route" | "status_code">;
+  private readonly errors: Counter<"route" | "status_code">;
+  private readonly jobRuns: Counter<"job" | "outcome">;
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    this.duration = new Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time to answer a request, by method, route pattern and status code (its _count is the request rate).",
+      labelNames: ["method", "route", "status_code"],
+      buckets: LATENCY_BUCKETS,
+      registers: [this.registry],
+    });
+    this.errors = new Counter({
+      name: "http_request_errors_total",
+      help: "Answers with a 4xx or 5xx status, by route pattern and status code.",
+      labelNames: ["route", "status_code"],
+      registers: [this.registry],
+    });
+    this.jobRuns = new Counter({
+      name: "job_runs_total",
+      help: "Rounds of a background job, by job and outcome.",
+      labelNames: ["job", "outcome"],
+      registers: [this.registry],
+    });
+  }
+
+  observeRequest(request: FastifyRequest, statusCode: number, seconds: number) {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const status = String(statusCode);
+    this.duration.observe({ method: request.method, route, status_code: status }, seconds);
+    if (statusCode >= 400) this.errors.inc({ route, status_code: status });
+  }
+
+  jobRun(job: string, outcome: "ok" | "failed") {
+    this.jobRuns.inc({ job, outcome });
+  }
+
+  /** Gauges read when scraped, from the pool and the database. */
+  watch(sources: MetricsSources) {
+    const { pool, outboxBacklog } = sources;
+    if (pool) {
+      new Gauge({
+        name: "db_pool_connections",
+        help: "PostgreSQL pool connections: total open, idle, and requests waiting for one.",
+        labelNames: ["state"],
+        registers: [this.registry],
+        collect() {
+          const stats = pool();
+          this.set({ state: "total" }, stats.total);
+          this.set({ state: "idle" }, stats.idle);
+          this.set({ state: "waiting" }, stats.waiting);
+        },
+      });
+    }
+    if (outboxBacklog) {
+      new Gauge({
+        name: "lead_outbox_backlog",
+        help: "Lead notifications not delivered yet: pending (all), due (waiting for a round), failed (given up).",
+        labelNames: ["state"],
+        registers: [this.registry],
+        async collect() {
+          const backlog = await outboxBacklog();
+          this.set({ state: "pending" }, backlog.pending);
+          this.set({ state: "due" }, backlog.due);
+          this.set({ state: "failed" }, backlog.failed);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,40 @@
+// Assembles the back office's API (docs/quality.md R16): staff sessions and their gate, the staff,
+// lead pipeline and audit services, and the /api/admin routes.
+import type { FastifyInstance } from "fastify";
+import type { Env } from "../../config/env.js";
+import type { Db } from "../../db/client.js";
+import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
+import { type Clock, systemClock } from "../accounts/clock.js";
+import { AuditService } from "./audit.js";
+import { GoodsEditor } from "./goods-editor.js";
+import { LeadPipeline } from "./lead-pipeline.js";
+import { OrderDesk } from "./order-desk.js";
+import { adminRoutes } from "./routes.js";
+import { installStaffHook } from "./staff-hook.js";
+import { StaffService } from "./staff-service.js";
+import { StaffSessionStore } from "./staff-sessions.js";
+
+/** What tests replace: the clock (lockout expiry). */
+export interface AdminOverrides {
+  now?: Clock;
+}
+
+export function registerAdmin(
+  app: FastifyInstance,
+  options: AdminOverrides & { env: Env; db: Db; invalidation?: CacheInvalidation },
+): StaffService {
+  const now = options.now ?? systemClock;
+  const sessions = new StaffSessionStore(options.db);
+  const staff = new StaffService(options.db, sessions, now);
+  const cookies = { secure: options.env.NODE_ENV === "production" };
+  installStaffHook(app, sessions, now, cookies);
+  const services = {
+    staff,
+    leads: new LeadPipeline(options.db, now),
+    orders: new OrderDesk(options.db, now),
+    goods: new GoodsEditor(options.db, options.invalidation, now),
+    audit: new AuditService(options.db),
+  };
+  adminRoutes(app, services, cookies);
+  return staff;
+}

@@ -1,0 +1,91 @@
+// The audit record (R16): every admin write, phone reveal and export, with who, when, what and the
+// values before and after. `recordAudit` takes the write's own transaction, so a write and its
+// record are committed together or not at all.
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { auditLog } from "../../db/schema.js";
+import { chinaDayEnd, chinaDayStart } from "./china-time.js";
+
+/** Who did it: a staff member, or the command line (`npm run admin`), which has no staff id. */
+export interface Actor {
+  staffId: number | null;
+  staffName: string;
+  ip: string;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+export async function recordAudit(tx: Db, actor: Actor, entry: AuditEntry, now: Date): Promise<void> {
+  await tx.insert(auditLog).values({
+    staffId: actor.staffId,
+    staffName: actor.staffName,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: actor.ip,
+    createdAt: now,
+  });
+}
+
+export interface AuditFilter {
+  staffId?: number;
+  action?: string;
+  entity?: string;
+  entityId?: string;
+  from?: string;
+  to?: string;
+  current?: number;
+  pageSize?: number;
+}
+
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  async list(filter: AuditFilter) {
+    const current = filter.current ?? 1;
+    const pageSize = filter.pageSize ?? 20;
+    const conditions: SQL[] = [];
+    if (filter.staffId) conditions.push(eq(auditLog.staffId, filter.staffId));
+    if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+    if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
+    if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
+    if (filter.from) conditions.push(gte(auditLog.createdAt, chinaDayStart(filter.from)));
+    if (filter.to) conditions.push(lt(auditLog.createdAt, chinaDayEnd(filter.to)));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.id))
+        .limit(pageSize)
+        .offset((current - 1) * pageSize),
+      this.db.select({ n: count() }).from(auditLog).where(where),
+    ]);
+    return {
+      current,
+      pageSize,
+      total: total?.n ?? 0,
+      dataList: rows.map((row) => ({
+        id: row.id,
+        staffId: row.staffId,
+        staffName: row.staffName,
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entityId,
+        before: row.before,
+        after: row.after,
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  }
+}

@@ -1,0 +1,190 @@
+// The goods editor (back office, 运营 and 管理员): the goods list with search, category and show/hide
+// filters, one goods row with its SKUs, and the save: prices typed in yuan arrive as integer cents
+// (the contract converts), the row and its SKUs are written with an audit row in one transaction,
+// and the cached storefront goods lists are dropped so the change shows at once: here directly, on
+// other instances through the Redis channel or their short TTL (lib/cache-invalidation.ts).
+import { AdminMessages } from "@yj/contract";
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { goods, goodsCategories, goodsSkus } from "../../db/schema.js";
+import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
+import { AppError } from "../../lib/errors.js";
+import { likeContains } from "../../lib/like.js";
+import type { Clock } from "../accounts/clock.js";
+import { type Actor, recordAudit } from "./audit.js";
+
+/** The storefront's cached goods pages (modules/catalog/service.ts keys them `goods:…`). */
+export const GOODS_CACHE_PREFIX = "goods:";
+
+export interface GoodsSaveInput {
+  id: number;
+  name: string;
+  subtitle: string;
+  category2: number;
+  brand: string;
+  /** Cents (the contract turned the yuan typed into cents). */
+  price: number;
+  originalPrice: number;
+  unit: string;
+  params: { name: string; value: string }[];
+  description: string;
+  shown: boolean;
+  skus: { id?: number; spec: string; price: number; stock: number }[];
+}
+
+export interface GoodsFilter {
+  name?: string;
+  category2?: number;
+  visibility?: "shown" | "hidden";
+  current?: number;
+  pageSize?: number;
+}
+
+const isShown = and(eq(goods.isShow, 1), eq(goods.status, 1));
+
+export class GoodsEditor {
+  constructor(
+    private readonly db: Db,
+    private readonly invalidation: CacheInvalidation | undefined,
+    private readonly now: Clock,
+  ) {}
+
+  async list(filter: GoodsFilter) {
+    const current = filter.current ?? 1;
+    const pageSize = filter.pageSize ?? 20;
+    const conditions: SQL[] = [];
+    if (filter.name) conditions.push(ilike(goods.name, likeContains(filter.name)));
+    if (filter.category2) conditions.push(eq(goods.category2, filter.category2));
+    if (filter.visibility === "shown") conditions.push(isShown as SQL);
+    if (filter.visibility === "hidden") conditions.push(or(ne(goods.isShow, 1), ne(goods.status, 1)) as SQL);
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: goods.id,
+          name: goods.name,
+          categoryName: sql<string>`coalesce(${goodsCategories.content}, '')`,
+          brand: goods.brand,
+          price: goods.priceCents,
+          isPackage: goods.isPackage,
+          shown: sql<boolean>`(${goods.isShow} = 1 and ${goods.status} = 1)`,
+          stock: sql<number>`coalesce((select sum(${goodsSkus.stock})::int from ${goodsSkus} where ${goodsSkus.goodsId} = ${goods.id}), 0)`,
+          sales: goods.sales,
+        })
+        .from(goods)
+        .leftJoin(goodsCategories, eq(goodsCategories.id, goods.category2))
+        .where(where)
+        .orderBy(desc(goods.id))
+        .limit(pageSize)
+        .offset((current - 1) * pageSize),
+      this.db.select({ n: count() }).from(goods).where(where),
+    ]);
+    return { current, pageSize, total: total?.n ?? 0, dataList: rows };
+  }
+
+  async categories() {
+    return this.db
+      .select({ id: goodsCategories.id, name: goodsCategories.content })
+      .from(goodsCategories)
+      .where(eq(goodsCategories.level, 2))
+      .orderBy(asc(goodsCategories.sort), asc(goodsCategories.id));
+  }
+
+  async detail(id: number, reader: Pick<Db, "select"> = this.db) {
+    const [row] = await reader.select().from(goods).where(eq(goods.id, id));
+    if (!row) throw new AppError("not_found", AdminMessages.goodsNotFound);
+    const skus = await reader
+      .select({ id: goodsSkus.id, spec: goodsSkus.spec, price: goodsSkus.priceCents, stock: goodsSkus.stock })
+      .from(goodsSkus)
+      .where(eq(goodsSkus.goodsId, id))
+      .orderBy(asc(goodsSkus.sort), asc(goodsSkus.id));
+    return {
+      id: row.id,
+      name: row.name,
+      subtitle: row.subtitle,
+      category2: row.category2,
+      category3: row.category3,
+      brand: row.brand,
+      price: row.priceCents,
+      originalPrice: row.originalPriceCents,
+      unit: row.unit,
+      params: row.params,
+      description: row.description,
+      shown: row.isShow === 1 && row.status === 1,
+      isPackage: row.isPackage,
+      images: row.images,
+      skus,
+    };
+  }
+
+  async save(actor: Actor, input: GoodsSaveInput) {
+    const now = this.now();
+    const saved = await this.db.transaction(async (tx) => {
+      const before = await this.detail(input.id, tx);
+      const [category] = await tx
+        .select({ parentId: goodsCategories.parentId })
+        .from(goodsCategories)
+        .where(and(eq(goodsCategories.id, input.category2), eq(goodsCategories.level, 2)));
+      if (!category?.parentId) throw new AppError("business", AdminMessages.categoryInvalid);
+      const known = new Set(before.skus.map((s) => s.id));
+      if (input.skus.some((s) => s.id !== undefined && !known.has(s.id)))
+        throw new AppError("business", AdminMessages.skuNotFound);
+      await tx
+        .update(goods)
+        .set({
+          name: input.name,
+          subtitle: input.subtitle,
+          category1: category.parentId,
+          category2: input.category2,
+          // A level-3 category belongs to its level-2 one: kept only while that stays the same.
+          category3: input.category2 === before.category2 ? before.category3 : null,
+          brand: input.brand,
+          priceCents: input.price,
+          originalPriceCents: input.originalPrice,
+          unit: input.unit,
+          params: input.params,
+          description: input.description,
+          isShow: input.shown ? 1 : 0,
+          status: input.shown ? 1 : 0,
+        })
+        .where(eq(goods.id, input.id));
+      // SKUs in id order, as every stock writer locks them (modules/orders/stock.ts).
+      const existing = input.skus.filter((s) => s.id !== undefined).sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+      for (const sku of existing) {
+        await tx
+          .update(goodsSkus)
+          .set({ spec: sku.spec, priceCents: sku.price, stock: sku.stock })
+          .where(and(eq(goodsSkus.id, sku.id!), eq(goodsSkus.goodsId, input.id)));
+      }
+      const added = input.skus.filter((s) => s.id === undefined);
+      if (added.length > 0) {
+        await tx.insert(goodsSkus).values(
+          added.map((s, i) => ({
+            goodsId: input.id,
+            spec: s.spec,
+            priceCents: s.price,
+            stock: s.stock,
+            sort: before.skus.length + i,
+          })),
+        );
+      }
+      const after = await this.detail(input.id, tx);
+      await recordAudit(
+        tx,
+        actor,
+        { action: "goods.update", entity: "goods", entityId: input.id, before: audited(before), after: audited(after) },
+        now,
+      );
+      return after;
+    });
+    // After the commit: a request racing the save may cache the old page again only until its TTL.
+    this.invalidation?.invalidate(GOODS_CACHE_PREFIX);
+    return saved;
+  }
+}
+
+/** What the audit keeps of a goods row: everything the editor changes, images aside. */
+function audited(d: Awaited<ReturnType<GoodsEditor["detail"]>>) {
+  const { images: _images, ...rest } = d;
+  return rest;
+}

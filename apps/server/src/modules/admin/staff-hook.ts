@@ -1,0 +1,74 @@
+// The back office's gate (R16). Every /api/admin route must declare auth "staff" and a permission
+// (a route that does not fails at start-up, so no endpoint can forget it); before a handler runs,
+// this hook resolves the staff session from its own cookie, checks CSRF on writes and the role's
+// permission from the one table (the contract's ROLE_PERMISSIONS).
+import { timingSafeEqual } from "node:crypto";
+import { AdminMessages, CSRF_HEADER, roleAllows } from "@yj/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../lib/errors.js";
+import type { Clock } from "../accounts/clock.js";
+import { changesState } from "../accounts/session-hook.js";
+import { type AdminCookiePolicy, clearStaffCookie, STAFF_TOKEN_COOKIE } from "./staff-cookie.js";
+import { forbidden } from "./staff-service.js";
+import type { SessionStaff, StaffSessionStore } from "./staff-sessions.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The logged-in staff member on /api/admin routes; null everywhere else. */
+    staff: SessionStaff | null;
+  }
+}
+
+export const ADMIN_API_PREFIX = "/api/admin/";
+
+function csrfMatches(request: FastifyRequest, expected: string): boolean {
+  const sent = request.headers[CSRF_HEADER];
+  if (typeof sent !== "string") return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Refuses to register an admin route without auth "staff" and a permission. Install before any route. */
+export function requirePermissionOnAdminRoutes(app: FastifyInstance) {
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith(ADMIN_API_PREFIX)) return;
+    const config = route.config as { auth?: string; permission?: string } | undefined;
+    if (config?.auth !== "staff" || !config.permission) {
+      throw new Error(`${route.method} ${route.url}: an admin route needs auth "staff" and a permission`);
+    }
+  });
+}
+
+export function installStaffHook(
+  app: FastifyInstance,
+  sessions: StaffSessionStore,
+  now: Clock,
+  cookies: AdminCookiePolicy,
+) {
+  app.decorateRequest("staff", null);
+  app.addHook("onRequest", async (request, reply) => {
+    const { auth, permission } = request.routeOptions.config;
+    if (auth !== "staff") return;
+    if (!permission) throw forbidden();
+    if (permission === "public") return;
+    const token = request.cookies[STAFF_TOKEN_COOKIE];
+    const member = token ? await sessions.resolve(token, now()) : null;
+    if (!member) {
+      if (token) clearStaffCookie(reply, cookies);
+      throw new AppError("login_required", "登录已失效，请重新登录");
+    }
+    if (changesState(request) && !csrfMatches(request, member.csrf)) throw new AppError("csrf");
+    if (permission !== "self") {
+      if (member.mustChangePassword) throw forbidden(AdminMessages.mustChangePassword);
+      if (!roleAllows(member.role, permission)) throw forbidden();
+    }
+    request.staff = member;
+  });
+}
+
+/** The staff member of an admin route; the hook has refused requests without one. */
+export function requireStaff(request: FastifyRequest): SessionStaff {
+  if (!request.staff) throw new AppError("login_required");
+  return request.staff;
+}

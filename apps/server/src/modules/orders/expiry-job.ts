@@ -1,0 +1,111 @@
+// Cancels orders left unpaid past their payment window and gives their stock back (ADR 0025). Every
+// instance runs it; FOR UPDATE SKIP LOCKED lets instances share the work without doing any twice, and
+// a payment marking the same order paid waits on the row lock and then finds it cancelled (or the
+// other way round), never both.
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.js";
+import { orderEvents, orders } from "../../db/schema.js";
+import type { Clock } from "../accounts/clock.js";
+import { pruneKeys } from "./idempotency.js";
+import { releaseStock } from "./stock.js";
+
+export interface ExpiryPolicy {
+  /** Look for expired orders this often. */
+  pollMs: number;
+  /** Orders cancelled per transaction. */
+  batchSize: number;
+  /**
+   * How long after payBefore an order is still left alone: a payment made at the last minute may
+   * have its notify arrive a little later, and should find the order still payable.
+   */
+  graceMs: number;
+}
+
+export const DEFAULT_EXPIRY_POLICY: ExpiryPolicy = { pollMs: 30_000, batchSize: 50, graceMs: 5 * 60_000 };
+
+export const EXPIRY_NOTE = "超时未支付，系统自动取消";
+
+export class OrderExpiryJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { policy: ExpiryPolicy; now: Clock; log: FastifyBaseLogger },
+  ) {}
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the round in progress. */
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Cancels every expired order, a batch per transaction, and prunes old idempotency keys. */
+  async runOnce(): Promise<number> {
+    let cancelled = 0;
+    for (;;) {
+      const batch = await this.cancelBatch();
+      cancelled += batch;
+      if (batch < this.options.policy.batchSize || this.stopped) break;
+    }
+    await pruneKeys(this.db, this.options.now());
+    return cancelled;
+  }
+
+  private schedule(ms: number) {
+    this.timer = setTimeout(() => {
+      this.running = this.round().finally(() => {
+        this.running = undefined;
+        if (!this.stopped) this.schedule(this.options.policy.pollMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async round() {
+    try {
+      const cancelled = await this.runOnce();
+      if (cancelled > 0) this.options.log.info({ cancelled }, "unpaid orders cancelled");
+    } catch (error) {
+      // The database may be briefly away (or closing): the next round tries again.
+      if (!this.stopped)
+        this.options.log.warn({ err: { message: (error as Error).message } }, "order expiry round failed");
+    }
+  }
+
+  private cancelBatch(): Promise<number> {
+    const { batchSize, graceMs } = this.options.policy;
+    return this.db.transaction(async (tx) => {
+      const now = this.options.now();
+      const due = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, "pending_payment"), lte(orders.payBefore, new Date(now.getTime() - graceMs))))
+        .orderBy(asc(orders.payBefore), asc(orders.id))
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return 0;
+      const ids = due.map((d) => d.id);
+      await tx.update(orders).set({ status: "cancelled", cancelledAt: now }).where(inArray(orders.id, ids));
+      await releaseStock(tx, ids);
+      await tx.insert(orderEvents).values(
+        ids.map((orderId) => ({
+          orderId,
+          status: "cancelled" as const,
+          actor: "system",
+          note: EXPIRY_NOTE,
+          at: now,
+        })),
+      );
+      return ids.length;
+    });
+  }
+}

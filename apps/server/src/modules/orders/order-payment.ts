@@ -1,0 +1,43 @@
+// Marking an order paid, for the payment module (ADR 0025): it runs in the caller's transaction, so
+// a payment row and the order it pays change together or not at all.
+import { and, eq, sql } from "drizzle-orm";
+import { goods, orderEvents, orderLines, orders } from "../../db/schema.js";
+import type { Tx } from "./db-transaction.js";
+
+export type MarkPaidResult =
+  /** The order moved from pending_payment to paid now. */
+  | { changed: true; orderNo: string; totalCents: number }
+  /** Nothing changed: the order is already paid (a repeated notify), cancelled, or unknown. */
+  | { changed: false; status: "paid" | "shipped" | "completed" | "cancelled" | "pending_payment" | null };
+
+/**
+ * Moves a pending order to paid once. The status guard is in the update itself: two notifies racing,
+ * or a notify racing the expiry job, leave exactly one winner (the row lock makes the loser re-read
+ * the status). The winner writes the `paid` event and adds the lines' quantities to goods.sales.
+ */
+export async function markOrderPaid(tx: Tx, orderId: number, at: Date, note: string): Promise<MarkPaidResult> {
+  const [paid] = await tx
+    .update(orders)
+    .set({ status: "paid", paidAt: at })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")))
+    .returning({ orderNo: orders.orderNo, totalCents: orders.totalCents });
+  if (!paid) {
+    const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    return { changed: false, status: row?.status ?? null };
+  }
+  await tx.insert(orderEvents).values({ orderId, status: "paid", actor: "system", note, at });
+  // One update per goods, in id order (the same order everywhere, so concurrent payments never deadlock).
+  const sold = await tx
+    .select({ goodsId: orderLines.goodsId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .groupBy(orderLines.goodsId)
+    .orderBy(orderLines.goodsId);
+  for (const { goodsId, quantity } of sold) {
+    await tx
+      .update(goods)
+      .set({ sales: sql`${goods.sales} + ${quantity}` })
+      .where(eq(goods.id, goodsId));
+  }
+  return { changed: true, orderNo: paid.orderNo, totalCents: paid.totalCents };
+}

@@ -1,0 +1,44 @@
+// Assembles the cart and orders: services, routes and this instance's expiry job (ADR 0023, 0025).
+import type { FastifyInstance } from "fastify";
+import type { Env } from "../../config/env.js";
+import type { Db } from "../../db/client.js";
+import { type Clock, systemClock } from "../accounts/clock.js";
+import { cartRoutes } from "../cart/routes.js";
+import { CartService } from "../cart/service.js";
+import { DEFAULT_EXPIRY_POLICY, type ExpiryPolicy, OrderExpiryJob } from "./expiry-job.js";
+import { ordersRoutes } from "./routes.js";
+import { OrdersService } from "./service.js";
+
+/** What tests replace: the clock, the expiry timing, or the job altogether. */
+export interface OrdersOverrides {
+  now?: Clock;
+  expiry?: Partial<ExpiryPolicy>;
+  /** false: no expiry job in this instance (another one cancels the expired orders). */
+  runExpiry?: boolean;
+}
+
+export interface OrdersOptions extends OrdersOverrides {
+  env: Env;
+  db: Db;
+}
+
+export function registerOrders(
+  app: FastifyInstance,
+  options: OrdersOptions,
+): { orders: OrdersService; job: OrderExpiryJob } {
+  const { env, db } = options;
+  const now = options.now ?? systemClock;
+  const orders = new OrdersService(db, now);
+  cartRoutes(app, new CartService(db, now));
+  ordersRoutes(app, orders);
+  const job = new OrderExpiryJob(db, {
+    policy: { ...DEFAULT_EXPIRY_POLICY, pollMs: env.ORDER_EXPIRY_POLL_MS, ...options.expiry },
+    now,
+    log: app.log,
+  });
+  if (options.runExpiry !== false) {
+    app.addHook("onReady", async () => job.start());
+    app.addHook("onClose", () => job.stop());
+  }
+  return { orders, job };
+}

@@ -1,0 +1,280 @@
+// Payment rows (ADR 0024). Opening a trade locks what it pays for (the order row, or the deposit
+// payer's phone) so concurrent precreates share one pending trade; recording one is a guarded update
+// in the same transaction as the order's move to paid, so a trade is recorded once however many
+// notifies, queries and reconciliation rounds race for it.
+import { randomBytes } from "node:crypto";
+import { ORDER_PAYMENT_WINDOW_MINUTES } from "@yj/contract";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { leads, orders, payments, siteSettings } from "../../db/schema.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import type { PaymentProviderName } from "../../providers/payment/payment-provider.js";
+import { LEAD_DEDUPE_WINDOW_MS } from "../leads/lead-store.js";
+import { type MarkPaidResult, markOrderPaid } from "../orders/order-payment.js";
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A payment with what it pays for: the order number, and when the trade stops being payable. */
+export interface TradeRow extends PaymentRow {
+  orderNo: string | null;
+  expiresAt: Date;
+}
+
+export const DEPOSIT_SUBJECT = "活动定金";
+/** A deposit trade is payable this long, as an order is (docs/product.md: 30 minutes). */
+export const DEPOSIT_PAYMENT_WINDOW_MS = ORDER_PAYMENT_WINDOW_MINUTES * 60_000;
+/** A denominate lead of the payer's phone this recent ties a deposit to an activity entry (ADR 0024). */
+export const DEPOSIT_LEAD_WINDOW_MS = LEAD_DEDUPE_WINDOW_MS;
+/** A pending trade this close to its end is not handed out again; a new one is made. */
+const REUSE_MARGIN_MS = 60_000;
+
+export interface PaidEvidence {
+  tradeNo: string;
+  paidAt: Date;
+  /** The verified notify or query answer, kept as received. */
+  confirmation: Record<string, string>;
+  /** order_events note: how the payment became known. */
+  note: string;
+}
+
+export type RecordOutcome =
+  /** Nothing changed: the trade was already recorded paid (a repeat), or is unknown. */
+  { recorded: false } | { recorded: true; payment: PaymentRow; order: MarkPaidResult | null };
+
+/**
+ * A trade number: "P", the UTC time to the second, 16 random hex characters. Unguessable, since the
+ * query and offline pay calls take it without a session.
+ */
+export function newOutTradeNo(now: Date): string {
+  const stamp = now.toISOString().replace(/\D/g, "").slice(0, 14);
+  return `P${stamp}${randomBytes(8).toString("hex")}`;
+}
+
+function expiresAt(payment: PaymentRow, payBefore: Date | null): Date {
+  return payBefore ?? new Date(payment.createdAt.getTime() + DEPOSIT_PAYMENT_WINDOW_MS);
+}
+
+export class PaymentStore {
+  constructor(private readonly db: Db) {}
+
+  async byOutTradeNo(outTradeNo: string): Promise<TradeRow | undefined> {
+    const [row] = await this.db
+      .select({ payment: payments, orderNo: orders.orderNo, payBefore: orders.payBefore })
+      .from(payments)
+      .leftJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(payments.outTradeNo, outTradeNo));
+    if (!row) return undefined;
+    return { ...row.payment, orderNo: row.orderNo, expiresAt: expiresAt(row.payment, row.payBefore) };
+  }
+
+  /**
+   * The pending trade of the customer's own unpaid order, made if there is none. The order row is
+   * locked meanwhile, so two tabs paying one order get the same trade.
+   */
+  async openForOrder(customerId: number, orderNo: string, provider: PaymentProviderName, now: Date): Promise<TradeRow> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id, status: orders.status, totalCents: orders.totalCents, payBefore: orders.payBefore })
+        .from(orders)
+        .where(and(eq(orders.orderNo, orderNo), eq(orders.customerId, customerId)))
+        .for("update");
+      if (!order) throw notFound("订单不存在");
+      if (order.status === "cancelled") throw new AppError("business", "订单已取消，请重新下单");
+      if (order.status !== "pending_payment") throw new AppError("business", "订单已支付");
+      if (order.payBefore.getTime() <= now.getTime()) throw new AppError("business", "订单已超时未支付，请重新下单");
+      if (order.totalCents <= 0) throw new AppError("business", "订单金额有误，请联系客服");
+      const [pending] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, order.id),
+            eq(payments.status, "pending"),
+            eq(payments.provider, provider),
+            eq(payments.amountCents, order.totalCents),
+          ),
+        )
+        .orderBy(desc(payments.id))
+        .limit(1);
+      let payment = pending;
+      if (!payment) {
+        [payment] = await tx
+          .insert(payments)
+          .values({
+            outTradeNo: newOutTradeNo(now),
+            provider,
+            purpose: "order",
+            orderId: order.id,
+            subject: `悦家整装订单 ${orderNo}`,
+            amountCents: order.totalCents,
+            status: "pending",
+            createdAt: now,
+          })
+          .returning();
+        if (!payment) throw new Error("payment insert returned no row");
+      }
+      return { ...payment, orderNo, expiresAt: order.payBefore };
+    });
+  }
+
+  /**
+   * The pending activity-deposit trade of this phone, made if there is none (ADR 0024): the phone
+   * must have entered the activity (a denominate lead) within the last 24 hours and not have paid a
+   * deposit yet. Writers of one phone are serialised, so concurrent precreates share one trade.
+   */
+  async openDeposit(name: string, phone: string, provider: PaymentProviderName, now: Date): Promise<TradeRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`deposit:${phone}`}, 0))`);
+      const [lead] = await tx
+        .select({ id: leads.id })
+        .from(leads)
+        .where(
+          and(
+            eq(leads.phone, phone),
+            eq(leads.kind, "denominate"),
+            gt(leads.updatedAt, new Date(now.getTime() - DEPOSIT_LEAD_WINDOW_MS)),
+          ),
+        )
+        .limit(1);
+      if (!lead) throw new AppError("business", "请先提交活动报名信息");
+      const deposits = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.purpose, "deposit"),
+            eq(payments.payerPhone, phone),
+            inArray(payments.status, ["pending", "paid"]),
+          ),
+        )
+        .orderBy(desc(payments.id));
+      if (deposits.some((d) => d.status === "paid")) throw new AppError("business", "您已支付活动定金，无需重复支付");
+      const [settings] = await tx
+        .select({ cents: siteSettings.activityDepositCents })
+        .from(siteSettings)
+        .where(eq(siteSettings.id, 1));
+      const amountCents = settings?.cents ?? 0;
+      if (amountCents <= 0) throw new AppError("business", "活动定金暂未开放");
+      const reusable = deposits.find(
+        (d) =>
+          d.status === "pending" &&
+          d.provider === provider &&
+          d.amountCents === amountCents &&
+          expiresAt(d, null).getTime() - now.getTime() > REUSE_MARGIN_MS,
+      );
+      if (reusable) {
+        if (name && reusable.payerName !== name)
+          await tx.update(payments).set({ payerName: name }).where(eq(payments.id, reusable.id));
+        return {
+          ...reusable,
+          payerName: name || reusable.payerName,
+          orderNo: null,
+          expiresAt: expiresAt(reusable, null),
+        };
+      }
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          outTradeNo: newOutTradeNo(now),
+          provider,
+          purpose: "deposit",
+          payerName: name,
+          payerPhone: phone,
+          subject: DEPOSIT_SUBJECT,
+          amountCents,
+          status: "pending",
+          createdAt: now,
+        })
+        .returning();
+      if (!created) throw new Error("payment insert returned no row");
+      return { ...created, orderNo: null, expiresAt: expiresAt(created, null) };
+    });
+  }
+
+  async saveQrCode(id: number, qrCode: string): Promise<void> {
+    await this.db.update(payments).set({ qrCode }).where(eq(payments.id, id));
+  }
+
+  /**
+   * Records a trade paid, once: the guarded update lets exactly one of any number of concurrent
+   * callers through (the others wait on the row lock, then find it paid). A trade closed here but
+   * paid at the provider (the buyer paid at the last second) is recorded too: the money arrived.
+   * The order moves to paid in the same transaction.
+   */
+  async recordPaid(outTradeNo: string, evidence: PaidEvidence): Promise<RecordOutcome> {
+    return this.db.transaction(async (tx) => {
+      const [payment] = await tx
+        .update(payments)
+        .set({
+          status: "paid",
+          tradeNo: evidence.tradeNo,
+          paidAt: evidence.paidAt,
+          confirmation: evidence.confirmation,
+        })
+        .where(and(eq(payments.outTradeNo, outTradeNo), inArray(payments.status, ["pending", "closed"])))
+        .returning();
+      if (!payment) return { recorded: false };
+      const order = payment.orderId ? await markOrderPaid(tx, payment.orderId, evidence.paidAt, evidence.note) : null;
+      return { recorded: true, payment, order };
+    });
+  }
+
+  /** Closes a trade that can no longer be paid; false when it was paid or closed meanwhile. */
+  async close(id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(payments)
+      .set({ status: "closed" })
+      .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+      .returning({ id: payments.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Takes up to `limit` pending trades older than `minAgeMs` that no instance asked about within
+   * `leaseMs` (FOR UPDATE SKIP LOCKED, then lastQueriedAt moves to now): each goes to one instance
+   * per round, and comes round again after the lease if that instance dies.
+   */
+  async claimUnconfirmed(now: Date, minAgeMs: number, leaseMs: number, limit: number): Promise<TradeRow[]> {
+    const claimed = await this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, "pending"),
+            lte(payments.createdAt, new Date(now.getTime() - minAgeMs)),
+            or(isNull(payments.lastQueriedAt), lte(payments.lastQueriedAt, new Date(now.getTime() - leaseMs))),
+          ),
+        )
+        .orderBy(sql`${payments.lastQueriedAt} asc nulls first`, asc(payments.id))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(payments)
+        .set({ lastQueriedAt: now })
+        .where(
+          inArray(
+            payments.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+    if (claimed.length === 0) return [];
+    const orderIds = claimed.flatMap((p) => (p.orderId ? [p.orderId] : []));
+    const orderRows = orderIds.length
+      ? await this.db
+          .select({ id: orders.id, orderNo: orders.orderNo, payBefore: orders.payBefore })
+          .from(orders)
+          .where(inArray(orders.id, orderIds))
+      : [];
+    const byId = new Map(orderRows.map((o) => [o.id, o]));
+    return claimed
+      .sort((a, b) => a.id - b.id)
+      .map((p) => {
+        const order = p.orderId ? byId.get(p.orderId) : undefined;
+        return { ...p, orderNo: order?.orderNo ?? null, expiresAt: expiresAt(p, order?.payBefore ?? null) };
+      });
+  }
+}

@@ -1,0 +1,54 @@
+// Assembles the payments module: provider, store, service, routes and this instance's
+// reconciliation job (ADR 0024).
+import type { FastifyInstance } from "fastify";
+import type { Env } from "../../config/env.js";
+import type { Db } from "../../db/client.js";
+import { createPaymentProvider } from "../../providers/payment/create-payment-provider.js";
+import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
+import { type Clock, systemClock } from "../accounts/clock.js";
+import { PaymentStore } from "./payment-store.js";
+import { DEFAULT_RECONCILE_POLICY, ReconcileJob, type ReconcilePolicy } from "./reconcile-job.js";
+import { paymentsRoutes } from "./routes.js";
+import { PaymentsService } from "./service.js";
+
+/** What tests replace: the clock, the provider, the reconciliation timing, or the job altogether. */
+export interface PaymentsOverrides {
+  now?: Clock;
+  provider?: PaymentProvider;
+  reconcile?: Partial<ReconcilePolicy>;
+  /** false: no reconciliation job in this instance. */
+  runReconcile?: boolean;
+}
+
+export interface PaymentsOptions extends PaymentsOverrides {
+  env: Env;
+  db: Db;
+}
+
+export function registerPayments(
+  app: FastifyInstance,
+  options: PaymentsOptions,
+): { job: ReconcileJob; service: PaymentsService } {
+  const { env, db } = options;
+  const now = options.now ?? systemClock;
+  const provider = options.provider ?? createPaymentProvider(env, app.log);
+  const store = new PaymentStore(db);
+  const service = new PaymentsService({
+    store,
+    provider,
+    now,
+    log: app.log,
+    offlineAllowed: env.NODE_ENV !== "production",
+  });
+  const job = new ReconcileJob(store, provider, service, {
+    policy: { ...DEFAULT_RECONCILE_POLICY, pollMs: env.PAYMENT_RECONCILE_POLL_MS, ...options.reconcile },
+    now,
+    log: app.log,
+  });
+  paymentsRoutes(app, service);
+  if (options.runReconcile !== false) {
+    app.addHook("onReady", async () => job.start());
+    app.addHook("onClose", () => job.stop());
+  }
+  return { job, service };
+}

@@ -1,0 +1,118 @@
+// Reconciliation (R10, ADR 0024): a notify can be lost (our server down, a network fault, Alipay
+// giving up). Every instance runs this job; each round claims pending trades older than a minute
+// that no instance asked about lately (FOR UPDATE SKIP LOCKED and a lastQueriedAt lease), asks the
+// provider, records a payment exactly as a notify would, and closes trades long past their end.
+import type { FastifyBaseLogger } from "fastify";
+import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
+import type { Clock } from "../accounts/clock.js";
+import type { PaymentStore, TradeRow } from "./payment-store.js";
+import type { PaymentsService } from "./service.js";
+
+export interface ReconcilePolicy {
+  /** Look for unconfirmed trades this often. */
+  pollMs: number;
+  /** A trade younger than this is left to its notify. */
+  minAgeMs: number;
+  /** A trade asked about is not asked again (by any instance) for this long. */
+  leaseMs: number;
+  /** A trade unpaid this long after its end is closed here (the provider closed it at its end). */
+  closeAfterMs: number;
+  batchSize: number;
+}
+
+export const DEFAULT_RECONCILE_POLICY: ReconcilePolicy = {
+  pollMs: 30_000,
+  minAgeMs: 60_000,
+  leaseMs: 60_000,
+  closeAfterMs: 15 * 60_000,
+  batchSize: 20,
+};
+
+export interface ReconcileRound {
+  asked: number;
+  recorded: number;
+  closed: number;
+  failed: number;
+}
+
+export class ReconcileJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly store: PaymentStore,
+    private readonly provider: PaymentProvider,
+    private readonly payments: PaymentsService,
+    private readonly options: { policy: ReconcilePolicy; now: Clock; log: FastifyBaseLogger },
+  ) {}
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.loop().finally(() => {
+        this.running = undefined;
+        this.schedule(this.options.policy.pollMs);
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async loop() {
+    try {
+      await this.runOnce();
+    } catch (error) {
+      // The database may be briefly away (or closing): the next round tries again.
+      if (!this.stopped)
+        this.options.log.warn({ err: { message: (error as Error).message } }, "payment reconciliation round failed");
+    }
+  }
+
+  /** One pass over every unconfirmed trade due now, a batch at a time. */
+  async runOnce(): Promise<ReconcileRound> {
+    const round: ReconcileRound = { asked: 0, recorded: 0, closed: 0, failed: 0 };
+    const { policy, now } = this.options;
+    for (;;) {
+      const batch = await this.store.claimUnconfirmed(now(), policy.minAgeMs, policy.leaseMs, policy.batchSize);
+      for (const trade of batch) await this.reconcile(trade, round);
+      if (batch.length < policy.batchSize || this.stopped) return round;
+    }
+  }
+
+  private async reconcile(trade: TradeRow, round: ReconcileRound) {
+    round.asked += 1;
+    const { policy, now, log } = this.options;
+    // A trade of another provider (the setting changed) cannot be asked; it is closed when due.
+    if (trade.provider === this.provider.name) {
+      let answer: Awaited<ReturnType<PaymentProvider["query"]>>;
+      try {
+        answer = await this.provider.query(trade.outTradeNo);
+      } catch {
+        round.failed += 1;
+        return; // asked again after the lease
+      }
+      if (await this.payments.recordFromQuery(trade, answer, "对账查询确认")) {
+        round.recorded += 1;
+        log.warn({ outTradeNo: trade.outTradeNo }, "payment recovered by reconciliation (its notify never came)");
+        return;
+      }
+      if (answer.status === "TRADE_CLOSED" && (await this.store.close(trade.id))) {
+        round.closed += 1;
+        return;
+      }
+    }
+    if (now().getTime() > trade.expiresAt.getTime() + policy.closeAfterMs && (await this.store.close(trade.id)))
+      round.closed += 1;
+  }
+}

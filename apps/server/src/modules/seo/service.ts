@@ -1,0 +1,118 @@
+// What search engines are told about the shop (docs/quality.md P7, ADR 0029): every public page's URL
+// for the sitemap, read from the database and kept a short while (a sitemap is fetched rarely, but
+// the whole catalogue is read to make it).
+import { articlePath, categoryHref, type GoodsCategory, goodsPath, packagePath, STATIC_PAGE_PATHS } from "@yj/contract";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { articles, goods } from "../../db/schema.js";
+import { newest, SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndexXml, urlSetXml } from "./sitemap-xml.js";
+
+/** How long a read of the catalogue serves sitemap requests. */
+export const SITEMAP_CACHE_MS = 60_000;
+
+export interface SeoOptions {
+  db: Db;
+  /** The public origin every URL is written on (PUBLIC_ORIGIN). */
+  origin: string;
+  /** The category tree (the catalogue's cached one). */
+  categories: () => Promise<GoodsCategory[]>;
+  /** URLs per sitemap file; tests make it small to see the index. */
+  partSize?: number;
+  cacheMs?: number;
+  now?: () => number;
+}
+
+/** /sitemap.xml: one URL set while the site fits in one file, else the index of its parts. */
+export type SitemapAnswer = { kind: "urlset" | "index"; xml: string };
+
+/** Where part n (from 1) of a split sitemap is served. */
+export const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
+
+/**
+ * Every category's listing, in the form the menu links use and the listing names as canonical:
+ * level 1 and 2 alone, level 3 as its parent's tab.
+ */
+export function categoryListingPaths(roots: readonly GoodsCategory[]): string[] {
+  const paths = new Set<string>();
+  const walk = (nodes: readonly GoodsCategory[], parent?: GoodsCategory) => {
+    for (const node of nodes) {
+      paths.add(node.level >= 3 && parent ? categoryHref(parent.id, node.id) : categoryHref(node.id));
+      walk(node.subCategories, node);
+    }
+  };
+  walk(roots);
+  return [...paths];
+}
+
+export class SeoService {
+  private cached?: { until: number; entries: Promise<SitemapEntry[]> };
+  private readonly partSize: number;
+  private readonly cacheMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SeoOptions) {
+    this.partSize = options.partSize ?? SITEMAP_URL_LIMIT;
+    this.cacheMs = options.cacheMs ?? SITEMAP_CACHE_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  get origin() {
+    return this.options.origin;
+  }
+
+  /** Static pages, category listings, goods, packages, then guides and cases. */
+  entries(): Promise<SitemapEntry[]> {
+    const now = this.now();
+    if (this.cached && this.cached.until > now) return this.cached.entries;
+    const entries = this.loadEntries();
+    this.cached = { until: now + this.cacheMs, entries };
+    // A failed read is not kept.
+    entries.catch(() => {
+      if (this.cached?.entries === entries) this.cached = undefined;
+    });
+    return entries;
+  }
+
+  private async loadEntries(): Promise<SitemapEntry[]> {
+    const { db } = this.options;
+    const [roots, goodsRows, articleRows] = await Promise.all([
+      this.options.categories(),
+      // Public goods only: what the listings show (on sale and shown).
+      db
+        .select({ id: goods.id, isPackage: goods.isPackage })
+        .from(goods)
+        .where(and(eq(goods.status, 1), eq(goods.isShow, 1)))
+        .orderBy(asc(goods.id)),
+      db.select({ id: articles.id, publishedAt: articles.publishedAt }).from(articles).orderBy(asc(articles.id)),
+    ]);
+    return [
+      ...STATIC_PAGE_PATHS.map((path) => ({ path })),
+      ...categoryListingPaths(roots).map((path) => ({ path })),
+      ...goodsRows.filter((g) => !g.isPackage).map((g) => ({ path: goodsPath(g.id) })),
+      ...goodsRows.filter((g) => g.isPackage).map((g) => ({ path: packagePath(g.id) })),
+      // Goods have no modification time in the database; articles have their publication date.
+      ...articleRows.map((a) => ({ path: articlePath(a.id), lastmod: a.publishedAt })),
+    ];
+  }
+
+  async sitemap(): Promise<SitemapAnswer> {
+    const entries = await this.entries();
+    if (entries.length <= this.partSize) return { kind: "urlset", xml: urlSetXml(this.origin, entries) };
+    const parts = this.split(entries).map((part, i) => ({ path: sitemapPartPath(i + 1), lastmod: newest(part) }));
+    return { kind: "index", xml: sitemapIndexXml(this.origin, parts) };
+  }
+
+  /** Part n of a split sitemap; null when the sitemap is one file or has no such part. */
+  async sitemapPart(n: number): Promise<string | null> {
+    const entries = await this.entries();
+    if (entries.length <= this.partSize) return null;
+    const part = this.split(entries)[n - 1];
+    return part ? urlSetXml(this.origin, part) : null;
+  }
+
+  private split(entries: SitemapEntry[]): SitemapEntry[][] {
+    const parts: SitemapEntry[][] = [];
+    for (let i = 0; i < entries.length; i += this.partSize) parts.push(entries.slice(i, i + this.partSize));
+    return parts;
+  }
+}

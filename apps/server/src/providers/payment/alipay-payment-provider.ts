@@ -1,0 +1,192 @@
+// Alipay face-to-face payment (当面付) through alipay-sdk (ADR 0024): alipay.trade.precreate gives the
+// QR code the buyer scans, alipay.trade.query the trade's state, and notifies are checked with
+// Alipay's public key (RSA2) and our app id and seller before anything reads them. Answers are
+// verified too (validateSign). Keys never reach a log line.
+import { createPrivateKey } from "node:crypto";
+import { AlipaySdk } from "alipay-sdk";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError } from "../../lib/errors.js";
+import {
+  centsToYuan,
+  type NotifyVerdict,
+  PAYMENT_BUSY_MESSAGE,
+  type PaymentProvider,
+  type PrecreateRequest,
+  type ProviderTrade,
+  type ProviderTradeStatus,
+  paymentBusy,
+  withPaymentTimeout,
+  yuanToCents,
+} from "./payment-provider.js";
+
+export interface AlipaySettings {
+  appId: string;
+  privateKey: string;
+  alipayPublicKey: string;
+  sellerId: string;
+  gateway: string;
+  notifyUrl: string;
+  timeoutMs: number;
+}
+
+const TRADE_STATUSES = new Set<string>(["WAIT_BUYER_PAY", "TRADE_SUCCESS", "TRADE_CLOSED", "TRADE_FINISHED"]);
+const SUCCESS = "10000";
+/** Alipay's business-failure code; with this sub code the trade does not exist (yet). */
+const TRADE_NOT_EXIST = "ACQ.TRADE_NOT_EXIST";
+
+/** A key from an environment variable: literal "\n" sequences become line breaks. */
+function keyText(value: string): string {
+  return value.replaceAll("\\n", "\n").trim();
+}
+
+/** PKCS8 ("BEGIN PRIVATE KEY", or a bare base64 body that parses as PKCS8) or PKCS1. */
+export function privateKeyType(key: string): "PKCS8" | "PKCS1" {
+  if (key.includes("BEGIN RSA PRIVATE KEY")) return "PKCS1";
+  if (key.includes("BEGIN PRIVATE KEY")) return "PKCS8";
+  try {
+    createPrivateKey({ key: Buffer.from(key.replace(/\s+/g, ""), "base64"), format: "der", type: "pkcs8" });
+    return "PKCS8";
+  } catch {
+    return "PKCS1";
+  }
+}
+
+/** Alipay's times ("2026-11-23 20:05:01") are Beijing time. */
+function beijingTime(value: string | undefined): Date | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return null;
+  const at = new Date(`${value.replace(" ", "T")}+08:00`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** The SDK's answer (camelCased) as flat strings, as it is kept with the payment. */
+function flat(result: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(result)
+      .filter(([, v]) => v !== undefined && v !== null && typeof v !== "object")
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
+
+export class AlipayPaymentProvider implements PaymentProvider {
+  readonly name = "alipay" as const;
+  private readonly sdk: AlipaySdk;
+
+  constructor(
+    private readonly settings: AlipaySettings,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const privateKey = keyText(settings.privateKey);
+    this.sdk = new AlipaySdk({
+      appId: settings.appId,
+      privateKey,
+      keyType: privateKeyType(privateKey),
+      alipayPublicKey: keyText(settings.alipayPublicKey),
+      gateway: settings.gateway,
+      timeout: settings.timeoutMs,
+      signType: "RSA2",
+    });
+  }
+
+  async precreate({ outTradeNo, amountCents, subject, expiresAt }: PrecreateRequest): Promise<{ qrCode: string }> {
+    // Whole minutes left, rounded down, so Alipay closes the trade no later than we do.
+    const minutes = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 60_000));
+    const result = await this.call("alipay.trade.precreate", outTradeNo, {
+      bizContent: {
+        out_trade_no: outTradeNo,
+        total_amount: centsToYuan(amountCents),
+        subject,
+        seller_id: this.settings.sellerId,
+        product_code: "FACE_TO_FACE_PAYMENT",
+        timeout_express: `${minutes}m`,
+      },
+      notify_url: this.settings.notifyUrl,
+    });
+    const qrCode = typeof result.qrCode === "string" ? result.qrCode : "";
+    if (result.code !== SUCCESS || !qrCode) {
+      this.refused("alipay.trade.precreate", outTradeNo, result);
+      throw new AppError("upstream", "支付下单失败，请稍后重试");
+    }
+    return { qrCode };
+  }
+
+  async query(outTradeNo: string): Promise<ProviderTrade> {
+    const result = await this.call("alipay.trade.query", outTradeNo, { bizContent: { out_trade_no: outTradeNo } });
+    if (result.code !== SUCCESS) {
+      if (result.subCode === TRADE_NOT_EXIST)
+        return { status: null, amountCents: null, tradeNo: null, paidAt: null, raw: flat(result) };
+      this.refused("alipay.trade.query", outTradeNo, result);
+      throw paymentBusy();
+    }
+    const status = String(result.tradeStatus ?? "");
+    return {
+      status: TRADE_STATUSES.has(status) ? (status as ProviderTradeStatus) : null,
+      amountCents: yuanToCents(typeof result.totalAmount === "string" ? result.totalAmount : undefined),
+      tradeNo: typeof result.tradeNo === "string" ? result.tradeNo : null,
+      paidAt: beijingTime(typeof result.sendPayDate === "string" ? result.sendPayDate : undefined),
+      raw: flat(result),
+    };
+  }
+
+  verifyNotify(params: Record<string, string>): NotifyVerdict {
+    if (!params.sign) return { ok: false, reason: "unsigned" };
+    if (params.sign_type && params.sign_type !== "RSA2") return { ok: false, reason: "sign_type is not RSA2" };
+    let signed = false;
+    try {
+      // V2: the form is already decoded, so values are verified as received (no second decoding).
+      signed = this.sdk.checkNotifySignV2(params);
+    } catch {
+      signed = false;
+    }
+    if (!signed) return { ok: false, reason: "bad signature" };
+    if (params.app_id !== this.settings.appId) return { ok: false, reason: "another app id" };
+    if (params.seller_id !== this.settings.sellerId) return { ok: false, reason: "another seller" };
+    const status = params.trade_status ?? "";
+    if (!params.out_trade_no || !TRADE_STATUSES.has(status)) return { ok: false, reason: "no trade or status" };
+    return {
+      ok: true,
+      notify: {
+        outTradeNo: params.out_trade_no,
+        tradeNo: params.trade_no ?? "",
+        status: status as ProviderTradeStatus,
+        amountCents: yuanToCents(params.total_amount),
+        paidAt: beijingTime(params.gmt_payment),
+        raw: params,
+      },
+    };
+  }
+
+  /** One gateway call within ALIPAY_TIMEOUT_MS; any transport or signature failure is paymentBusy(). */
+  private async call(
+    method: string,
+    outTradeNo: string,
+    params: Record<string, unknown>,
+  ): Promise<Record<string, unknown> & { code?: string; subCode?: string }> {
+    const started = Date.now();
+    try {
+      return await withPaymentTimeout(
+        this.sdk.exec(method, params, { validateSign: true }) as Promise<Record<string, unknown>>,
+        this.settings.timeoutMs,
+      );
+    } catch (error) {
+      const timedOut = error instanceof AppError;
+      this.log.warn(
+        {
+          provider: "alipay",
+          method,
+          outTradeNo,
+          ms: Date.now() - started,
+          reason: timedOut ? "timeout" : String((error as Error).message).slice(0, 300),
+        },
+        "payment gateway failed",
+      );
+      throw new AppError("upstream", PAYMENT_BUSY_MESSAGE);
+    }
+  }
+
+  private refused(method: string, outTradeNo: string, result: Record<string, unknown>) {
+    this.log.warn(
+      { provider: "alipay", method, outTradeNo, code: result.code, subCode: result.subCode, subMsg: result.subMsg },
+      "payment gateway refused",
+    );
+  }
+}

@@ -1,0 +1,203 @@
+// The goods editor (R16): prices typed in yuan are stored in cents, SKUs keep their stock as typed
+// and new ones are added, the save is audited, and the storefront's product page and (cached) goods
+// list show the change at once; hiding a goods row takes it off the storefront; bad input is refused
+// in Chinese and changes nothing. With REDIS_URL set, a second instance drops its cached goods list
+// as soon as the first one saves (the invalidation channel).
+import { type AdminGoodsDetail, AdminMessages, centsToYuanText, YuanAmount } from "@yj/contract";
+import { and, desc, eq } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { auditLog, goods, goodsSkus } from "../src/db/schema.js";
+import { uniqueIp } from "./accounts-fixtures.js";
+import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
+import { createTestDatabase, describeEachBackend, testEnv } from "./helper.js";
+
+type Answer<T = unknown> = { code: number; message: string; data: T };
+
+describe("yuan as typed → cents", () => {
+  it("takes up to two decimals, exactly, and refuses the rest", () => {
+    expect(YuanAmount.parse("129")).toBe(12_900);
+    expect(YuanAmount.parse("0.1")).toBe(10);
+    expect(YuanAmount.parse(1299.99)).toBe(129_999);
+    expect(YuanAmount.parse("19.05")).toBe(1905);
+    for (const bad of ["1.234", "-1", "abc", "", "1e3", "12345678"])
+      expect(YuanAmount.safeParse(bad).success).toBe(false);
+    expect(centsToYuanText(129_905)).toBe("1299.05");
+    expect(centsToYuanText(7)).toBe("0.07");
+  });
+});
+
+describeEachBackend("back office goods editor", (ctx) => {
+  /** The storefront as deployed: with its cache of hot public reads on (the test app has it off). */
+  let shop: FastifyInstance;
+  let ops: StaffSession;
+  const GOODS_ID = 2;
+
+  beforeAll(async () => {
+    shop = await buildApp({ env: testEnv({ API_CACHE_SECONDS: "60" }), database: ctx.database, serveWeb: false });
+    ops = await newStaff(shop, ctx.database.db, "operations", "周运营");
+  }, 120_000);
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const as = async <T = AdminGoodsDetail>(options: InjectOptions) => {
+    const res = await shop.inject(asStaff(ops, { remoteAddress: uniqueIp(), ...options }));
+    return res.json() as Answer<T>;
+  };
+  const storefront = async <T>(url: string) =>
+    (await shop.inject({ url, remoteAddress: uniqueIp() })).json() as Answer<T>;
+  const listed = async (name: string) =>
+    (
+      await storefront<{ dataList: { id: number; price: number }[] }>(
+        `/api/goods/index?name=${encodeURIComponent(name)}`,
+      )
+    ).data.dataList;
+
+  async function saveBody(change: Record<string, unknown> = {}) {
+    const detail = (await as({ url: `/api/admin/goods/detail?id=${GOODS_ID}` })).data;
+    return {
+      id: detail.id,
+      name: detail.name,
+      subtitle: detail.subtitle,
+      category2: detail.category2,
+      brand: detail.brand,
+      price: centsToYuanText(detail.price),
+      originalPrice: centsToYuanText(detail.originalPrice),
+      unit: detail.unit,
+      params: detail.params,
+      description: detail.description,
+      shown: detail.shown,
+      skus: detail.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
+      ...change,
+    };
+  }
+
+  it("saves yuan as cents and SKU stock; the product page and the cached goods list show it at once", async () => {
+    const before = (await as({ url: `/api/admin/goods/detail?id=${GOODS_ID}` })).data;
+    // The storefront list is read (and cached) before the save.
+    expect((await listed(before.name)).find((g) => g.id === GOODS_ID)?.price).toBe(before.price);
+
+    const body = await saveBody({ price: "1234.56", originalPrice: 1500 });
+    body.skus[0] = { ...body.skus[0]!, price: "1234.5", stock: 77 };
+    body.skus.push({ spec: "颜色:测试新色", price: "999", stock: 5 } as never);
+    const saved = await as({ method: "POST", url: "/api/admin/goods/save", payload: body });
+    expect(saved).toMatchObject({ code: 1, message: AdminMessages.goodsSaved });
+    expect(saved.data).toMatchObject({ price: 123_456, originalPrice: 150_000 });
+    expect(saved.data.skus[0]).toMatchObject({ price: 123_450, stock: 77 });
+    expect(saved.data.skus.at(-1)).toMatchObject({ spec: "颜色:测试新色", price: 99_900, stock: 5 });
+
+    const [row] = await ctx.database.db.select().from(goods).where(eq(goods.id, GOODS_ID));
+    expect(row?.priceCents).toBe(123_456);
+    expect(JSON.parse(row!.listItem)).toMatchObject({ id: GOODS_ID, price: 123_456, originalPrice: 150_000 });
+    const [sku] = await ctx.database.db.select().from(goodsSkus).where(eq(goodsSkus.id, before.skus[0]!.id));
+    expect(sku).toMatchObject({ priceCents: 123_450, stock: 77 });
+
+    const page = await storefront<{ price: number; skus: { price: number; stock: number }[] }>(
+      `/api/goods/mail/show?id=${GOODS_ID}`,
+    );
+    expect(page.data.price).toBe(123_456);
+    expect(page.data.skus[0]).toMatchObject({ price: 123_450, stock: 77 });
+    expect((await listed(before.name)).find((g) => g.id === GOODS_ID)?.price).toBe(123_456);
+
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "goods.update"), eq(auditLog.entityId, String(GOODS_ID))))
+      .orderBy(desc(auditLog.id));
+    expect(audit).toMatchObject({ staffId: ops.id, before: { price: before.price }, after: { price: 123_456 } });
+  });
+
+  it("hiding a goods row takes it off the storefront list and product page at once", async () => {
+    const name = (await as({ url: `/api/admin/goods/detail?id=${GOODS_ID}` })).data.name;
+    expect((await listed(name)).some((g) => g.id === GOODS_ID)).toBe(true);
+    expect(
+      (await as({ method: "POST", url: "/api/admin/goods/save", payload: await saveBody({ shown: false }) })).code,
+    ).toBe(1);
+    expect((await listed(name)).some((g) => g.id === GOODS_ID)).toBe(false);
+    expect((await storefront(`/api/goods/mail/show?id=${GOODS_ID}`)).code).toBe(0);
+    const hidden = await as<{ dataList: { id: number }[] }>({
+      url: "/api/admin/goods/list",
+      query: { visibility: "hidden" },
+    });
+    expect(hidden.data.dataList.map((g) => g.id)).toContain(GOODS_ID);
+    expect(
+      (await as({ method: "POST", url: "/api/admin/goods/save", payload: await saveBody({ shown: true }) })).code,
+    ).toBe(1);
+    expect((await listed(name)).some((g) => g.id === GOODS_ID)).toBe(true);
+  });
+
+  it("refuses three decimals, negative stock, a foreign SKU and a non-level-2 category, changing nothing", async () => {
+    const [row] = await ctx.database.db.select().from(goods).where(eq(goods.id, GOODS_ID));
+    const post = async (payload: object) => as({ method: "POST", url: "/api/admin/goods/save", payload });
+    const decimals = await post(await saveBody({ price: "12.345" }));
+    expect(decimals.code).toBe(0);
+    expect(decimals.message).toContain("金额最多两位小数");
+    const body = await saveBody();
+    body.skus[0] = { ...body.skus[0]!, stock: -1 };
+    expect((await post(body)).message).toContain("库存不能为负");
+    const [foreign] = await ctx.database.db.select().from(goodsSkus).where(eq(goodsSkus.goodsId, 1));
+    const stolen = await saveBody();
+    stolen.skus[0] = { ...stolen.skus[0]!, id: foreign!.id };
+    expect(await post(stolen)).toMatchObject({ code: 0, message: AdminMessages.skuNotFound });
+    expect(await post(await saveBody({ category2: 1 }))).toMatchObject({
+      code: 0,
+      message: AdminMessages.categoryInvalid,
+    });
+    const [after] = await ctx.database.db.select().from(goods).where(eq(goods.id, GOODS_ID));
+    expect(after).toEqual(row);
+  });
+});
+
+const REDIS_URL = process.env.REDIS_URL;
+
+describe.runIf(REDIS_URL)("goods saves reach every instance's cache through Redis", () => {
+  it("a second instance's cached goods list shows the new price without waiting for its TTL", async () => {
+    const testDb = await createTestDatabase("pglite");
+    const env = testEnv({
+      API_CACHE_SECONDS: "600",
+      REDIS_URL: REDIS_URL ?? "",
+      REDIS_PREFIX: `yj:test:${Date.now()}:`,
+    });
+    const first = await buildApp({ env, database: testDb.database, serveWeb: false });
+    const second = await buildApp({ env, database: testDb.database, serveWeb: false });
+    try {
+      const ops = await newStaff(first, testDb.database.db, "operations");
+      const detail = (
+        await first.inject(asStaff(ops, { url: "/api/admin/goods/detail?id=3", remoteAddress: uniqueIp() }))
+      ).json() as Answer<AdminGoodsDetail>;
+      const priceOn = async (app: FastifyInstance) => {
+        const res = await app.inject({
+          url: `/api/goods/index?name=${encodeURIComponent(detail.data.name)}`,
+          remoteAddress: uniqueIp(),
+        });
+        return (res.json() as Answer<{ dataList: { id: number; price: number }[] }>).data.dataList.find(
+          (g) => g.id === 3,
+        )?.price;
+      };
+      expect(await priceOn(second)).toBe(detail.data.price);
+      const d = detail.data;
+      const saved = await first.inject(
+        asStaff(ops, {
+          method: "POST",
+          url: "/api/admin/goods/save",
+          remoteAddress: uniqueIp(),
+          payload: {
+            ...d,
+            price: "4321.09",
+            originalPrice: centsToYuanText(d.originalPrice),
+            skus: d.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
+          },
+        }),
+      );
+      expect((saved.json() as Answer).code).toBe(1);
+      await expect.poll(() => priceOn(second), { timeout: 3000 }).toBe(432_109);
+    } finally {
+      await first.close();
+      await second.close();
+      await testDb.database.close();
+      await testDb.drop();
+    }
+  }, 60_000);
+});

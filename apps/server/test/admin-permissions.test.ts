@@ -1,0 +1,216 @@
+// R16's permission matrix: every /api/admin endpoint, called as no one, as a customer and as each
+// role, succeeds exactly for the roles the permission table allows. The endpoints come from the
+// contract's table and the expectations from ROLE_PERMISSIONS, so a new endpoint is covered as soon
+// as it is declared (it needs only a valid sample input below, or the first test fails). Every
+// successful write also leaves its audit row.
+import {
+  type AdminPermission,
+  type EndpointDef,
+  ErrorCode,
+  roleAllows,
+  STAFF_ROLES,
+  type StaffRole,
+} from "@yj/contract";
+import { count, eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
+import { auditLog, customers as customerRows, goods, goodsSkus, leads, orders } from "../src/db/schema.js";
+import { AccountsHarness, type Session, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
+import { asStaff, loginSession, newStaff, type StaffSession, uniqueUsername } from "./admin-fixtures.js";
+import { ADDRESS } from "./commerce-fixtures.js";
+import { describeEachBackend, testEnv } from "./helper.js";
+import { servedEndpoints } from "./served.js";
+
+type Caller = "no one" | "customer" | StaffRole;
+const CALLERS: Caller[] = ["no one", "customer", ...STAFF_ROLES];
+
+const adminEndpoints = servedEndpoints.filter(([, e]) => e.path.startsWith("/api/admin/"));
+
+/** A valid input for each admin endpoint, so an allowed call can succeed (code 1). */
+interface SampleContext {
+  leadId: number;
+  targetStaffId: number;
+  /** Orders in each state, one used up by every allowed move (each caller gets a fresh one). */
+  orders: Record<"paid" | "shipped" | "pending_payment", string[]>;
+  /** A valid save of an existing goods row, unchanged. */
+  goodsSave: object;
+}
+interface Sample {
+  query?: Record<string, string>;
+  body?: object;
+  /** Runs after the call succeeded as `member` (a new password must be remembered). */
+  onSuccess?: () => void;
+}
+const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sample> = {
+  adminLogout: () => ({ body: {} }),
+  adminMe: () => ({}),
+  adminChangePassword: (_c, member) => {
+    const next = `${member?.password ?? "Working9day"}x`;
+    return {
+      body: { currentPassword: member?.password ?? "Working9day", newPassword: next },
+      onSuccess: () => {
+        if (member) member.password = next;
+      },
+    };
+  },
+  adminDashboard: () => ({}),
+  adminStaffList: () => ({}),
+  adminStaffCreate: () => ({ body: { username: uniqueUsername("matrix"), displayName: "矩阵", role: "sales" } }),
+  adminStaffUpdate: (c) => ({ body: { id: c.targetStaffId, displayName: "矩阵目标" } }),
+  adminStaffResetPassword: (c) => ({ body: { id: c.targetStaffId } }),
+  adminLeadList: () => ({ query: { kind: "appointment" } }),
+  adminLeadDetail: (c) => ({ query: { id: String(c.leadId) } }),
+  adminLeadAssignees: () => ({}),
+  adminLeadRevealPhone: (c) => ({ body: { id: c.leadId } }),
+  adminLeadUpdate: (c) => ({ body: { id: c.leadId, note: "矩阵测试备注" } }),
+  adminLeadExport: () => ({ body: { kind: "appointment" } }),
+  adminAuditList: () => ({ query: { pageSize: "5" } }),
+  adminOrderList: () => ({ query: { status: "paid", phone: "138" } }),
+  adminOrderDetail: (c) => ({ query: { orderNo: c.orders.paid[0] ?? "" } }),
+  adminOrderShip: (c) => ({ body: { orderNo: c.orders.paid.pop(), carrier: "顺丰速运", trackingNo: "SF1234567890" } }),
+  adminOrderComplete: (c) => ({ body: { orderNo: c.orders.shipped.pop() } }),
+  adminOrderCancel: (c) => ({ body: { orderNo: c.orders.pending_payment.pop() } }),
+  adminPaymentIssues: () => ({}),
+  adminGoodsList: () => ({ query: { name: "沙发", visibility: "shown" } }),
+  adminGoodsCategories: () => ({}),
+  adminGoodsDetail: () => ({ query: { id: "1" } }),
+  adminGoodsSave: (c) => ({ body: c.goodsSave }),
+};
+
+function allowed(caller: Caller, permission: AdminPermission): boolean {
+  if (permission === "public") return true;
+  if (caller === "no one" || caller === "customer") return false;
+  return roleAllows(caller, permission);
+}
+
+describeEachBackend("R16 permission matrix", (ctx) => {
+  let customers: AccountsHarness;
+  let customer: Session;
+  const members = {} as Record<StaffRole, StaffSession>;
+  const sample: SampleContext = {
+    leadId: 0,
+    targetStaffId: 0,
+    orders: { paid: [], shipped: [], pending_payment: [] },
+    goodsSave: {},
+  };
+
+  beforeAll(async () => {
+    customers = await AccountsHarness.build(ctx.database);
+    customer = await customers.login();
+    for (const role of STAFF_ROLES) members[role] = await newStaff(ctx.app, ctx.database.db, role);
+    sample.targetStaffId = (await newStaff(ctx.app, ctx.database.db, "sales")).id;
+    const phone = uniquePhone("136");
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/customers/appointment",
+      payload: { phone, originDetail: "权限矩阵" },
+      remoteAddress: uniqueIp(),
+    });
+    const [lead] = await ctx.database.db.select({ id: leads.id }).from(leads).where(eq(leads.phone, phone));
+    sample.leadId = lead!.id;
+    const [row] = await ctx.database.db.select().from(goods).where(eq(goods.id, 1));
+    const skus = await ctx.database.db.select().from(goodsSkus).where(eq(goodsSkus.goodsId, 1));
+    sample.goodsSave = {
+      id: 1,
+      name: row!.name,
+      subtitle: row!.subtitle,
+      category2: row!.category2,
+      brand: row!.brand,
+      price: row!.priceCents / 100,
+      originalPrice: row!.originalPriceCents / 100,
+      unit: row!.unit,
+      params: row!.params,
+      description: row!.description,
+      shown: true,
+      skus: skus.map((s) => ({ id: s.id, spec: s.spec, price: s.priceCents / 100, stock: s.stock })),
+    };
+    const [buyer] = await ctx.database.db.select().from(customerRows).where(eq(customerRows.mobile, customer.mobile));
+    const now = new Date();
+    for (const status of ["paid", "shipped", "pending_payment"] as const) {
+      for (let i = 0; i < CALLERS.length + 1; i += 1) {
+        const orderNo = `MATRIX${status.slice(0, 2).toUpperCase()}${Date.now()}${i}`;
+        await ctx.database.db.insert(orders).values({
+          orderNo,
+          customerId: buyer!.id,
+          status,
+          totalCents: 100,
+          address: ADDRESS,
+          createdAt: now,
+          payBefore: new Date(now.getTime() + 30 * 60_000),
+        });
+        sample.orders[status].push(orderNo);
+      }
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await customers?.close();
+  });
+
+  it("covers every /api/admin endpoint, each with a permission and a sample input", () => {
+    expect(adminEndpoints.length).toBeGreaterThanOrEqual(15);
+    for (const [name, endpoint] of adminEndpoints) {
+      expect(endpoint.auth, name).toBe("staff");
+      expect(endpoint.permission, name).toBeDefined();
+      if (endpoint.permission !== "public") expect(SAMPLES[name], `${name} needs a sample input`).toBeDefined();
+    }
+  });
+
+  it("an /api/admin route registered without a permission fails at start-up", async () => {
+    const app = await buildApp({ env: testEnv(), database: ctx.database, serveWeb: false });
+    try {
+      expect(() =>
+        app.route({ method: "GET", url: "/api/admin/forgotten", config: { auth: "staff" }, handler: async () => null }),
+      ).toThrow(/needs auth "staff" and a permission/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  /** The call as `caller`: a fresh staff session each time, since a sample may end it (logout). */
+  async function request(caller: Caller, endpoint: EndpointDef, name: string) {
+    const member = caller === "no one" || caller === "customer" ? undefined : members[caller];
+    const input = SAMPLES[name]?.(sample, member) ?? {};
+    const base: InjectOptions = {
+      method: endpoint.method,
+      url: endpoint.path,
+      remoteAddress: uniqueIp(),
+      ...(input.query ? { query: input.query } : {}),
+      ...(endpoint.method === "POST" ? { payload: input.body ?? {} } : {}),
+    };
+    if (!member) {
+      if (caller === "no one") return { options: base, input };
+      const headers = { "x-csrf-token": customer.csrf, authorization: `Bearer ${customer.token}` };
+      return { options: { ...base, headers, cookies: { token: customer.token, csrf: customer.csrf } }, input };
+    }
+    const session = await loginSession(ctx.app, member.username, member.password, member.id);
+    return { options: asStaff(session, base), input };
+  }
+
+  for (const [name, endpoint] of adminEndpoints.filter(([, e]) => e.permission !== "public")) {
+    it(`${endpoint.method} ${endpoint.path} (${endpoint.permission}) opens exactly to the roles allowed`, async () => {
+      const problems: string[] = [];
+      for (const caller of CALLERS) {
+        const { options, input } = await request(caller, endpoint, name);
+        const [before] = await ctx.database.db.select({ n: count() }).from(auditLog);
+        const res = await ctx.app.inject(options);
+        const body = res.json() as { code: number; errorCode?: number; message: string };
+        const expected = allowed(caller, endpoint.permission!);
+        if (expected && body.code !== 1) problems.push(`${caller}: refused (${body.errorCode} ${body.message})`);
+        if (body.code === 1) input.onSuccess?.();
+        if (!expected) {
+          const refusal = caller === "no one" || caller === "customer" ? ErrorCode.LOGIN_REQUIRED : ErrorCode.FORBIDDEN;
+          if (body.code !== 0 || body.errorCode !== refusal) {
+            problems.push(`${caller}: expected errorCode ${refusal}, got ${body.code}/${body.errorCode}`);
+          }
+        }
+        // Every successful write is on record; a refused one writes nothing, not even its record.
+        const [after] = await ctx.database.db.select({ n: count() }).from(auditLog);
+        const added = after!.n - before!.n;
+        if (endpoint.method === "POST" && expected && added < 1) problems.push(`${caller}: write left no audit row`);
+        if (!expected && added !== 0) problems.push(`${caller}: a refused call wrote ${added} audit row(s)`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

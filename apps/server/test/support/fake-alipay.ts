@@ -1,0 +1,218 @@
+// A local Alipay open-platform gateway that speaks the real protocol to the real alipay-sdk: it
+// verifies each request's RSA2 signature with the application's public key, keeps the trades it
+// was asked to create, answers signed with an Alipay key pair of its own, and signs notifies the way
+// Alipay does. Tests pay trades here, make it slow or failing, and forge or tamper with notifies.
+import { createSign, createVerify, generateKeyPairSync } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface KeyPair {
+  /** PKCS8 PEM. */
+  privateKey: string;
+  /** SPKI PEM. */
+  publicKey: string;
+}
+
+export function rsaKeyPair(): KeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return {
+    privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    publicKey: publicKey.export({ type: "spki", format: "pem" }).toString(),
+  };
+}
+
+export interface FakeTrade {
+  outTradeNo: string;
+  totalAmount: string;
+  subject: string;
+  sellerId: string;
+  timeoutExpress: string;
+  notifyUrl: string;
+  status: "WAIT_BUYER_PAY" | "TRADE_SUCCESS" | "TRADE_CLOSED" | "TRADE_FINISHED";
+  tradeNo: string;
+}
+
+export interface ReceivedCall {
+  method: string;
+  params: Record<string, string>;
+  biz: Record<string, string>;
+  signatureValid: boolean;
+}
+
+/** Alipay's signing string: sorted key=value of every non-empty field but sign (and sign_type). */
+export function signingString(params: Record<string, string>, without: string[]): string {
+  return Object.keys(params)
+    .filter((k) => !without.includes(k) && params[k] !== "")
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join("&");
+}
+
+export function rsa2Sign(content: string, privateKey: string): string {
+  return createSign("RSA-SHA256").update(content, "utf8").sign(privateKey, "base64");
+}
+
+/** Beijing time as Alipay writes it: "2026-11-23 20:05:01". */
+function beijing(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+}
+
+export class FakeAlipay {
+  readonly alipayKeys = rsaKeyPair();
+  readonly trades = new Map<string, FakeTrade>();
+  readonly calls: ReceivedCall[] = [];
+  /** Answer each call after this long. */
+  delayMs = 0;
+  /** Answer each call with this HTTP status and no body (a failing gateway). */
+  failStatus = 0;
+  url = "";
+  private server: Server | undefined;
+  private tradeCounter = 0;
+
+  constructor(
+    /** The application's public key: requests signed with another key are refused. */
+    private readonly appPublicKey: string,
+    readonly appId: string,
+    readonly sellerId: string,
+  ) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${port}/gateway.do`;
+    return this;
+  }
+
+  async stop() {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  callsOf(method: string): ReceivedCall[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  /** The buyer scans and pays (no notify is sent: the test sends it, or loses it). */
+  pay(outTradeNo: string) {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`the fake has no trade ${outTradeNo}`);
+    trade.status = "TRADE_SUCCESS";
+  }
+
+  /** The notify Alipay would post for a paid trade, signed with Alipay's key; fields can be replaced. */
+  notifyFor(outTradeNo: string, overrides: Record<string, string> = {}, signWith = this.alipayKeys.privateKey) {
+    const trade = this.trades.get(outTradeNo);
+    const now = new Date();
+    const params: Record<string, string> = {
+      notify_time: beijing(now),
+      notify_type: "trade_status_sync",
+      notify_id: `ac05099524730693a8b330c5ecf72da${this.tradeCounter}`,
+      charset: "utf-8",
+      version: "1.0",
+      sign_type: "RSA2",
+      app_id: this.appId,
+      seller_id: this.sellerId,
+      auth_app_id: this.appId,
+      trade_no: trade?.tradeNo ?? "2026112322001400000000000000",
+      out_trade_no: outTradeNo,
+      buyer_id: "2088102122524333",
+      buyer_logon_id: "159****5620",
+      trade_status: "TRADE_SUCCESS",
+      total_amount: trade?.totalAmount ?? "1.00",
+      receipt_amount: trade?.totalAmount ?? "1.00",
+      subject: trade?.subject ?? "商品",
+      gmt_create: beijing(new Date(now.getTime() - 30_000)),
+      gmt_payment: beijing(now),
+      fund_bill_list: '[{"amount":"1.00","fundChannel":"ALIPAYACCOUNT"}]',
+      ...overrides,
+    };
+    return { ...params, sign: rsa2Sign(signingString(params, ["sign", "sign_type"]), signWith) };
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    if (this.failStatus) {
+      res.writeHead(this.failStatus, { "content-type": "text/html" }).end("<html>error</html>");
+      return;
+    }
+    const url = new URL(req.url ?? "/", "http://fake");
+    const params: Record<string, string> = Object.fromEntries(url.searchParams);
+    for (const [k, v] of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) params[k] = v;
+    const method = params.method ?? "";
+    const signatureValid =
+      !!params.sign &&
+      createVerify("RSA-SHA256")
+        .update(signingString(params, ["sign"]), "utf8")
+        .verify(this.appPublicKey, params.sign, "base64");
+    const biz = params.biz_content ? (JSON.parse(params.biz_content) as Record<string, string>) : {};
+    this.calls.push({ method, params, biz, signatureValid });
+    const responseKey = `${method.replaceAll(".", "_")}_response`;
+    if (!signatureValid || params.app_id !== this.appId) {
+      this.answer(res, responseKey, {
+        code: "40002",
+        msg: "Invalid Arguments",
+        sub_code: "isv.invalid-signature",
+        sub_msg: "验签出错",
+      });
+      return;
+    }
+    if (method === "alipay.trade.precreate") this.answer(res, responseKey, this.precreate(biz, params));
+    else if (method === "alipay.trade.query") this.answer(res, responseKey, this.query(biz));
+    else this.answer(res, responseKey, { code: "40004", msg: "Business Failed", sub_code: "isv.unknown-method" });
+  }
+
+  private precreate(biz: Record<string, string>, params: Record<string, string>): Record<string, string> {
+    const outTradeNo = biz.out_trade_no ?? "";
+    const existing = this.trades.get(outTradeNo);
+    if (existing && existing.status !== "WAIT_BUYER_PAY")
+      return { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_HAS_SUCCESS", sub_msg: "交易已被支付" };
+    if (!existing) {
+      this.tradeCounter += 1;
+      this.trades.set(outTradeNo, {
+        outTradeNo,
+        totalAmount: biz.total_amount ?? "",
+        subject: biz.subject ?? "",
+        sellerId: biz.seller_id ?? "",
+        timeoutExpress: biz.timeout_express ?? "",
+        notifyUrl: params.notify_url ?? "",
+        status: "WAIT_BUYER_PAY",
+        tradeNo: `2026112322001${String(this.tradeCounter).padStart(15, "0")}`,
+      });
+    }
+    return {
+      code: "10000",
+      msg: "Success",
+      out_trade_no: outTradeNo,
+      qr_code: `https://qr.alipay.com/bax0${outTradeNo.slice(-8)}`,
+    };
+  }
+
+  private query(biz: Record<string, string>): Record<string, string> {
+    const trade = this.trades.get(biz.out_trade_no ?? "");
+    if (!trade)
+      return { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_NOT_EXIST", sub_msg: "交易不存在" };
+    const paid = trade.status === "TRADE_SUCCESS" || trade.status === "TRADE_FINISHED";
+    return {
+      code: "10000",
+      msg: "Success",
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      buyer_logon_id: "159****5620",
+      trade_status: trade.status,
+      total_amount: trade.totalAmount,
+      ...(paid ? { send_pay_date: beijing(new Date()), receipt_amount: trade.totalAmount } : {}),
+    };
+  }
+
+  /** Alipay's answer: the response object's JSON text, and its RSA2 signature by Alipay's key. */
+  private answer(res: ServerResponse, responseKey: string, body: Record<string, string>) {
+    const json = JSON.stringify(body);
+    const sign = rsa2Sign(json, this.alipayKeys.privateKey);
+    res
+      .writeHead(200, { "content-type": "text/html;charset=utf-8" })
+      .end(`{"${responseKey}":${json},"sign":"${sign}"}`);
+  }
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { documentHead, headTagsHtml } from "./document";
+import { absoluteUrl, absolutizeJsonLd, headTags, ogTypeOf } from "./head-tags";
+
+const ORIGIN = "https://shop.example.cn";
+const base = {
+  origin: ORIGIN,
+  path: "/2-12",
+  ok: true,
+  title: "悦家整装 - 成品家具",
+  siteName: "悦家整装",
+  defaultDescription: "默认描述",
+};
+
+describe("head tags", () => {
+  it("makes site paths absolute on the public origin and keeps absolute URLs", () => {
+    expect(absoluteUrl(ORIGIN, "/media/a")).toBe("https://shop.example.cn/media/a");
+    expect(absoluteUrl(ORIGIN, "https://cdn.example.cn/a.png")).toBe("https://cdn.example.cn/a.png");
+    expect(absoluteUrl(ORIGIN, "javascript:alert(1)")).toBeUndefined();
+  });
+
+  it("resolves the URL fields of JSON-LD, nested ones too, and leaves other text alone", () => {
+    const block = absolutizeJsonLd(ORIGIN, {
+      "@type": "Product",
+      name: "/not-a-url-field",
+      url: "/app/product-detail/1",
+      image: ["/media/a", "https://cdn.example.cn/b.png"],
+      offers: { url: "/app/product-detail/1", price: "1.00" },
+      itemListElement: [{ item: "/" }],
+      sameAs: "//evil.example/x",
+    });
+    expect(block).toEqual({
+      "@type": "Product",
+      name: "/not-a-url-field",
+      url: "https://shop.example.cn/app/product-detail/1",
+      image: ["https://shop.example.cn/media/a", "https://cdn.example.cn/b.png"],
+      offers: { url: "https://shop.example.cn/app/product-detail/1", price: "1.00" },
+      itemListElement: [{ item: "https://shop.example.cn/" }],
+      sameAs: "//evil.example/x",
+    });
+  });
+
+  it("takes the Open Graph type from the main JSON-LD block", () => {
+    expect(ogTypeOf([{ "@type": "Product" }, { "@type": "BreadcrumbList" }])).toBe("product");
+    expect(ogTypeOf([{ "@type": "Article" }])).toBe("article");
+    expect(ogTypeOf([{ "@type": "Organization" }])).toBe("website");
+    expect(ogTypeOf([])).toBe("website");
+  });
+
+  it("defaults the canonical URL to the path without its query, and the image to the shop's", () => {
+    const tags = headTags({ ...base, path: "/2-12?sort=sales", meta: { title: "成品家具" } });
+    expect(tags.canonical).toBe("https://shop.example.cn/2-12");
+    expect(tags.ogImage).toBe("https://shop.example.cn/og-default.png");
+    expect(tags.description).toBe("默认描述");
+    expect(tags.jsonLd).toEqual([]);
+  });
+
+  it("uses the loader's canonical, image and JSON-LD, made absolute", () => {
+    const tags = headTags({
+      ...base,
+      meta: {
+        title: "沙发",
+        description: "三人位",
+        canonical: "/2-12?id=4",
+        ogImage: "/media/a",
+        jsonLd: [{ "@type": "Product", url: "/app/product-detail/1" }],
+      },
+    });
+    expect(tags).toMatchObject({
+      canonical: "https://shop.example.cn/2-12?id=4",
+      ogImage: "https://shop.example.cn/media/a",
+      ogType: "product",
+      description: "三人位",
+      jsonLd: [{ "@type": "Product", url: "https://shop.example.cn/app/product-detail/1" }],
+    });
+  });
+
+  it("names no canonical URL and no JSON-LD on an error page", () => {
+    const tags = headTags({
+      ...base,
+      ok: false,
+      meta: { title: "页面不存在", canonical: "/x", jsonLd: [{ "@type": "Product" }] },
+    });
+    expect(tags.canonical).toBeUndefined();
+    expect(tags.jsonLd).toEqual([]);
+    expect(headTagsHtml(tags)).not.toContain("canonical");
+    expect(headTagsHtml(tags)).not.toContain("og:url");
+  });
+
+  it("writes every tag escaped, and JSON-LD that cannot close its script element", () => {
+    const tags = headTags({
+      ...base,
+      title: '悦家整装 - "沙发" <b>',
+      meta: {
+        title: "x",
+        description: "a & b",
+        canonical: "/app/product-detail/1",
+        jsonLd: [{ "@type": "Product", name: "</script><script>alert(1)</script>\u2028" }],
+      },
+    });
+    const html = documentHead({
+      head: tags,
+      assets: { scripts: [], css: "", preloads: [] },
+      nonce: "N1",
+      styleNonce: "S1",
+    });
+    expect(html).toContain("<title>悦家整装 - &quot;沙发&quot; &lt;b&gt;</title>");
+    expect(html).toContain('<meta name="description" content="a &amp; b">');
+    expect(html).toContain('<link rel="canonical" href="https://shop.example.cn/app/product-detail/1">');
+    expect(html).toContain('<meta property="og:url" content="https://shop.example.cn/app/product-detail/1">');
+    expect(html).toContain('<meta property="og:title" content="悦家整装 - &quot;沙发&quot; &lt;b&gt;">');
+    expect(html).toContain('<meta property="og:type" content="product">');
+    expect(html).toContain('<meta property="og:site_name" content="悦家整装">');
+    expect(html).toContain('<meta property="og:image" content="https://shop.example.cn/og-default.png">');
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json" nonce="N1">(.*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const json = scripts[0]![1]!;
+    expect(json).not.toContain("</script");
+    expect(json).toContain("\\u2028");
+    expect(JSON.parse(json)).toEqual({ "@type": "Product", name: "</script><script>alert(1)</script>\u2028" });
+  });
+});

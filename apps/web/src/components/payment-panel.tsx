@@ -1,0 +1,165 @@
+// The pay step (ADR 0024, 0026): precreate a trade (an order's, or the activity deposit's), show the amount
+// and the QR code for the Alipay app, poll the trade every 2 s and say 支付成功 without a reload. With
+// the offline provider (development) a button completes the payment locally instead of a scan.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ErrorCode, type PrecreateData, routes, type TradeData } from "@yj/contract";
+import { useEffect, useState } from "react";
+import { ApiError } from "../lib/api-client";
+import { useApi } from "../lib/api-context";
+import { formatPrice } from "../lib/format";
+import { apiQuery } from "../lib/queries";
+import styles from "./payment-panel.module.css";
+import { QrCode } from "./qr-code";
+
+export const POLL_INTERVAL_MS = 2000;
+
+/** An order's trade (orderNo) or the deposit's (name and mobile): docs/product.md §7 precreate. */
+export type PrecreateRequest = { orderNo: string } | { name: string; mobile: string };
+
+const paid = (trade: TradeData | undefined) => trade?.status === "TRADE_SUCCESS" || trade?.status === "TRADE_FINISHED";
+
+/** Why a precreate failed, in words a buyer can act on. */
+export function precreateFailure(error: unknown): string {
+  if (error instanceof ApiError && error.errorCode === ErrorCode.UPSTREAM) {
+    return "支付宝暂时无法创建支付，请稍后重试";
+  }
+  return error instanceof Error && error.message ? error.message : "支付创建失败，请稍后重试";
+}
+
+/** mm:ss until `deadline`, or null once it passed. */
+export function remaining(deadline: string, now: number): string | null {
+  const ms = new Date(deadline).getTime() - now;
+  if (!(ms > 0)) return null;
+  const s = Math.floor(ms / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function PaymentPanel({
+  request,
+  payBefore,
+  onPaid,
+  paidExtra,
+}: {
+  request: PrecreateRequest;
+  /** The order's pay-before time: a countdown, and no more polling after it. */
+  payBefore?: string;
+  onPaid?(trade: TradeData): void;
+  /** What to show under 支付成功 (e.g. a link to the orders). */
+  paidExtra?: React.ReactNode;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  // One trade per panel: never refetched by itself (a new precreate would be a new QR).
+  const precreate = useQuery({
+    ...apiQuery(api, routes.alipayPrecreate, request),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    meta: { quiet: true },
+  });
+  const trade = precreate.data;
+  const tradeQuery = apiQuery(api, routes.alipayQuery, { out_trade_no: trade?.outTradeNo ?? "" });
+  const status = useQuery({
+    ...tradeQuery,
+    enabled: trade !== undefined,
+    meta: { quiet: true },
+    refetchInterval: (q) => (paid(q.state.data) || q.state.data?.status === "TRADE_CLOSED" ? false : POLL_INTERVAL_MS),
+  });
+  const offline = useMutation({
+    mutationFn: (outTradeNo: string) => api.post(routes.offlinePay, { outTradeNo }),
+    onSuccess: (result) => queryClient.setQueryData(tradeQuery.queryKey, result),
+  });
+  const isPaid = paid(status.data);
+  const now = useNow(!isPaid && payBefore !== undefined);
+  const left = payBefore ? remaining(payBefore, now) : undefined;
+
+  const paidTrade = isPaid ? status.data : undefined;
+  useEffect(() => {
+    if (paidTrade) onPaid?.(paidTrade);
+  }, [paidTrade, onPaid]);
+
+  if (isPaid) {
+    return (
+      <div className={styles.done} role="status" data-testid="pay-success">
+        <span className={styles.tick} aria-hidden>
+          ✓
+        </span>
+        <p className={styles.doneTitle}>支付成功</p>
+        <p className={styles.muted}>已支付 {formatPrice(status.data?.amount ?? trade?.amount ?? 0)}</p>
+        {paidExtra}
+      </div>
+    );
+  }
+  if (precreate.isError) {
+    return (
+      <div className={styles.failed} role="alert">
+        <p>{precreateFailure(precreate.error)}</p>
+        <button type="button" className="btn btn-ghost" onClick={() => void precreate.refetch()}>
+          重新获取支付码
+        </button>
+      </div>
+    );
+  }
+  if (!trade) {
+    return (
+      <p className={styles.loading} aria-busy="true">
+        正在生成支付码…
+      </p>
+    );
+  }
+  if (left === null || status.data?.status === "TRADE_CLOSED") {
+    return (
+      <div className={styles.failed} role="alert">
+        <p>{left === null ? "支付已超时，订单将自动取消，请重新下单" : "交易已关闭，请重新下单"}</p>
+      </div>
+    );
+  }
+  return (
+    <PayCode trade={trade} left={left}>
+      {trade.provider === "offline" && (
+        <div className={styles.offline}>
+          <p className={styles.muted}>开发环境未接入支付宝：点击下方按钮在本地完成支付。</p>
+          <button
+            type="button"
+            className="btn"
+            disabled={offline.isPending}
+            aria-busy={offline.isPending}
+            onClick={() => offline.mutate(trade.outTradeNo)}
+          >
+            {offline.isPending ? "支付中…" : "模拟支付（开发环境）"}
+          </button>
+        </div>
+      )}
+    </PayCode>
+  );
+}
+
+function PayCode({ trade, left, children }: { trade: PrecreateData; left?: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.panel}>
+      <p className={styles.amount}>
+        应付 <strong data-testid="pay-amount">{formatPrice(trade.amount)}</strong>
+      </p>
+      <p className={styles.subject}>{trade.subject}</p>
+      <div className={styles.qr}>
+        <QrCode text={trade.qrCode} label="支付宝付款码" />
+      </div>
+      <p className={styles.hint}>请使用支付宝扫一扫完成付款，支付后页面会自动更新</p>
+      {left && (
+        <p className={styles.countdown} aria-live="off">
+          剩余支付时间 <strong>{left}</strong>
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// /pay/:orderNo (ADR 0026): the pay step of one order — its amount, lines and the pay-before countdown,
+// the QR code (PaymentPanel polls until paid and says 支付成功 without a reload), then to /my-orders.
+// An order that is no longer unpaid shows its state instead. Needs a session.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ORDER_STATUS_LABELS, routes } from "@yj/contract";
+import { useCallback } from "react";
+import { Link, type LoaderFunctionArgs, useParams } from "react-router";
+import { PaymentPanel } from "../../../components/payment-panel";
+import { useApi } from "../../../lib/api-context";
+import { formatPrice } from "../../../lib/format";
+import { apiQuery } from "../../../lib/queries";
+import type { RouteContext, RouteMeta } from "../../../lib/route-context";
+import { loginPath } from "../../../session/redirect";
+import { useRequireLogin } from "../../../session/require-login";
+import { hasSessionCookie } from "../../../session/session";
+import styles from "../commerce.module.css";
+import { LoadFailed } from "../load-failed";
+import { OrderLines } from "../order-lines";
+
+const ORDER_NO = /^[A-Z0-9]{8,32}$/;
+
+export async function loader({ request, params }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
+  const orderNo = params.orderNo ?? "";
+  if (hasSessionCookie(request) && ORDER_NO.test(orderNo)) {
+    await ctx.queryClient.prefetchQuery(apiQuery(ctx.api, routes.orderDetail, { orderNo }));
+  }
+  return { title: "订单支付", description: "扫码支付订单。" };
+}
+
+export default function PayScreen() {
+  const allowed = useRequireLogin();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const orderNo = useParams().orderNo ?? "";
+  const valid = ORDER_NO.test(orderNo);
+  const detail = apiQuery(api, routes.orderDetail, { orderNo });
+  const { data: order, isError, refetch } = useQuery({ ...detail, enabled: allowed && valid });
+  // Paid: the lists and this order are stale, but this page keeps saying 支付成功 rather than
+  // refetching the order into its 已支付 view.
+  const onPaid = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [routes.orderDetail.path], refetchType: "none" });
+    void queryClient.invalidateQueries({ queryKey: [routes.myOrders.path] });
+  }, [queryClient]);
+
+  let body: React.ReactNode;
+  if (!allowed) {
+    body = (
+      <p className="empty">
+        登录后支付订单。<Link to={loginPath(`/pay/${orderNo}`)}>去登录</Link>
+      </p>
+    );
+  } else if (!valid) {
+    body = <p className="empty">订单号无效。</p>;
+  } else if (!order) {
+    body = isError ? (
+      <LoadFailed what="订单" onRetry={() => void refetch()} />
+    ) : (
+      <p className="empty" aria-busy="true">
+        正在加载订单…
+      </p>
+    );
+  } else {
+    const toOrders = (
+      <Link to="/my-orders" className="btn">
+        查看我的订单
+      </Link>
+    );
+    body = (
+      <>
+        <div className={`${styles.card} ${styles.payCard}`}>
+          <p className={styles.payMeta}>
+            <span>订单号 {order.orderNo}</span>
+            <span>
+              订单金额 <strong>{formatPrice(order.totalAmount)}</strong>
+            </span>
+          </p>
+          {order.status === "pending_payment" ? (
+            <PaymentPanel request={{ orderNo }} payBefore={order.payBefore} onPaid={onPaid} paidExtra={toOrders} />
+          ) : (
+            <div className={styles.done} role="status">
+              <p className={styles.cardTitle}>订单{ORDER_STATUS_LABELS[order.status]}</p>
+              {toOrders}
+            </div>
+          )}
+        </div>
+        <div className={`${styles.card} ${styles.payCard}`}>
+          <h2 className={styles.cardTitle}>商品清单</h2>
+          <OrderLines lines={order.lines} />
+          <p className={styles.muted}>
+            收货人：{order.address.name}，{order.address.province}
+            {order.address.city}
+            {order.address.district}
+            {order.address.town}
+            {order.address.detail}
+          </p>
+        </div>
+      </>
+    );
+  }
+  return (
+    <div className={`container ${styles.screen}`}>
+      <h1 className={styles.title}>订单支付</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// The body of a guide or case list (docs/product.md §4: article lists append page by page): placeholders
+// while the first page loads, a retry on failure, an empty state that offers to clear the filter, else the
+// cards and "加载更多".
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import type { DataOf, EndpointOf, routes } from "@yj/contract";
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { LoadMore } from "../../../components/load-more";
+import { flattenPages } from "../../../lib/list-rules";
+import { ArticleGrid, ArticleGridPlaceholder } from "./article-card";
+import styles from "./paged-articles.module.css";
+
+type ArticleListPage = DataOf<EndpointOf<typeof routes.articleList>>;
+
+export function PagedArticles({
+  query,
+  kind,
+  empty,
+  clearTo,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<ArticleListPage, unknown>>;
+  kind: "guide" | "case";
+  /** What the empty list says. */
+  empty: string;
+  /** Where "clear the filters" leads, when a filter is set. */
+  clearTo?: string;
+}) {
+  const pages = query.data?.pages ?? [];
+  const items = useMemo(() => flattenPages(pages), [pages]);
+  const total = pages.at(-1)?.total ?? 0;
+  const noun = kind === "guide" ? "篇攻略" : "个案例";
+  const label = kind === "guide" ? "攻略列表" : "案例列表";
+
+  if (query.isPending) return <ArticleGridPlaceholder />;
+  if (query.isError && items.length === 0) {
+    return (
+      <div className="empty">
+        <p>{query.error.message || "加载失败"}</p>
+        <button type="button" className="btn btn-ghost" onClick={() => void query.refetch()}>
+          重新加载
+        </button>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="empty">
+        <p>{empty}</p>
+        {clearTo && (
+          <Link to={clearTo} className="btn btn-ghost">
+            清除筛选
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      <ArticleGrid items={items} kind={kind} label={label} />
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+        shown={items.length}
+        total={Math.max(total, items.length)}
+        unit={noun}
+      />
+      {query.isFetchNextPageError && <p className={styles.error}>加载失败，请重试</p>}
+    </>
+  );
+}

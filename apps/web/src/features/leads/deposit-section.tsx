@@ -1,0 +1,94 @@
+// The activity deposit on /decorate-act (docs/product.md §2, §7; the Commerce issue): the denominate form
+// (name and mobile, POST /api/customers/denominate), then the deposit's QR code (precreate with name and
+// mobile), polled until paid. No login needed: the mobile identifies the deposit.
+import { useMutation } from "@tanstack/react-query";
+import { ACTIVITY_DEPOSIT_CENTS, Messages, PHONE_LENGTH, routes } from "@yj/contract";
+import { type FormEvent, useState } from "react";
+import { PaymentPanel } from "../../components/payment-panel";
+import { useApi } from "../../lib/api-context";
+import { formatPrice } from "../../lib/format";
+import { ConsentField, TextField } from "./consent-field";
+import form from "./lead-form.module.css";
+import { consentError, digitsOnly, type Errors, failureDetail, hasErrors, phoneError } from "./lead-rules";
+
+type Field = "name" | "phone" | "consent";
+
+export function DepositSection({ initial }: { initial: { name: string; phone: string } }) {
+  const api = useApi();
+  const [values, setValues] = useState({ ...initial, consent: false });
+  const [errors, setErrors] = useState<Errors<Field>>({});
+  const denominate = useMutation({
+    mutationFn: (body: { name: string; phone: string }) =>
+      api.post(routes.denominate, { phone: body.phone, content: body.name, consent: true }),
+    meta: { quiet: true },
+  });
+  const set = (patch: Partial<typeof values>) => {
+    setValues({ ...values, ...patch });
+    setErrors({ ...errors, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (denominate.isPending) return;
+    const found: Errors<Field> = {
+      name: values.name.trim() ? undefined : Messages.nameRequired,
+      phone: phoneError(values.phone),
+      consent: consentError(values.consent),
+    };
+    setErrors(found);
+    if (hasErrors(found)) return;
+    denominate.mutate({ name: values.name.trim(), phone: values.phone.trim() });
+  };
+
+  if (denominate.isSuccess) {
+    const { name, phone } = denominate.variables;
+    return (
+      <div data-testid="deposit-pay">
+        <PaymentPanel
+          request={{ name, mobile: phone }}
+          paidExtra={<p>定金已支付，活动优惠已为您锁定，客服会尽快与您联系。</p>}
+        />
+      </div>
+    );
+  }
+  return (
+    <form className={form.form} noValidate onSubmit={submit} aria-label="支付定金">
+      <p>
+        支付定金 <strong>{formatPrice(ACTIVITY_DEPOSIT_CENTS)}</strong> 锁定活动优惠，签约时抵扣合同款。
+      </p>
+      <TextField
+        label="姓名"
+        name="name"
+        autoComplete="name"
+        maxLength={20}
+        value={values.name}
+        error={errors.name}
+        onChange={(v) => set({ name: v })}
+      />
+      <TextField
+        label="手机号"
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={PHONE_LENGTH}
+        value={values.phone}
+        error={errors.phone}
+        onChange={(v) => set({ phone: digitsOnly(v, PHONE_LENGTH) })}
+      />
+      <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+      {denominate.isError && (
+        <p className={`${form.status} ${form.failed}`} role="alert">
+          提交失败：{failureDetail(denominate.error, "网络错误，请稍后重试")}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={`btn ${form.submit}`}
+        disabled={denominate.isPending}
+        aria-busy={denominate.isPending}
+      >
+        {denominate.isPending ? "提交中…" : "支付定金"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+// A page's blocks as elements: text only through React (never raw HTML), links only to this site's paths.
+import type { SitePageBlock } from "@yj/contract";
+import { Link } from "react-router";
+import styles from "./site-page.module.css";
+
+const LIST_TONE = {
+  included: { className: styles.included, mark: "✓" },
+  excluded: { className: styles.excluded, mark: "✕" },
+  plain: { className: styles.plain, mark: "·" },
+} as const;
+
+function Block({ block }: { block: SitePageBlock }) {
+  switch (block.kind) {
+    case "heading":
+      return <h2 className={styles.heading}>{block.text}</h2>;
+    case "paragraph":
+      return <p className={styles.paragraph}>{block.text}</p>;
+    case "image":
+      return (
+        <figure className={styles.figure}>
+          <img src={block.src} alt={block.caption} loading="lazy" width={1200} height={675} />
+          <figcaption>{block.caption}</figcaption>
+        </figure>
+      );
+    case "steps":
+      return (
+        <ol className={styles.steps}>
+          {block.items.map((step, i) => (
+            <li key={step.title}>
+              <span className={styles.stepNo} aria-hidden>
+                {String(i + 1).padStart(2, "0")}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      );
+    case "features":
+      return (
+        <ul className={styles.features}>
+          {block.items.map((feature) => (
+            <li key={feature.title}>
+              <h3>{feature.title}</h3>
+              <p>{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      );
+    case "figures":
+      return (
+        <dl className={styles.figures}>
+          {block.items.map((figure) => (
+            <div key={figure.label}>
+              <dt>{figure.value}</dt>
+              <dd>{figure.label}</dd>
+            </div>
+          ))}
+        </dl>
+      );
+    case "list": {
+      const tone = LIST_TONE[block.tone];
+      return (
+        <section className={`${styles.list} ${tone.className}`} aria-label={block.title}>
+          <h3>{block.title}</h3>
+          <ul>
+            {block.items.map((item) => (
+              <li key={item}>
+                <span aria-hidden>{tone.mark}</span>
+                {item}
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    }
+    case "link":
+      return (
+        <p className={styles.more}>
+          <Link to={block.to}>{block.text} ›</Link>
+        </p>
+      );
+  }
+}
+
+/** Consecutive lists (e.g. included and excluded) sit side by side on wide screens. */
+export function PageBlocks({ blocks }: { blocks: readonly SitePageBlock[] }) {
+  const groups: SitePageBlock[][] = [];
+  for (const block of blocks) {
+    const last = groups.at(-1);
+    if (block.kind === "list" && last?.[0]?.kind === "list") last.push(block);
+    else groups.push([block]);
+  }
+  return (
+    <div className={styles.blocks}>
+      {groups.map((group, i) =>
+        group.length > 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id; their order is the page's
+          <div key={i} className={styles.lists}>
+            {group.map((block, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: as above
+              <Block key={j} block={block} />
+            ))}
+          </div>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above
+          <Block key={i} block={group[0]!} />
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+// The order desk in Chromium against the built server: a customer orders and pays through the shop's
+// API (offline provider), a 销售 made by `npm run admin -- create --role sales` logs in, finds the
+// order in 订单 by the customer's phone (masked in the list), opens it and marks it shipped with a
+// tracking number. A 运营 changes a goods price in the goods editor and the storefront's product page
+// shows the new price at once.
+
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot, watchPage } from "./support/browser";
+import { freshPhone, ROOT, type RunningServer, startServer } from "./support/server";
+
+let server: RunningServer;
+let browser: { context: BrowserContext; close(): Promise<void> };
+let salesPassword = "";
+let opsPassword = "";
+
+function createStaff(dataDir: string, username: string, role: string, name: string): string {
+  const command = spawnSync(
+    process.execPath,
+    [join(ROOT, "apps/server/dist/admin-cli.js"), "create", username, "--role", role, "--name", name],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" }, encoding: "utf8" },
+  );
+  expect(command.status, command.stderr).toBe(0);
+  return command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
+}
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-admin-orders-"));
+  salesPassword = createStaff(dataDir, "desk_sales", "sales", "王客服");
+  opsPassword = createStaff(dataDir, "shop_ops", "operations", "周运营");
+  server = await startServer({ dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  server?.cleanup();
+});
+
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
+/** A customer's calls through the shop's API, as the browser makes them. */
+async function customerSession(phone: string) {
+  await fetch(`${server.url}/api/customers/getVerificationCode?phone=${phone}&timestamp=${Date.now()}`);
+  const find = () =>
+    server
+      .logLines()
+      .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
+      .at(-1)?.smsCode as string | undefined;
+  await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  const res = await fetch(`${server.url}/api/customers/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ mobile: phone, code: find() }),
+  });
+  const { data } = (await res.json()) as { data: { token: string; csrf: string } };
+  const headers = {
+    "content-type": "application/json",
+    cookie: `token=${data.token}; csrf=${data.csrf}`,
+    "x-csrf-token": data.csrf,
+  };
+  return async <T>(path: string, body?: object, extra: Record<string, string> = {}): Promise<T> => {
+    const answer = await fetch(`${server.url}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { ...headers, ...extra },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await answer.json()) as { code: number; message: string; data: T };
+    if (json.code !== 1) throw new Error(`${path}: ${json.message}`);
+    return json.data;
+  };
+}
+
+async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { errors } = watchPage(page);
+  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+  return { page, errors };
+}
+
+/** A staff member's first login: the one-time password, then a password of their own. */
+async function firstLogin(username: string, oneTime: string) {
+  await browser.context.clearCookies();
+  const opened = await openPage("/admin");
+  const { page } = opened;
+  await page.waitForURL(/\/admin\/login/);
+  await page.getByLabel("用户名").fill(username);
+  await page.getByLabel("密码").fill(oneTime);
+  await page
+    .getByRole("button", { name: "登 录" })
+    .or(page.getByRole("button", { name: "登录" }))
+    .click();
+  await page.waitForURL(/\/admin\/password$/);
+  await page.getByLabel("当前密码").fill(oneTime);
+  await page.getByLabel("新密码", { exact: true }).fill("Desk2026pass");
+  await page.getByLabel("确认新密码").fill("Desk2026pass");
+  await page.getByRole("button", { name: "保存新密码" }).click();
+  await page.getByRole("heading", { name: "首页" }).waitFor();
+  return opened;
+}
+
+describe("the order desk in the browser", () => {
+  const phone = freshPhone();
+  let orderNo = "";
+
+  it("a customer orders a product and pays it through the shop's API", async () => {
+    const call = await customerSession(phone);
+    const goods = await call<{ id: number; skus: { id: number }[] }>("/api/goods/mail/show?id=1");
+    const order = await call<{ orderNo: string }>(
+      "/api/order/createOrder",
+      {
+        goodsId: goods.id,
+        skuId: goods.skus[0]?.id,
+        quantity: 1,
+        address: {
+          name: "赵顾客",
+          phone,
+          province: "浙江省",
+          city: "杭州市",
+          district: "西湖区",
+          town: "",
+          detail: "文三路 100 号",
+        },
+      },
+      { "idempotency-key": randomUUID() },
+    );
+    orderNo = order.orderNo;
+    const trade = await call<{ outTradeNo: string }>(`/api/alipay/precreate?orderNo=${orderNo}`);
+    await call("/api/pay/offline/confirm", { outTradeNo: trade.outTradeNo });
+  });
+
+  it("a 销售 finds the order by phone in 订单 and marks it shipped with a tracking number", async () => {
+    const { page, errors } = await firstLogin("desk_sales", salesPassword);
+
+    await page.getByRole("link", { name: "订单" }).click();
+    await page.getByRole("heading", { name: "订单" }).waitFor();
+    await page.getByLabel("手机号").fill(phone);
+    await page
+      .getByRole("button", { name: "筛 选" })
+      .or(page.getByRole("button", { name: "筛选" }))
+      .click();
+    const row = page.getByRole("row", { name: new RegExp(orderNo) });
+    await row.waitFor();
+    await expect.poll(() => row.textContent()).toContain(masked(phone));
+    expect(await row.textContent()).not.toContain(phone);
+    expect(await row.textContent()).toContain("已支付");
+    await screenshot(page, "admin-order-list-1440");
+
+    await row.getByRole("link", { name: "查看" }).click();
+    await page.getByRole("heading", { name: new RegExp(`订单 ${orderNo}`) }).waitFor();
+    await page.getByText("线下（演示）").waitFor();
+    await page
+      .getByRole("button", { name: "发 货" })
+      .or(page.getByRole("button", { name: "发货" }))
+      .click();
+    const dialog = page.getByRole("dialog", { name: "发货" });
+    await dialog.getByLabel("物流公司").fill("顺丰速运");
+    await dialog.getByLabel("运单号").fill("SF1029384756");
+    await dialog.getByRole("button", { name: "确认发货" }).click();
+    await page.getByText("已标记发货").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByText("顺丰速运 SF1029384756").first().waitFor();
+    await page.getByText(/已发货（王客服）/).waitFor();
+    await screenshot(page, "admin-order-detail-1440");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a 运营 changes a goods price and the storefront product page shows it at once", async () => {
+    const { page, errors } = await firstLogin("shop_ops", opsPassword);
+    await page.getByRole("link", { name: "商品" }).click();
+    await page.getByRole("heading", { name: "商品" }).waitFor();
+    await page.getByRole("link", { name: "编辑" }).first().waitFor();
+    await page.locator(".ant-spin-spinning").waitFor({ state: "detached" });
+    await screenshot(page, "admin-goods-list-1440");
+    await page.goto(`${server.url}/admin/goods/1`, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { name: "编辑商品 #1" }).waitFor();
+    await page.getByLabel("价格（元）", { exact: true }).fill("2345.67");
+    await page.getByLabel("规格价格 1").fill("2345.67");
+    await page.getByLabel("库存 1").fill("88");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, "admin-goods-editor-1440");
+    await page.getByRole("button", { name: /^保\s?存$/ }).click();
+    const confirm = page.getByRole("dialog", { name: "确认保存商品？" });
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: /^保\s?存$/ }).click();
+    await page.getByText("商品已保存").waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+
+    const shop = await openPage("/app/product-detail/1");
+    await shop.page.getByText("¥2,345.67").first().waitFor();
+    await shop.page.getByText("库存 88").waitFor();
+    await screenshot(shop.page, "storefront-product-after-admin-price-1440");
+    await shop.page.close();
+  });
+});

@@ -1,0 +1,194 @@
+// The back office in Chromium against the built server: the first administrator made by the
+// `npm run admin -- create` command, a 销售 account created on the staff page, the 销售's first
+// login with the one-time password changed, the booking a visitor just made found in the lead list,
+// its number revealed and the lead moved to 已联系 with a note; the audit page shows all of it.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot, watchPage } from "./support/browser";
+import { freshPhone, ROOT, type RunningServer, startServer } from "./support/server";
+
+const NEW_PASSWORD = { boss: "Boss2026pass", sales: "Sales2026pass" };
+
+let server: RunningServer;
+let browser: { context: BrowserContext; close(): Promise<void> };
+let bossPassword = "";
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-admin-"));
+  // The command a shop owner runs, on the data directory the server then opens.
+  const command = spawnSync(process.execPath, [join(ROOT, "apps/server/dist/admin-cli.js"), "create", "boss"], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
+    encoding: "utf8",
+  });
+  expect(command.status, command.stderr).toBe(0);
+  bossPassword = command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
+  expect(bossPassword).toMatch(/^[A-Za-z0-9]{12}$/);
+  server = await startServer({ dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  server?.cleanup();
+});
+
+async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { errors } = watchPage(page);
+  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+  return { page, errors };
+}
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.getByLabel("用户名").fill(username);
+  await page.getByLabel("密码").fill(password);
+  await page
+    .getByRole("button", { name: "登 录" })
+    .or(page.getByRole("button", { name: "登录" }))
+    .click();
+}
+
+async function changeOneTimePassword(page: Page, current: string, next: string) {
+  await page.waitForURL(/\/admin\/password$/);
+  await page.getByText("您正在使用一次性密码").waitFor();
+  await page.getByLabel("当前密码").fill(current);
+  await page.getByLabel("新密码", { exact: true }).fill(next);
+  await page.getByLabel("确认新密码").fill(next);
+  await page.getByRole("button", { name: "保存新密码" }).click();
+  await page.getByRole("heading", { name: "首页" }).waitFor();
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label).click();
+  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole("button", { name: "退出登录" }).click();
+  await page.waitForURL(/\/admin\/login$/);
+}
+
+describe("the back office in the browser", () => {
+  const phone = freshPhone();
+  const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+  let salesPassword = "";
+
+  it("serves /admin as its own noindex page that storefront pages never load", async () => {
+    const res = await fetch(`${server.url}/admin/leads`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-robots-tag")).toContain("noindex");
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html).toMatch(/src="\/admin\/assets\/[^"]+\.js"/);
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).not.toContain("/admin/assets/");
+  });
+
+  it("a visitor books a designer on the storefront", async () => {
+    const { page, errors } = await openPage("/");
+    await page.getByRole("button", { name: "免费设计" }).click();
+    const dialog = page.getByRole("dialog", { name: "免费预约设计师" });
+    await dialog.getByLabel("手机号").fill(phone);
+    await dialog.getByRole("checkbox", { name: /我已阅读并同意/ }).check();
+    await dialog.getByRole("button", { name: "立即预约" }).click();
+    await dialog.getByText("预约成功").waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("the administrator logs in with the command's one-time password, changes it and creates a 销售", async () => {
+    const { page, errors } = await openPage("/admin");
+    await page.waitForURL(/\/admin\/login/);
+    await page.getByRole("heading", { name: "悦家整装 · 管理后台" }).waitFor();
+    await screenshot(page, "admin-login-1440");
+    await logIn(page, "boss", "wrong-password-1");
+    await page.getByText("用户名或密码错误").waitFor();
+    await logIn(page, "boss", bossPassword);
+    await changeOneTimePassword(page, bossPassword, NEW_PASSWORD.boss);
+
+    await page.getByRole("link", { name: "员工" }).click();
+    await page.getByRole("button", { name: "新建员工" }).click();
+    const dialog = page.getByRole("dialog", { name: "新建员工" });
+    await dialog.getByLabel("用户名").fill("li_sales");
+    await dialog.getByLabel("姓名").fill("李销售");
+    await choose(page, "角色", "销售/客服");
+    await dialog.getByRole("button", { name: /创\s*建/ }).click();
+    const shown = page.getByTestId("one-time-password");
+    await shown.waitFor();
+    salesPassword = (await shown.innerText()).trim();
+    expect(salesPassword).toMatch(/^[A-Za-z0-9]{12}$/);
+    await page.getByRole("button", { name: "我已记下" }).click();
+    await page.getByRole("dialog", { name: "一次性密码" }).waitFor({ state: "hidden" });
+    const row = page.getByRole("row", { name: /li_sales/ });
+    await row.getByText("待改初始密码").waitFor();
+    expect(await row.innerText()).toContain("李销售");
+    await screenshot(page, "admin-staff-1440");
+    await logOut(page);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("the 销售 changes the one-time password, finds the booking, reveals the number and moves it to 已联系", async () => {
+    const { page, errors } = await openPage("/admin/leads");
+    await page.waitForURL(/\/admin\/login\?next=/);
+    await logIn(page, "li_sales", salesPassword);
+    await changeOneTimePassword(page, salesPassword, NEW_PASSWORD.sales);
+
+    await page.getByRole("link", { name: "线索" }).click();
+    await choose(page, "类型", "预约设计");
+    await page.getByRole("button", { name: /筛\s*选/ }).click();
+    const row = page.getByRole("row", { name: new RegExp(masked.replace("****", "\\*\\*\\*\\*")) });
+    await row.waitFor();
+    expect(await row.innerText()).toContain("新线索");
+    expect(await page.content()).not.toContain(phone);
+    await screenshot(page, "admin-leads-1440");
+
+    await row.getByRole("link", { name: "查看" }).click();
+    await page.getByRole("heading", { name: /线索 #\d+/ }).waitFor();
+    await page.getByRole("button", { name: "显示完整号码" }).click();
+    await page.getByRole("link", { name: phone }).waitFor();
+    await choose(page, "改为状态", "已联系");
+    await page.getByLabel("跟进备注").fill("已电话联系，约周六上门量房");
+    await page.getByRole("button", { name: "保存跟进" }).click();
+    await page.getByText("已电话联系，约周六上门量房").waitFor();
+    await page.getByText("改为「已联系」").waitFor();
+    await page.locator("button:not([disabled])", { hasText: "保存跟进" }).waitFor();
+    await screenshot(page, "admin-lead-detail-1440");
+
+    // A 销售 cannot open staff management (the menu does not offer it; the address is refused).
+    expect(await page.getByRole("link", { name: "员工" }).count()).toBe(0);
+    await page.goto(`${server.url}/admin/staff`, { waitUntil: "networkidle" });
+    await page.getByText("没有权限").waitFor();
+    await logOut(page);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("the audit page shows the administrator what the 销售 did", async () => {
+    const { page, errors } = await openPage("/admin/login");
+    await logIn(page, "boss", NEW_PASSWORD.boss);
+    await page.getByRole("heading", { name: "首页" }).waitFor();
+    // The dashboard counts today's booking; it waits no longer (已联系), so it is not in the waiting list.
+    await page.getByText("今日线索").waitFor();
+    await page.getByText("合计 1").first().waitFor();
+    await screenshot(page, "admin-dashboard-1440");
+    await page.getByRole("link", { name: "审计记录" }).click();
+    await page.getByRole("heading", { name: "审计记录" }).waitFor();
+    const reveal = page.getByRole("row", { name: /查看完整手机号/ });
+    await reveal.first().waitFor();
+    expect(await reveal.first().innerText()).toContain("李销售");
+    const update = page.getByRole("row", { name: /跟进线索/ }).first();
+    expect(await update.innerText()).toMatch(/"state":"new"[\s\S]*"state":"contacted"/);
+    expect(await update.innerText()).toContain("已电话联系，约周六上门量房");
+    expect(await page.getByRole("row", { name: /创建员工/ }).count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, "admin-audit-1440");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,299 @@
+// R18: two built servers on one PostgreSQL (and Redis in CI) behind a real HAProxy, round-robin with
+// health checks on /readyz, keep every promise of one instance. Requests go through the balancer
+// and alternate; each check also asserts, from the instances' own /metrics, that both served it.
+// A further check is a few lines: call `cluster.url`, then `bothServed(route)`.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Cluster, clusterUnavailable, startCluster } from "./support/cluster";
+import { call, type Session, visitorAddress } from "./support/http";
+import { freshPhone } from "./support/server";
+
+const skipped = clusterUnavailable();
+
+describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    // Both instances' order-expiry jobs poll often, so the race between them is run many times.
+    cluster = await startCluster({ instances: 2, env: { ORDER_EXPIRY_POLL_MS: "100" } });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  /** Runs `work`, then asserts both instances answered requests to `route` meanwhile. */
+  async function onBoth<T>(route: string, work: () => Promise<T>): Promise<T> {
+    const before = await Promise.all(cluster.instances.map((i) => cluster.served(i.name, route)));
+    const result = await work();
+    const after = await Promise.all(cluster.instances.map((i) => cluster.served(i.name, route)));
+    after.forEach((count, i) => {
+      expect(count - (before[i] as number), `instance ${cluster.instances[i]?.name} served ${route}`).toBeGreaterThan(
+        0,
+      );
+    });
+    return result;
+  }
+
+  /** The code the console provider logged; its line may reach us a moment after the answer. */
+  async function loggedCode(phone: string): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return cluster.smsCode(phone);
+      } catch (error) {
+        if (attempt >= 40) throw error;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  }
+
+  async function logIn(phone: string, visitor: string): Promise<Session> {
+    const sent = await call(cluster.url, `/api/customers/getVerificationCode?phone=${phone}`, { visitor });
+    expect(sent.body.code).toBe(1);
+    const login = await call<{ token: string; csrf: string }>(cluster.url, "/api/customers/register", {
+      body: { mobile: phone, code: await loggedCode(phone) },
+      visitor,
+    });
+    expect(login.body.code).toBe(1);
+    return { token: login.body.data.token, csrf: login.body.data.csrf };
+  }
+
+  it("alternates requests between both instances (round-robin)", async () => {
+    const route = "/api/goodsCategories/list";
+    const before = await Promise.all(cluster.instances.map((i) => cluster.served(i.name, route)));
+    for (let i = 0; i < 10; i++) expect((await call(cluster.url, route)).body.code).toBe(1);
+    const after = await Promise.all(cluster.instances.map((i) => cluster.served(i.name, route)));
+    const served = after.map((n, i) => n - (before[i] as number));
+    expect(served).toEqual([5, 5]);
+  });
+
+  it("a login made on one instance is valid on the other", async () => {
+    const visitor = visitorAddress();
+    const phone = freshPhone();
+    const session = await logIn(phone, visitor);
+    const answers = await onBoth("/api/customers/me", () =>
+      Promise.all(
+        Array.from({ length: 4 }, () =>
+          call<{ mobile: string }>(cluster.url, "/api/customers/me", { session, visitor }),
+        ),
+      ),
+    );
+    for (const me of answers) expect(me.body).toMatchObject({ code: 1, data: { mobile: phone } });
+    // Logged out through one instance, the session is dead on both.
+    expect((await call(cluster.url, "/api/customers/logout", { body: {}, session, visitor })).body.code).toBe(1);
+    const after = await Promise.all(
+      Array.from({ length: 4 }, () => call(cluster.url, "/api/customers/me", { session, visitor })),
+    );
+    for (const me of after) expect(me.body.code).not.toBe(1);
+  });
+
+  it("CSRF holds on both: a missing or wrong x-csrf-token is refused with 403 and nothing written", async () => {
+    const visitor = visitorAddress();
+    const session = await logIn(freshPhone(), visitor);
+    const goods = await call<{ dataList: { id: number }[] }>(
+      cluster.url,
+      "/api/goods/index?isShow=1&current=1&pageSize=1&status=1",
+    );
+    const id = goods.body.data.dataList[0]?.id;
+    const add = `/api/customers/add_favorite?id=${id}&type=1`;
+    const refusals = await onBoth("/api/customers/add_favorite", () =>
+      Promise.all([
+        call(cluster.url, add, { session, visitor, csrf: false }),
+        call(cluster.url, add, { session, visitor, csrf: "wrong" }),
+        call(cluster.url, add, { session, visitor, csrf: false }),
+        call(cluster.url, add, { session, visitor, csrf: `${session.csrf.slice(0, -1)}x` }),
+      ]),
+    );
+    for (const refused of refusals) expect(refused.status).toBe(403);
+    const favourites = await cluster.database.query<{ n: number }>("select count(*)::int as n from favorites");
+    expect(favourites[0]?.n).toBe(0);
+    expect((await call(cluster.url, add, { session, visitor })).body.code).toBe(1);
+  });
+
+  it("SMS send limits are counted once across both instances", async () => {
+    const phone = freshPhone();
+    const visitor = visitorAddress();
+    const sends = await onBoth("/api/customers/getVerificationCode", async () => {
+      const answers = [];
+      for (let i = 0; i < 4; i++)
+        answers.push(await call(cluster.url, `/api/customers/getVerificationCode?phone=${phone}`, { visitor }));
+      return answers;
+    });
+    // One per 60 s: the first is sent, the other three refused, whichever instance they reached.
+    expect(sends.map((s) => s.body.code)).toEqual([1, 0, 0, 0]);
+  });
+
+  it("code attempts are counted once across both: after 5 wrong codes the right one is refused", async () => {
+    const phone = freshPhone();
+    const visitor = visitorAddress();
+    expect((await call(cluster.url, `/api/customers/getVerificationCode?phone=${phone}`, { visitor })).body.code).toBe(
+      1,
+    );
+    const right = await loggedCode(phone);
+    const wrong = right === "000000" ? "111111" : "000000";
+    await onBoth("/api/customers/register", async () => {
+      for (let i = 0; i < 5; i++) {
+        const answer = await call(cluster.url, "/api/customers/register", {
+          body: { mobile: phone, code: wrong },
+          visitor,
+        });
+        expect(answer.body.code).toBe(0);
+      }
+    });
+    const late = await call(cluster.url, "/api/customers/register", { body: { mobile: phone, code: right }, visitor });
+    expect(late.body.code).toBe(0);
+  });
+
+  it("each lead's notification reaches the robot exactly once, though both instances run the delivery job", async () => {
+    const before = cluster.robot.messages.length;
+    const phones = Array.from({ length: 6 }, () => freshPhone());
+    await onBoth("/api/customers/appointment", () =>
+      Promise.all(
+        phones.map((phone) =>
+          call(cluster.url, "/api/customers/appointment", {
+            body: { phone, originDetail: "多实例测试", consent: true },
+            visitor: visitorAddress(),
+          }).then((answer) => expect(answer.body.code).toBe(1)),
+        ),
+      ),
+    );
+    const deadline = Date.now() + 15_000;
+    while (cluster.robot.messages.length < before + phones.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    // Several more polling rounds of both instances: nothing is sent again.
+    await new Promise((r) => setTimeout(r, 1500));
+    const received = cluster.robot.messages.slice(before);
+    expect(received).toHaveLength(phones.length);
+    for (const phone of phones) {
+      const mask = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+      expect(received.filter((m) => m.includes(mask))).toHaveLength(1);
+    }
+    const pending = await cluster.database.query<{ n: number }>(
+      "select count(*)::int as n from lead_outbox where delivered_at is null",
+    );
+    expect(pending[0]?.n).toBe(0);
+  });
+
+  /** A logged-in customer and a SKU of goods 1 with its stock, for the commerce checks. */
+  async function shopper() {
+    const visitor = visitorAddress();
+    const phone = freshPhone();
+    const session = await logIn(phone, visitor);
+    const detail = await call<{ skus: { id: number; stock: number }[] }>(cluster.url, "/api/goods/mail/show?id=1");
+    const sku = detail.body.data.skus.find((s) => s.stock >= 5);
+    expect(sku, "goods 1 has a SKU in stock").toBeDefined();
+    return { visitor, phone, session, skuId: (sku as { id: number }).id };
+  }
+
+  const address = (phone: string) => ({
+    name: "多实例",
+    phone,
+    province: "浙江省",
+    city: "杭州市",
+    district: "西湖区",
+    town: "",
+    detail: "文三路 1 号",
+  });
+
+  it("a cart changed on one instance is seen on the other", async () => {
+    const { visitor, session, skuId } = await shopper();
+    const added = await call<{ cartNum: number; singleDada: { id: number }[] }>(cluster.url, "/api/carts/create", {
+      body: { goodsId: 1, skuId, quantity: 2 },
+      session,
+      visitor,
+    });
+    expect(added.body).toMatchObject({ code: 1, data: { cartNum: 2 } });
+    const lineId = added.body.data.singleDada[0]?.id;
+    const seen = await onBoth("/api/carts", () =>
+      Promise.all(
+        Array.from({ length: 4 }, () => call<{ cartNum: number }>(cluster.url, "/api/carts", { session, visitor })),
+      ),
+    );
+    for (const cart of seen) expect(cart.body.data.cartNum).toBe(2);
+    expect(
+      (await call(cluster.url, "/api/carts/update", { body: { id: lineId, quantity: 3 }, session, visitor })).body.code,
+    ).toBe(1);
+    const after = await onBoth("/api/carts", () =>
+      Promise.all(
+        Array.from({ length: 4 }, () => call<{ cartNum: number }>(cluster.url, "/api/carts", { session, visitor })),
+      ),
+    );
+    for (const cart of after) expect(cart.body.data.cartNum).toBe(3);
+  });
+
+  it("one Idempotency-Key gives one order, though its retries land on both instances", async () => {
+    const { visitor, phone, session, skuId } = await shopper();
+    const body = { goodsId: 1, skuId, quantity: 1, address: address(phone), remark: "" };
+    const headers = { "idempotency-key": `r18-${phone}-${Date.now()}` };
+    const answers = await onBoth("/api/order/createOrder", () =>
+      Promise.all(
+        Array.from({ length: 8 }, () =>
+          call<{ orderNo: string }>(cluster.url, "/api/order/createOrder", { body, session, visitor, headers }),
+        ),
+      ),
+    );
+    for (const answer of answers) expect(answer.body.code, answer.body.message).toBe(1);
+    const orderNos = new Set(answers.map((a) => a.body.data.orderNo));
+    expect(orderNos.size).toBe(1);
+    const made = await cluster.database.query<{ n: number }>(
+      "select count(*)::int as n from orders o join customers c on c.id = o.customer_id where c.mobile = $1",
+      [phone],
+    );
+    expect(made[0]?.n).toBe(1);
+  });
+
+  it("the unpaid-order job runs on both instances, and an expired order is cancelled and its stock released once", async () => {
+    const { visitor, phone, session, skuId } = await shopper();
+    const stock = async () =>
+      (await cluster.database.query<{ stock: number }>("select stock from goods_skus where id = $1", [skuId]))[0]
+        ?.stock as number;
+    const before = await stock();
+    const order = await call<{ orderNo: string }>(cluster.url, "/api/order/createOrder", {
+      body: { goodsId: 1, skuId, quantity: 2, address: address(phone), remark: "" },
+      session,
+      visitor,
+      headers: { "idempotency-key": `r18-expiry-${phone}` },
+    });
+    expect(order.body.code, order.body.message).toBe(1);
+    expect(await stock()).toBe(before - 2);
+    // Its payment window (and the grace after it) ended an hour ago: both jobs find it due at once.
+    await cluster.database.query("update orders set pay_before = now() - interval '1 hour' where order_no = $1", [
+      order.body.data.orderNo,
+    ]);
+    const deadline = Date.now() + 15_000;
+    let status = "";
+    while (Date.now() < deadline) {
+      status = (
+        await cluster.database.query<{ status: string }>("select status from orders where order_no = $1", [
+          order.body.data.orderNo,
+        ])
+      )[0]?.status as string;
+      if (status === "cancelled") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe("cancelled");
+    // Many more rounds of both jobs: nothing is cancelled or released twice.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await stock()).toBe(before);
+    const events = await cluster.database.query<{ n: number }>(
+      "select count(*)::int as n from order_events e join orders o on o.id = e.order_id where o.order_no = $1 and e.status = 'cancelled'",
+      [order.body.data.orderNo],
+    );
+    expect(events[0]?.n).toBe(1);
+  });
+
+  it("cached public reads answer the same on both instances", async () => {
+    const paths = [
+      "/api/goods/index?isShow=1&category2=4&current=1&pageSize=12&status=1",
+      "/api/site/settings",
+      "/api/goodsCategories/list",
+    ];
+    for (const path of paths) {
+      const route = path.split("?")[0] as string;
+      const answers = await onBoth(route, async () => [
+        await call(cluster.url, path),
+        await call(cluster.url, path),
+        await call(cluster.url, path),
+        await call(cluster.url, path),
+      ]);
+      for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
+    }
+  });
+});

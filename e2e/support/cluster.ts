@@ -1,0 +1,130 @@
+// N built servers on one fresh PostgreSQL database (and Redis when REDIS_URL is set, under this run's
+// own prefix) behind HAProxy, as production runs them (R18). A suite asks `clusterUnavailable()`
+// first: without TEST_DATABASE_URL or haproxy it is skipped with a loud message (CI has both).
+import { type FakeRobot, startFakeRobot } from "./fake-robot";
+import { haproxyBinary, type RunningHaproxy, startHaproxy } from "./haproxy";
+import { type FreshDatabase, freshDatabase, TEST_DATABASE_URL } from "./postgres";
+import { RUN_REDIS_PREFIX, type RunningServer, startServer } from "./server";
+
+/** Why the cluster cannot run here, or null. */
+export function clusterUnavailable(): string | null {
+  const missing = [
+    TEST_DATABASE_URL ? null : "TEST_DATABASE_URL (a PostgreSQL server)",
+    haproxyBinary() ? null : "haproxy (apt-get install haproxy)",
+  ].filter(Boolean);
+  if (missing.length === 0) return null;
+  const why = `multi-instance suite SKIPPED: missing ${missing.join(" and ")}; .ci/run provides both`;
+  console.warn(`\n${"!".repeat(100)}\n!! ${why}\n${"!".repeat(100)}\n`);
+  return why;
+}
+
+export interface Instance {
+  name: string;
+  server: RunningServer;
+}
+
+export interface Cluster {
+  /** The load balancer's address: every request of a test goes here unless it means one instance. */
+  url: string;
+  instances: Instance[];
+  haproxy: RunningHaproxy;
+  database: FreshDatabase;
+  robot: FakeRobot;
+  /** Starts a stopped or killed instance again on its port; resolves when HAProxy sees it up. */
+  restart(name: string): Promise<Instance>;
+  /** How many requests to this route pattern the instance answered, from its own /metrics. */
+  served(name: string, route: string): Promise<number>;
+  /** The code the console SMS provider logged for this phone, on whichever instance sent it. */
+  smsCode(phone: string): string;
+  stop(): Promise<void>;
+}
+
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+export const INSTANCE_NAMES = ["a", "b", "c", "d"];
+
+/** Production settings, with the demo shop and the console SMS provider (codes read from the log). */
+function instanceEnv(databaseUrl: string, robotUrl: string, extra: Record<string, string>): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: `${RUN_REDIS_PREFIX}cluster:`,
+    CODE_HASH_SECRET: "e2e-cluster-code-hash-secret-0123456789",
+    SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
+    PUBLIC_ORIGIN: "https://shop.example.cn",
+    PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
+    SEED_DEMO: "true",
+    // HAProxy is one hop; the suites play many visitors by naming them in X-Forwarded-For, as a CDN
+    // in front of the balancer would, so per-address limits see visitors, not the test runner.
+    TRUST_PROXY: "2",
+    WECOM_WEBHOOK_URL: robotUrl,
+    ADMIN_BASE_URL: "https://shop.example.cn",
+    LEAD_OUTBOX_POLL_MS: "200",
+    // Several 300 ms probes long, with room for a busy machine.
+    SHUTDOWN_DRAIN_MS: "3000",
+    ...extra,
+  };
+}
+
+export async function startCluster(options: { instances?: number; env?: Record<string, string> } = {}) {
+  const adminUrl = TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const database = await freshDatabase(adminUrl);
+  const robot = await startFakeRobot();
+  const env = instanceEnv(database.url, robot.url, options.env ?? {});
+  const names = INSTANCE_NAMES.slice(0, options.instances ?? 2);
+  const instances: Instance[] = [];
+  let haproxy: RunningHaproxy | undefined;
+  const stopAll = async () => {
+    await haproxy?.stop();
+    await Promise.all(instances.map((i) => i.server.stop("SIGKILL")));
+    await robot.close();
+    await database.drop();
+  };
+  try {
+    // Started together: migrations and the demo load run once, under the start-up lock.
+    const started = await Promise.all(names.map((name) => startServer({ env }).then((server) => ({ name, server }))));
+    instances.push(...started);
+    haproxy = await startHaproxy(instances.map((i) => ({ name: i.name, port: i.server.port })));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  const lb = haproxy;
+  const byName = (name: string) => {
+    const found = instances.find((i) => i.name === name);
+    if (!found) throw new Error(`no instance ${name}`);
+    return found;
+  };
+  const cluster: Cluster = {
+    url: lb.url,
+    instances,
+    haproxy: lb,
+    database,
+    robot,
+    async restart(name) {
+      const instance = byName(name);
+      await instance.server.stop("SIGKILL");
+      instance.server = await startServer({ env, port: instance.server.port });
+      await lb.waitFor("UP", [name]);
+      return instance;
+    },
+    async served(name, route) {
+      const text = await (await fetch(`${byName(name).server.url}/metrics`)).text();
+      const prefix = "http_request_duration_seconds_count{";
+      return text
+        .split("\n")
+        .filter((line) => line.startsWith(prefix) && line.includes(`route="${route}"`))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+    },
+    smsCode(phone) {
+      const code = instances
+        .flatMap((i) => i.server.logLines())
+        .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
+        .at(-1)?.smsCode;
+      if (typeof code !== "string") throw new Error(`no code was logged for ${masked(phone)}`);
+      return code;
+    },
+    stop: stopAll,
+  };
+  return cluster;
+}

@@ -1,0 +1,595 @@
+// The back office's vocabulary and schemas (docs/quality.md R16): staff roles and the one permission
+// table, lead pipeline states, and the query, body and answer of every /api/admin endpoint.
+import { z } from "zod";
+import { Address, ORDER_STATUSES, OrderLine } from "./commerce.js";
+import { textParam } from "./common.js";
+
+// ── Roles and permissions ────────────────────────────────────────────────────────────────────────
+
+export const STAFF_ROLES = ["admin", "sales", "operations"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "管理员",
+  sales: "销售/客服",
+  operations: "运营",
+};
+
+/**
+ * What an admin endpoint needs. "public": anyone (the login itself); "self": any logged-in staff
+ * member, even one who still has to change the one-time password; every other name is granted by
+ * role in ROLE_PERMISSIONS.
+ */
+export const ADMIN_PERMISSIONS = [
+  "public",
+  "self",
+  "dashboard",
+  "leads",
+  "orders",
+  "catalog",
+  "content",
+  "settings",
+  "staff",
+  "audit",
+] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+export type RolePermission = Exclude<AdminPermission, "public" | "self">;
+
+/** The one permission table: what each role may do. The server checks it on every admin endpoint. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly RolePermission[]> = {
+  admin: ["dashboard", "leads", "orders", "catalog", "content", "settings", "staff", "audit"],
+  sales: ["dashboard", "leads", "orders"],
+  operations: ["dashboard", "catalog", "content", "settings"],
+};
+
+export function roleAllows(role: StaffRole, permission: AdminPermission): boolean {
+  if (permission === "public" || permission === "self") return true;
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+// ── Lead pipeline ────────────────────────────────────────────────────────────────────────────────
+
+export const ADMIN_LEAD_KINDS = ["appointment", "estimate", "franchise", "activity", "denominate", "panorama"] as const;
+export type AdminLeadKind = (typeof ADMIN_LEAD_KINDS)[number];
+
+export const LEAD_KIND_LABELS: Record<AdminLeadKind, string> = {
+  appointment: "预约设计",
+  estimate: "装修报价",
+  franchise: "加盟申请",
+  activity: "活动报名",
+  denominate: "活动征名",
+  panorama: "全景留资",
+};
+
+export const LEAD_STATES = ["new", "contacted", "measured", "signed", "invalid"] as const;
+export type LeadState = (typeof LEAD_STATES)[number];
+
+export const LEAD_STATE_LABELS: Record<LeadState, string> = {
+  new: "新线索",
+  contacted: "已联系",
+  measured: "已量房",
+  signed: "已签约",
+  invalid: "无效",
+};
+
+/** 新线索 → 已联系 → 已量房 → 已签约, or 无效 on the way; an invalid lead can be reopened as new. */
+export const LEAD_TRANSITIONS: Record<LeadState, readonly LeadState[]> = {
+  new: ["contacted", "invalid"],
+  contacted: ["measured", "invalid"],
+  measured: ["signed", "invalid"],
+  signed: [],
+  invalid: ["new"],
+};
+
+/** 13812345678 → 138****5678: the list shows this; the full number is one audited click away. */
+export function maskLeadPhone(phone: string): string {
+  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : "****";
+}
+
+export const AdminMessages = {
+  loginSuccess: "登录成功",
+  badCredentials: "用户名或密码错误",
+  locked: "登录失败次数过多，账号已锁定，请 15 分钟后再试",
+  disabled: "账号已停用，请联系管理员",
+  forbidden: "没有权限执行此操作",
+  mustChangePassword: "请先修改初始密码",
+  passwordChanged: "密码已修改",
+  wrongCurrentPassword: "当前密码不正确",
+  samePassword: "新密码不能与当前密码相同",
+  passwordRule: "密码至少 8 位，且须同时包含字母和数字",
+  usernameRule: "用户名为 3–32 位字母、数字、下划线或短横线",
+  usernameTaken: "用户名已存在",
+  staffNotFound: "员工不存在",
+  cannotChangeSelf: "不能停用自己或修改自己的角色",
+  leadNotFound: "线索不存在",
+  badTransition: "当前状态不能改为该状态",
+  assigneeInvalid: "跟进人不存在或已停用",
+  exportTooLarge: "导出条数过多，请缩小筛选范围（最多 5000 条）",
+  loggedOut: "已退出登录",
+  orderNotFound: "订单不存在",
+  orderShipped: "已标记发货",
+  orderCompleted: "订单已完成",
+  orderCancelled: "订单已取消，库存已退回",
+  orderCannotShip: "只有已支付的订单可以发货",
+  orderCannotComplete: "只有已发货的订单可以完成",
+  orderCannotCancel: "只有待支付的订单可以取消",
+  goodsNotFound: "商品不存在",
+  goodsSaved: "商品已保存",
+  categoryInvalid: "请选择二级分类",
+  skuNotFound: "规格不存在或不属于该商品",
+} as const;
+
+// ── Schemas ─────────────────────────────────────────────────────────────────────────────────────
+
+const Id = z.coerce.number({ message: "编号无效" }).int("编号无效").positive("编号无效").max(2_147_483_647, "编号无效");
+const Page = z.coerce.number().int().min(1).max(100_000).catch(1);
+const PageSize = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .catch(20)
+  .transform((n) => Math.min(n, 100));
+/** PostgreSQL text cannot hold NUL: refused with a message instead of failing the write (R11). */
+const noNul = (s: string) => !s.includes("\u0000");
+const NUL_MESSAGE = "包含无效字符";
+
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD");
+
+export const Username = z
+  .string({ message: AdminMessages.usernameRule })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,32}$/, AdminMessages.usernameRule);
+export const NewPassword = z
+  .string({ message: AdminMessages.passwordRule })
+  .min(8, AdminMessages.passwordRule)
+  .max(128, AdminMessages.passwordRule)
+  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), AdminMessages.passwordRule);
+
+export const StaffLoginBody = z.object({
+  username: z
+    .string({ message: "请输入用户名" })
+    .trim()
+    .min(1, "请输入用户名")
+    .max(64, AdminMessages.badCredentials)
+    .refine(noNul, AdminMessages.badCredentials),
+  password: z.string({ message: "请输入密码" }).min(1, "请输入密码").max(128, AdminMessages.badCredentials),
+});
+
+export const StaffMe = z.object({
+  id: z.number(),
+  username: z.string(),
+  displayName: z.string(),
+  role: z.enum(STAFF_ROLES),
+  mustChangePassword: z.boolean(),
+  permissions: z.array(z.enum(ADMIN_PERMISSIONS)),
+  /** Echo in x-csrf-token on every admin write (R6); kept in memory by the admin client. */
+  csrf: z.string(),
+});
+export type StaffMe = z.infer<typeof StaffMe>;
+
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string({ message: "请输入当前密码" }).min(1, "请输入当前密码").max(128),
+  newPassword: NewPassword,
+});
+
+export const StaffRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  displayName: z.string(),
+  role: z.enum(STAFF_ROLES),
+  disabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffRow = z.infer<typeof StaffRow>;
+
+export const StaffCreateBody = z.object({
+  username: Username,
+  displayName: z
+    .string({ message: "请输入姓名" })
+    .trim()
+    .min(1, "请输入姓名")
+    .max(32, "姓名最多 32 个字")
+    .refine(noNul, `姓名${NUL_MESSAGE}`),
+  role: z.enum(STAFF_ROLES, { message: "请选择角色" }),
+});
+
+export const StaffUpdateBody = z.object({
+  id: Id,
+  displayName: z
+    .string()
+    .trim()
+    .min(1, "请输入姓名")
+    .max(32, "姓名最多 32 个字")
+    .refine(noNul, `姓名${NUL_MESSAGE}`)
+    .optional(),
+  role: z.enum(STAFF_ROLES, { message: "请选择角色" }).optional(),
+  disabled: z.boolean({ message: "停用状态无效" }).optional(),
+});
+
+export const StaffIdBody = z.object({ id: Id });
+
+export const OneTimePasswordData = z.object({ staff: StaffRow, oneTimePassword: z.string() });
+
+export const LeadFilterQuery = z.object({
+  kind: z.enum(ADMIN_LEAD_KINDS, { message: "线索类型无效" }).optional(),
+  state: z.enum(LEAD_STATES, { message: "线索状态无效" }).optional(),
+  city: textParam("城市", 32),
+  /** Part of the source page (origin) to look for. */
+  origin: textParam("来源", 64),
+  assigneeId: Id.optional(),
+  /** From this day (inclusive) to `to` (inclusive), China time. */
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+});
+export type LeadFilter = z.infer<typeof LeadFilterQuery>;
+
+export const LeadListQuery = LeadFilterQuery.extend({ current: Page.optional(), pageSize: PageSize.optional() });
+
+export const AdminLeadRow = z.object({
+  id: z.number(),
+  kind: z.enum(ADMIN_LEAD_KINDS),
+  state: z.enum(LEAD_STATES),
+  name: z.string(),
+  /** Masked (138****5678). */
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  origin: z.string(),
+  submissions: z.number(),
+  assigneeId: z.number().nullable(),
+  assigneeName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminLeadRow = z.infer<typeof AdminLeadRow>;
+
+export const AdminLeadPage = z.object({
+  current: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  dataList: z.array(AdminLeadRow),
+});
+
+export const LeadNote = z.object({
+  id: z.number(),
+  staffName: z.string(),
+  text: z.string(),
+  /** The state the lead moved to with this note, if it moved. */
+  stateTo: z.enum(LEAD_STATES).nullable(),
+  createdAt: z.string(),
+});
+
+export const AdminLeadDetail = AdminLeadRow.extend({
+  payload: z.record(z.string(), z.unknown()),
+  consent: z.boolean(),
+  consentAt: z.string().nullable(),
+  notes: z.array(LeadNote),
+});
+export type AdminLeadDetail = z.infer<typeof AdminLeadDetail>;
+
+export const LeadIdQuery = z.object({ id: Id });
+export const LeadIdBody = z.object({ id: Id });
+
+export const LeadUpdateBody = z.object({
+  id: Id,
+  state: z.enum(LEAD_STATES, { message: "线索状态无效" }).optional(),
+  /** null takes the lead off everyone. */
+  assigneeId: Id.nullable().optional(),
+  note: z.string().trim().max(1000, "备注最多 1000 字").refine(noNul, `备注${NUL_MESSAGE}`).optional(),
+});
+
+export const RevealedPhone = z.object({ phone: z.string() });
+
+export const LeadExportData = z.object({
+  fileName: z.string(),
+  rows: z.number(),
+  /** The .xlsx file, base64: the export stays inside the envelope like every answer. */
+  contentBase64: z.string(),
+});
+
+export const Assignee = z.object({ id: z.number(), displayName: z.string(), role: z.enum(STAFF_ROLES) });
+
+export const AuditListQuery = z.object({
+  staffId: Id.optional(),
+  action: textParam("操作", 64),
+  entity: textParam("对象", 32),
+  entityId: textParam("对象编号", 32),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  current: Page.optional(),
+  pageSize: PageSize.optional(),
+});
+
+export const AuditRow = z.object({
+  id: z.number(),
+  staffId: z.number().nullable(),
+  staffName: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type AuditRow = z.infer<typeof AuditRow>;
+
+export const AuditPage = z.object({
+  current: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  dataList: z.array(AuditRow),
+});
+
+/** Chinese names of the audited actions, for the audit page. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "staff.login": "登录",
+  "staff.logout": "退出登录",
+  "staff.lockout": "登录失败锁定",
+  "staff.password": "修改密码",
+  "staff.create": "创建员工",
+  "staff.update": "修改员工",
+  "staff.resetPassword": "重置密码",
+  "lead.update": "跟进线索",
+  "lead.revealPhone": "查看完整手机号",
+  "leads.export": "导出线索",
+  "order.ship": "订单发货",
+  "order.complete": "完成订单",
+  "order.cancel": "取消订单",
+  "goods.update": "修改商品",
+};
+
+/** Orders made in a period, and the ones paid in it with the amount paid (cents). */
+export const OrderFigures = z.object({ made: z.number().int(), paid: z.number().int(), paidAmount: z.number().int() });
+export type OrderFigures = z.infer<typeof OrderFigures>;
+
+export const DashboardData = z.object({
+  today: z.record(z.string(), z.number()),
+  week: z.record(z.string(), z.number()),
+  /** Only for roles that may see orders (null for 运营). */
+  orders: z.object({ today: OrderFigures, week: OrderFigures }).nullable(),
+  /** New leads nobody has called yet, oldest first. */
+  waiting: z.array(AdminLeadRow),
+});
+
+// ── Orders (销售/客服 and 管理员) ─────────────────────────────────────────────────────────────────
+
+const OrderNoText = z
+  .string({ message: "请提供订单号" })
+  .trim()
+  .regex(/^[A-Z0-9]{8,32}$/, "订单号无效");
+
+export const AdminOrderListQuery = z.object({
+  status: z.enum(ORDER_STATUSES, { message: "订单状态无效" }).optional(),
+  /** Part of the order number. */
+  orderNo: textParam("订单号", 32),
+  /** Part of the consignee's phone number. */
+  phone: textParam("手机号", 11),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  current: Page.optional(),
+  pageSize: PageSize.optional(),
+});
+export type AdminOrderFilter = z.infer<typeof AdminOrderListQuery>;
+
+export const AdminOrderRow = z.object({
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Cents. */
+  totalAmount: z.number().int(),
+  consignee: z.string(),
+  /** Masked (138****5678). */
+  phone: z.string(),
+  city: z.string(),
+  /** The first line's name and how many lines there are. */
+  summary: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
+
+export const AdminOrderPage = z.object({
+  current: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  dataList: z.array(AdminOrderRow),
+});
+
+export const PAYMENT_STATUS_LABELS = { pending: "待支付", paid: "已支付", closed: "已关闭" } as const;
+export const PAYMENT_PROVIDER_LABELS: Record<string, string> = { offline: "线下（演示）", alipay: "支付宝" };
+
+export const AdminPayment = z.object({
+  outTradeNo: z.string(),
+  provider: z.string(),
+  tradeNo: z.string().nullable(),
+  status: z.enum(["pending", "paid", "closed"]),
+  /** Cents. */
+  amount: z.number().int(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+export const AdminOrderEvent = z.object({
+  status: z.enum(ORDER_STATUSES),
+  /** 顾客, 系统, or the staff member's name. */
+  actor: z.string(),
+  note: z.string(),
+  at: z.string(),
+});
+
+export const AdminOrderDetail = z.object({
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalAmount: z.number().int(),
+  customerMobile: z.string(),
+  lines: z.array(OrderLine),
+  /** In full: whoever ships needs it. */
+  address: Address,
+  remark: z.string(),
+  createdAt: z.string(),
+  payBefore: z.string(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  payments: z.array(AdminPayment),
+  history: z.array(AdminOrderEvent),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+export const AdminOrderNoQuery = z.object({ orderNo: OrderNoText });
+export const AdminOrderNoBody = z.object({
+  orderNo: OrderNoText,
+  note: z.string().trim().max(200, "备注最多 200 字").refine(noNul, `备注${NUL_MESSAGE}`).optional(),
+});
+export const AdminOrderShipBody = z.object({
+  orderNo: OrderNoText,
+  carrier: z
+    .string({ message: "请输入物流公司" })
+    .trim()
+    .min(1, "请输入物流公司")
+    .max(32, "物流公司最多 32 个字")
+    .refine(noNul, `物流公司${NUL_MESSAGE}`),
+  trackingNo: z
+    .string({ message: "请输入运单号" })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, "运单号为 4–40 位字母、数字或短横线"),
+});
+
+/** Why a trade needs a person: paid but its order is not (a refund is due), or pending past payBefore. */
+export const PAYMENT_ISSUES = ["refund_needed", "stale_pending"] as const;
+export const PAYMENT_ISSUE_LABELS: Record<(typeof PAYMENT_ISSUES)[number], string> = {
+  refund_needed: "已收款但订单未支付或已取消（需退款）",
+  stale_pending: "超过支付时限仍未结清",
+};
+
+export const UnreconciledPayment = AdminPayment.extend({
+  issue: z.enum(PAYMENT_ISSUES),
+  orderNo: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  payBefore: z.string(),
+});
+export type UnreconciledPayment = z.infer<typeof UnreconciledPayment>;
+
+// ── Catalogue: goods (运营 and 管理员) ─────────────────────────────────────────────────────────────
+
+/** Yuan as typed (129, "129.5", "129.50"): at most two decimals; the server stores integer cents. */
+export const YuanAmount = z
+  .union([z.number(), z.string()], { message: "请输入金额" })
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,7}(\.\d{1,2})?$/.test(v), "金额最多两位小数，且不超过 9999999.99 元")
+  .transform((v) => {
+    const [whole = "0", fraction = ""] = v.split(".");
+    return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  });
+
+/** 12900 → "129.00": how the editor shows cents as yuan. */
+export function centsToYuanText(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+export const AdminGoodsListQuery = z.object({
+  name: textParam("商品名称", 64),
+  category2: Id.optional(),
+  visibility: z.enum(["shown", "hidden"], { message: "上下架状态无效" }).optional(),
+  current: Page.optional(),
+  pageSize: PageSize.optional(),
+});
+
+export const AdminGoodsRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  categoryName: z.string(),
+  brand: z.string(),
+  /** Cents. */
+  price: z.number().int(),
+  isPackage: z.boolean(),
+  /** Shown on the storefront: is_show and status both 1. */
+  shown: z.boolean(),
+  stock: z.number().int(),
+  sales: z.number().int(),
+});
+export type AdminGoodsRow = z.infer<typeof AdminGoodsRow>;
+
+export const AdminGoodsPage = z.object({
+  current: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  dataList: z.array(AdminGoodsRow),
+});
+
+const GoodsText = (label: string, max: number, required = false) =>
+  z
+    .string({ message: `请输入${label}` })
+    .trim()
+    .min(required ? 1 : 0, `请输入${label}`)
+    .max(max, `${label}最多 ${max} 个字`)
+    .refine(noNul, `${label}${NUL_MESSAGE}`);
+
+export const GoodsParam = z.object({ name: GoodsText("参数名", 20, true), value: GoodsText("参数值", 100, true) });
+
+export const AdminSku = z.object({
+  id: z.number(),
+  spec: z.string(),
+  price: z.number().int(),
+  stock: z.number().int(),
+});
+
+export const AdminGoodsDetail = z.object({
+  id: z.number(),
+  name: z.string(),
+  subtitle: z.string(),
+  category2: z.number(),
+  category3: z.number().nullable(),
+  brand: z.string(),
+  /** Cents. */
+  price: z.number().int(),
+  originalPrice: z.number().int(),
+  unit: z.string(),
+  params: z.array(z.object({ name: z.string(), value: z.string() })),
+  description: z.string(),
+  shown: z.boolean(),
+  isPackage: z.boolean(),
+  images: z.array(z.string()),
+  skus: z.array(AdminSku),
+});
+export type AdminGoodsDetail = z.infer<typeof AdminGoodsDetail>;
+
+export const AdminGoodsSaveBody = z.object({
+  id: Id,
+  name: GoodsText("商品名称", 64, true),
+  subtitle: GoodsText("副标题", 120),
+  category2: Id,
+  brand: GoodsText("品牌", 32, true),
+  price: YuanAmount,
+  originalPrice: YuanAmount,
+  unit: GoodsText("单位", 8, true),
+  params: z.array(GoodsParam).max(30, "参数最多 30 条"),
+  description: GoodsText("商品描述", 5000),
+  shown: z.boolean({ message: "上下架状态无效" }),
+  /** Existing SKUs by id; one without id is added. */
+  skus: z
+    .array(
+      z.object({
+        id: Id.optional(),
+        spec: GoodsText("规格", 64, true),
+        price: YuanAmount,
+        stock: z.coerce
+          .number({ message: "库存无效" })
+          .int("库存须为整数")
+          .min(0, "库存不能为负")
+          .max(9_999_999, "库存过大"),
+      }),
+    )
+    .min(1, "至少保留一个规格")
+    .max(50, "规格最多 50 个"),
+});
+
+export const AdminGoodsIdQuery = z.object({ id: Id });
+
+export const AdminCategoryOption = z.object({ id: z.number(), name: z.string() });
