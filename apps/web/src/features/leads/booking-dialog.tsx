@@ -2,12 +2,12 @@
 // number shows '请输入正确的手机号' and sends nothing; the answer is a tip: '预约成功' / '稍后会有客服联系您'
 // or '预约失败' / '稍后请重试'.
 import { useMutation } from "@tanstack/react-query";
-import { Messages, PHONE_LENGTH, routes } from "@yj/contract";
+import { Messages, routes } from "@yj/contract";
 import { type FormEvent, useState } from "react";
 import { useApi } from "../../lib/api-context";
-import { ConsentField, TextField } from "./consent-field";
+import { ConsentField, PhoneField, SubmitButton } from "./lead-fields";
 import styles from "./lead-form.module.css";
-import { consentError, digitsOnly, type Errors, failureDetail, hasErrors, phoneError } from "./lead-rules";
+import { consentError, type Errors, failureDetail, hasErrors, phoneError } from "./lead-rules";
 import { Modal } from "./modal";
 import tip from "./tip.module.css";
 
@@ -68,18 +68,12 @@ export default function BookingDialog({ origin, onClose }: { origin?: string; on
     <Modal title="免费预约设计师" onClose={onClose}>
       <p className={styles.note}>留下手机号，设计师免费上门量房、出方案。</p>
       <form className={styles.form} noValidate onSubmit={submit}>
-        <TextField
-          label="手机号"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
+        <PhoneField
           placeholder="请输入 11 位手机号"
-          maxLength={PHONE_LENGTH}
           value={phone}
           error={errors.phone}
           onChange={(v) => {
-            setPhone(digitsOnly(v, PHONE_LENGTH));
+            setPhone(v);
             if (errors.phone) setErrors({ ...errors, phone: undefined });
           }}
         />
@@ -91,9 +85,7 @@ export default function BookingDialog({ origin, onClose }: { origin?: string; on
             if (v) setErrors({ ...errors, consent: undefined });
           }}
         />
-        <button type="submit" className={`btn ${styles.submit}`} disabled={book.isPending} aria-busy={book.isPending}>
-          {book.isPending ? "提交中…" : "立即预约"}
-        </button>
+        <SubmitButton pending={book.isPending} label="立即预约" />
       </form>
     </Modal>
   );

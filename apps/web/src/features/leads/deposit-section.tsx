@@ -2,14 +2,14 @@
 // (name and mobile, POST /api/customers/denominate), then the deposit's QR code (precreate with name and
 // mobile), polled until paid. No login needed: the mobile identifies the deposit.
 import { useMutation } from "@tanstack/react-query";
-import { ACTIVITY_DEPOSIT_CENTS, Messages, PHONE_LENGTH, routes } from "@yj/contract";
+import { ACTIVITY_DEPOSIT_CENTS, Messages, routes } from "@yj/contract";
 import { type FormEvent, useState } from "react";
 import { PaymentPanel } from "../../components/payment-panel";
 import { useApi } from "../../lib/api-context";
 import { formatPrice } from "../../lib/format";
-import { ConsentField, TextField } from "./consent-field";
+import { ConsentField, FormFailure, NameField, PhoneField, SubmitButton } from "./lead-fields";
 import form from "./lead-form.module.css";
-import { consentError, digitsOnly, type Errors, failureDetail, hasErrors, phoneError } from "./lead-rules";
+import { consentError, type Errors, hasErrors, phoneError } from "./lead-rules";
 
 type Field = "name" | "phone" | "consent";
 
@@ -55,40 +55,11 @@ export function DepositSection({ initial }: { initial: { name: string; phone: st
       <p>
         支付定金 <strong>{formatPrice(ACTIVITY_DEPOSIT_CENTS)}</strong> 锁定活动优惠，签约时抵扣合同款。
       </p>
-      <TextField
-        label="姓名"
-        name="name"
-        autoComplete="name"
-        maxLength={20}
-        value={values.name}
-        error={errors.name}
-        onChange={(v) => set({ name: v })}
-      />
-      <TextField
-        label="手机号"
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
-        value={values.phone}
-        error={errors.phone}
-        onChange={(v) => set({ phone: digitsOnly(v, PHONE_LENGTH) })}
-      />
+      <NameField value={values.name} error={errors.name} onChange={(v) => set({ name: v })} />
+      <PhoneField value={values.phone} error={errors.phone} onChange={(v) => set({ phone: v })} />
       <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
-      {denominate.isError && (
-        <p className={`${form.status} ${form.failed}`} role="alert">
-          提交失败：{failureDetail(denominate.error, "网络错误，请稍后重试")}
-        </p>
-      )}
-      <button
-        type="submit"
-        className={`btn ${form.submit}`}
-        disabled={denominate.isPending}
-        aria-busy={denominate.isPending}
-      >
-        {denominate.isPending ? "提交中…" : "支付定金"}
-      </button>
+      <FormFailure error={denominate.error} prefix="提交失败" />
+      <SubmitButton pending={denominate.isPending} label="支付定金" />
     </form>
   );
 }

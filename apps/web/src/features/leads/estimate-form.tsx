@@ -1,11 +1,7 @@
-// The quote form (docs/product.md §5 second reading): every field shows its own message; nothing is sent
-// while one is wrong.
-import { PHONE_LENGTH } from "@yj/contract";
 import { type FormEvent, useId, useState } from "react";
-import { ConsentField, TextField } from "./consent-field";
+import { ConsentField, PhoneField, SubmitButton, TextField } from "./lead-fields";
 import styles from "./lead-form.module.css";
 import {
-  digitsOnly,
   type Errors,
   type EstimateField,
   type EstimateForm,
@@ -105,17 +101,11 @@ export function EstimateFormView({
           含家电
         </label>
       </div>
-      <TextField
-        label="手机号"
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
+      <PhoneField
         placeholder="报价结果将同步发送给您"
-        maxLength={PHONE_LENGTH}
         value={form.phone}
         error={errors.phone}
-        onChange={(v) => set({ phone: digitsOnly(v, PHONE_LENGTH) })}
+        onChange={(v) => set({ phone: v })}
       />
       <ConsentField checked={form.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
       {failure && (
@@ -123,9 +113,7 @@ export function EstimateFormView({
           {failure}
         </p>
       )}
-      <button type="submit" className={`btn ${styles.submit}`} disabled={pending} aria-busy={pending}>
-        {pending ? "计算中…" : "开始计算"}
-      </button>
+      <SubmitButton pending={pending} label="开始计算" pendingLabel="计算中…" />
     </form>
   );
 }

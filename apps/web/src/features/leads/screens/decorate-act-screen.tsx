@@ -2,17 +2,17 @@
 // the sign-up form (name, phone, consent) and '已有 N 人报名', updated after signing up, and the deposit
 // (denominate, then the Alipay QR code until paid).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Messages, PHONE_LENGTH, routes } from "@yj/contract";
+import { Messages, routes } from "@yj/contract";
 import { type FormEvent, useState } from "react";
 import type { LoaderFunctionArgs } from "react-router";
 import { BookingPrompt } from "../../../components/lead-buttons";
 import { useApi } from "../../../lib/api-context";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
-import { ConsentField, TextField } from "../consent-field";
 import { DepositSection } from "../deposit-section";
+import { ConsentField, FormFailure, NameField, PhoneField, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
-import { consentError, digitsOnly, type Errors, failureDetail, hasErrors, phoneError } from "../lead-rules";
+import { consentError, type Errors, hasErrors, phoneError } from "../lead-rules";
 import styles from "./landing.module.css";
 
 export const handle: RouteHandle = { view: "overall" };
@@ -101,40 +101,11 @@ export default function DecorateActScreen() {
               </p>
             ) : (
               <form className={form.form} noValidate onSubmit={submit} aria-label="活动报名">
-                <TextField
-                  label="姓名"
-                  name="name"
-                  autoComplete="name"
-                  maxLength={20}
-                  value={values.name}
-                  error={errors.name}
-                  onChange={(v) => set({ name: v })}
-                />
-                <TextField
-                  label="手机号"
-                  name="phone"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  maxLength={PHONE_LENGTH}
-                  value={values.phone}
-                  error={errors.phone}
-                  onChange={(v) => set({ phone: digitsOnly(v, PHONE_LENGTH) })}
-                />
+                <NameField value={values.name} error={errors.name} onChange={(v) => set({ name: v })} />
+                <PhoneField value={values.phone} error={errors.phone} onChange={(v) => set({ phone: v })} />
                 <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
-                {signUp.isError && (
-                  <p className={`${form.status} ${form.failed}`} role="alert">
-                    报名失败：{failureDetail(signUp.error, "网络错误，请稍后重试")}
-                  </p>
-                )}
-                <button
-                  type="submit"
-                  className={`btn ${form.submit}`}
-                  disabled={signUp.isPending}
-                  aria-busy={signUp.isPending}
-                >
-                  {signUp.isPending ? "提交中…" : "立即报名"}
-                </button>
+                <FormFailure error={signUp.error} prefix="报名失败" />
+                <SubmitButton pending={signUp.isPending} label="立即报名" />
               </form>
             )}
           </div>

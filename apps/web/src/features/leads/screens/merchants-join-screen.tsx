@@ -1,14 +1,14 @@
 // /merchants-join (docs/product.md §2): franchise recruitment. Why join, support, conditions, process, and
 // the application form (name, phone, province and city, message, consent) posting to cityPartner.
 import { useMutation } from "@tanstack/react-query";
-import { Messages, PHONE_LENGTH, routes } from "@yj/contract";
+import { Messages, routes } from "@yj/contract";
 import { type FormEvent, useState } from "react";
 import { useApi } from "../../../lib/api-context";
 import type { RouteMeta } from "../../../lib/route-context";
 import { useStore } from "../../../lib/store";
-import { ConsentField, TextField } from "../consent-field";
+import { ConsentField, FormFailure, NameField, PhoneField, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
-import { consentError, digitsOnly, type Errors, failureDetail, hasErrors, phoneError } from "../lead-rules";
+import { consentError, type Errors, hasErrors, phoneError } from "../lead-rules";
 import { RegionFields } from "../region-fields";
 import styles from "./landing.module.css";
 
@@ -139,26 +139,8 @@ export default function MerchantsJoinScreen() {
           ) : (
             <form className={form.form} noValidate onSubmit={submit} aria-label="加盟申请">
               <div className={form.row}>
-                <TextField
-                  label="姓名"
-                  name="name"
-                  autoComplete="name"
-                  maxLength={20}
-                  value={values.name}
-                  error={errors.name}
-                  onChange={(v) => set({ name: v })}
-                />
-                <TextField
-                  label="手机号"
-                  name="phone"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  maxLength={PHONE_LENGTH}
-                  value={values.phone}
-                  error={errors.phone}
-                  onChange={(v) => set({ phone: digitsOnly(v, PHONE_LENGTH) })}
-                />
+                <NameField value={values.name} error={errors.name} onChange={(v) => set({ name: v })} />
+                <PhoneField value={values.phone} error={errors.phone} onChange={(v) => set({ phone: v })} />
               </div>
               <RegionFields
                 province={values.province}
@@ -181,19 +163,8 @@ export default function MerchantsJoinScreen() {
                 />
               </div>
               <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
-              {apply.isError && (
-                <p className={`${form.status} ${form.failed}`} role="alert">
-                  {Messages.leadFailed}：{failureDetail(apply.error, "网络错误，请稍后重试")}
-                </p>
-              )}
-              <button
-                type="submit"
-                className={`btn ${form.submit}`}
-                disabled={apply.isPending}
-                aria-busy={apply.isPending}
-              >
-                {apply.isPending ? "提交中…" : "提交申请"}
-              </button>
+              <FormFailure error={apply.error} prefix={Messages.leadFailed} />
+              <SubmitButton pending={apply.isPending} label="提交申请" />
             </form>
           )}
         </div>

@@ -3,13 +3,13 @@
 // scripts/gen-panorama.mjs) in Photo Sphere Viewer, loaded only here and only in the browser, and a
 // lead card '获取同款报价' posting to putCards.
 import { useMutation } from "@tanstack/react-query";
-import { PHONE_LENGTH, routes } from "@yj/contract";
+import { routes } from "@yj/contract";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useApi } from "../../../lib/api-context";
 import type { RouteHandle, RouteMeta } from "../../../lib/route-context";
-import { ConsentField, TextField } from "../consent-field";
+import { ConsentField, FormFailure, PhoneField, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
-import { consentError, digitsOnly, type Errors, failureDetail, hasErrors, phoneError } from "../lead-rules";
+import { consentError, type Errors, hasErrors, phoneError } from "../lead-rules";
 import styles from "./panorama-screen.module.css";
 
 export const handle: RouteHandle = { bare: true };
@@ -139,18 +139,12 @@ function QuoteCard() {
         </p>
       ) : (
         <form className={form.form} noValidate onSubmit={submit} aria-label="获取同款报价">
-          <TextField
-            label="手机号"
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={PHONE_LENGTH}
+          <PhoneField
             placeholder="请输入 11 位手机号"
             value={phone}
             error={errors.phone}
             onChange={(v) => {
-              setPhone(digitsOnly(v, PHONE_LENGTH));
+              setPhone(v);
               setErrors({ ...errors, phone: undefined });
             }}
           />
@@ -162,14 +156,8 @@ function QuoteCard() {
               setErrors({ ...errors, consent: undefined });
             }}
           />
-          {send.isError && (
-            <p className={`${form.status} ${form.failed}`} role="alert">
-              提交失败：{failureDetail(send.error, "网络错误，请稍后重试")}
-            </p>
-          )}
-          <button type="submit" className={`btn ${form.submit}`} disabled={send.isPending} aria-busy={send.isPending}>
-            {send.isPending ? "提交中…" : "获取报价"}
-          </button>
+          <FormFailure error={send.error} prefix="提交失败" />
+          <SubmitButton pending={send.isPending} label="获取报价" />
         </form>
       )}
     </section>

@@ -1,8 +1,11 @@
-// R14: the privacy-policy consent every lead form asks for, unticked until the visitor ticks it.
-import { Messages } from "@yj/contract";
+// The fields every lead form is made of: name, mobile, the privacy-policy consent (R14: unticked until
+// the visitor ticks it), the failure line and the submit button, so the forms ask and answer alike.
+import { Messages, PHONE_LENGTH } from "@yj/contract";
 import { useId } from "react";
 import styles from "./lead-form.module.css";
+import { digitsOnly, failureDetail } from "./lead-rules";
 
+/** R14: the privacy-policy consent. */
 export function ConsentField({
   checked,
   error,
@@ -77,5 +80,54 @@ export function TextField({
         </p>
       )}
     </div>
+  );
+}
+
+type FieldProps = { value: string; error?: string; onChange(value: string): void; placeholder?: string };
+
+export function NameField(props: FieldProps) {
+  return <TextField label="姓名" name="name" autoComplete="name" maxLength={20} {...props} />;
+}
+
+/** The mobile number: digits only, at most 11. */
+export function PhoneField({ onChange, ...props }: FieldProps) {
+  return (
+    <TextField
+      label="手机号"
+      name="phone"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={PHONE_LENGTH}
+      onChange={(v) => onChange(digitsOnly(v, PHONE_LENGTH))}
+      {...props}
+    />
+  );
+}
+
+/** Why the last send failed, under the form, as "报名失败：…". */
+export function FormFailure({ error, prefix }: { error: unknown; prefix: string }) {
+  if (!error) return null;
+  return (
+    <p className={`${styles.status} ${styles.failed}`} role="alert">
+      {prefix}：{failureDetail(error, "网络错误，请稍后重试")}
+    </p>
+  );
+}
+
+/** The form's one button: disabled and saying so while the form is being sent. */
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel = "提交中…",
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel?: string;
+}) {
+  return (
+    <button type="submit" className={`btn ${styles.submit}`} disabled={pending} aria-busy={pending}>
+      {pending ? pendingLabel : label}
+    </button>
   );
 }
