@@ -104,7 +104,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await exited;
     return server;
   }
-  const deadline = Date.now() + 60_000;
+  // A first start migrates and seeds the embedded database: seconds on a quiet machine, near a
+  // minute when other suites load it. Within the suites' 120 s hook timeout.
+  const deadline = Date.now() + 100_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join("\n")}`);
     try {
