@@ -3,8 +3,15 @@
 // and alternate; each check also asserts, from the instances' own /metrics, that both served it.
 // A further check is a few lines: call `cluster.url`, then `bothServed(route)`.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, clusterUnavailable, startCluster } from "./support/cluster";
-import { call, type Session, visitorAddress } from "./support/http";
+import {
+  type Cluster,
+  loggedCode as clusterLoggedCode,
+  logIn as clusterLogIn,
+  clusterUnavailable,
+  startCluster,
+  testAddress,
+} from "./support/cluster";
+import { call, visitorAddress } from "./support/http";
 import { freshPhone } from "./support/server";
 
 const skipped = clusterUnavailable();
@@ -32,28 +39,8 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
     return result;
   }
 
-  /** The code the console provider logged; its line may reach us a moment after the answer. */
-  async function loggedCode(phone: string): Promise<string> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return cluster.smsCode(phone);
-      } catch (error) {
-        if (attempt >= 40) throw error;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-  }
-
-  async function logIn(phone: string, visitor: string): Promise<Session> {
-    const sent = await call(cluster.url, `/api/customers/getVerificationCode?phone=${phone}`, { visitor });
-    expect(sent.body.code).toBe(1);
-    const login = await call<{ token: string; csrf: string }>(cluster.url, "/api/customers/register", {
-      body: { mobile: phone, code: await loggedCode(phone) },
-      visitor,
-    });
-    expect(login.body.code).toBe(1);
-    return { token: login.body.data.token, csrf: login.body.data.csrf };
-  }
+  const logIn = (phone: string, visitor: string) => clusterLogIn(cluster, phone, visitor);
+  const loggedCode = (phone: string) => clusterLoggedCode(cluster, phone);
 
   it("alternates requests between both instances (round-robin)", async () => {
     const route = "/api/goodsCategories/list";
@@ -182,15 +169,7 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
     return { visitor, phone, session, skuId: (sku as { id: number }).id };
   }
 
-  const address = (phone: string) => ({
-    name: "多实例",
-    phone,
-    province: "浙江省",
-    city: "杭州市",
-    district: "西湖区",
-    town: "",
-    detail: "文三路 1 号",
-  });
+  const address = testAddress;
 
   it("a cart changed on one instance is seen on the other", async () => {
     const { visitor, session, skuId } = await shopper();

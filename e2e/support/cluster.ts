@@ -3,6 +3,7 @@
 // first: without TEST_DATABASE_URL or haproxy it is skipped with a loud message (CI has both).
 import { type FakeRobot, startFakeRobot } from "./fake-robot";
 import { haproxyBinary, type RunningHaproxy, startHaproxy } from "./haproxy";
+import { call, type Session } from "./http";
 import { type FreshDatabase, freshDatabase, TEST_DATABASE_URL } from "./postgres";
 import { RUN_REDIS_PREFIX, type RunningServer, startServer } from "./server";
 
@@ -128,3 +129,38 @@ export async function startCluster(options: { instances?: number; env?: Record<s
   };
   return cluster;
 }
+
+/** The code the console provider logged; its line may reach us a moment after the answer. */
+export async function loggedCode(cluster: Cluster, phone: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return cluster.smsCode(phone);
+    } catch (error) {
+      if (attempt >= 40) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/** A customer logged in through the balancer with a code sent by SMS, as a visitor does. */
+export async function logIn(cluster: Cluster, phone: string, visitor: string): Promise<Session> {
+  const sent = await call(cluster.url, `/api/customers/getVerificationCode?phone=${phone}`, { visitor });
+  if (sent.body.code !== 1) throw new Error(`no code sent: ${sent.body.message}`);
+  const login = await call<{ token: string; csrf: string }>(cluster.url, "/api/customers/register", {
+    body: { mobile: phone, code: await loggedCode(cluster, phone) },
+    visitor,
+  });
+  if (login.body.code !== 1) throw new Error(`login refused: ${login.body.message}`);
+  return { token: login.body.data.token, csrf: login.body.data.csrf };
+}
+
+/** A delivery address for orders placed in these suites. */
+export const testAddress = (phone: string) => ({
+  name: "多实例",
+  phone,
+  province: "浙江省",
+  city: "杭州市",
+  district: "西湖区",
+  town: "",
+  detail: "文三路 1 号",
+});
