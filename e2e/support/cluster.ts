@@ -35,6 +35,8 @@ export interface Cluster {
   restart(name: string): Promise<Instance>;
   /** How many requests to this route pattern the instance answered, from its own /metrics. */
   served(name: string, route: string): Promise<number>;
+  /** How many rounds of this background job the instance ran, from its own /metrics. */
+  jobRuns(name: string, job: string): Promise<number>;
   /** The code the console SMS provider logged for this phone, on whichever instance sent it. */
   smsCode(phone: string): string;
   stop(): Promise<void>;
@@ -64,6 +66,15 @@ function instanceEnv(databaseUrl: string, robotUrl: string, extra: Record<string
     SHUTDOWN_DRAIN_MS: "3000",
     ...extra,
   };
+}
+
+/** The sum of one metric's samples whose labels include `label`, from the instance's /metrics. */
+async function metricSum(instance: Instance, prefix: string, label: string): Promise<number> {
+  const text = await (await fetch(`${instance.server.url}/metrics`)).text();
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(prefix) && line.includes(label))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
 }
 
 export async function startCluster(options: { instances?: number; env?: Record<string, string> } = {}) {
@@ -109,14 +120,8 @@ export async function startCluster(options: { instances?: number; env?: Record<s
       await lb.waitFor("UP", [name]);
       return instance;
     },
-    async served(name, route) {
-      const text = await (await fetch(`${byName(name).server.url}/metrics`)).text();
-      const prefix = "http_request_duration_seconds_count{";
-      return text
-        .split("\n")
-        .filter((line) => line.startsWith(prefix) && line.includes(`route="${route}"`))
-        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
-    },
+    served: (name, route) => metricSum(byName(name), "http_request_duration_seconds_count{", `route="${route}"`),
+    jobRuns: (name, job) => metricSum(byName(name), "job_runs_total{", `job="${job}"`),
     smsCode(phone) {
       const code = instances
         .flatMap((i) => i.server.logLines())

@@ -181,8 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts, limiter });
   registerLeads(app, { env, db: database.db, siteSettings, limiter, metrics, ...options.leads });
-  registerOrders(app, { env, db: database.db, ...options.orders });
-  registerPayments(app, { env, db: database.db, ...options.payments });
+  registerOrders(app, { env, db: database.db, metrics, ...options.orders });
+  registerPayments(app, { env, db: database.db, metrics, ...options.payments });
   registerAdmin(app, { env, db: database.db, invalidation, now: options.accounts?.now, ...options.admin });
   const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];
   healthRoutes(app, {
