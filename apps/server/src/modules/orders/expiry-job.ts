@@ -5,8 +5,8 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
-import type { JobMetrics } from "../../lib/metrics.js";
 import { orderEvents, orders } from "../../db/schema.js";
+import type { JobMetrics } from "../../lib/metrics.js";
 import type { Clock } from "../accounts/clock.js";
 import { pruneKeys } from "./idempotency.js";
 import { releaseStock } from "./stock.js";
