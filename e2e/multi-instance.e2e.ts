@@ -2,21 +2,54 @@
 // health checks on /readyz, keep every promise of one instance. Requests go through the balancer
 // and alternate; each check also asserts, from the instances' own /metrics, that both served it.
 // A further check is a few lines: call `cluster.url`, then `bothServed(route)`.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, clusterUnavailable, startCluster } from "./support/cluster";
-import { call, type Session, visitorAddress } from "./support/http";
-import { freshPhone } from "./support/server";
+import { FakeAlipay, rsaKeyPair } from "../apps/server/test/support/fake-alipay";
+import {
+  type Cluster,
+  loggedCode as clusterLoggedCode,
+  logIn as clusterLogIn,
+  clusterUnavailable,
+  startCluster,
+  testAddress,
+} from "./support/cluster";
+import { call, visitorAddress } from "./support/http";
+import { freshPhone, ROOT } from "./support/server";
 
 const skipped = clusterUnavailable();
 
+/** Cached public reads live this long: far longer than any check below waits for a change. */
+const CACHE_SECONDS = 60;
+
 describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
   let cluster: Cluster;
+  const appKeys = rsaKeyPair();
+  const alipay = new FakeAlipay(appKeys.publicKey, "2021000000000001", "2088000000000001");
   beforeAll(async () => {
-    // Both instances' order-expiry jobs poll often, so the race between them is run many times.
-    cluster = await startCluster({ instances: 2, env: { ORDER_EXPIRY_POLL_MS: "100" } });
+    await alipay.start();
+    cluster = await startCluster({
+      instances: 2,
+      env: {
+        // Both instances' order-expiry and payment-reconciliation jobs poll often, so the races
+        // between them are run many times.
+        ORDER_EXPIRY_POLL_MS: "100",
+        PAYMENT_RECONCILE_POLL_MS: "100",
+        API_CACHE_SECONDS: String(CACHE_SECONDS),
+        PAYMENT_PROVIDER: "alipay",
+        ALIPAY_APP_ID: alipay.appId,
+        ALIPAY_PRIVATE_KEY: appKeys.privateKey,
+        ALIPAY_PUBLIC_KEY: alipay.alipayKeys.publicKey,
+        ALIPAY_SELLER_ID: alipay.sellerId,
+        ALIPAY_GATEWAY: alipay.url,
+        ALIPAY_NOTIFY_URL: "https://shop.example.cn/api/alipay/notify",
+      },
+    });
   });
   afterAll(async () => {
     await cluster?.stop();
+    await alipay.stop();
   });
 
   /** Runs `work`, then asserts both instances answered requests to `route` meanwhile. */
@@ -32,28 +65,8 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
     return result;
   }
 
-  /** The code the console provider logged; its line may reach us a moment after the answer. */
-  async function loggedCode(phone: string): Promise<string> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return cluster.smsCode(phone);
-      } catch (error) {
-        if (attempt >= 40) throw error;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-  }
-
-  async function logIn(phone: string, visitor: string): Promise<Session> {
-    const sent = await call(cluster.url, `/api/customers/getVerificationCode?phone=${phone}`, { visitor });
-    expect(sent.body.code).toBe(1);
-    const login = await call<{ token: string; csrf: string }>(cluster.url, "/api/customers/register", {
-      body: { mobile: phone, code: await loggedCode(phone) },
-      visitor,
-    });
-    expect(login.body.code).toBe(1);
-    return { token: login.body.data.token, csrf: login.body.data.csrf };
-  }
+  const logIn = (phone: string, visitor: string) => clusterLogIn(cluster, phone, visitor);
+  const loggedCode = (phone: string) => clusterLoggedCode(cluster, phone);
 
   it("alternates requests between both instances (round-robin)", async () => {
     const route = "/api/goodsCategories/list";
@@ -182,15 +195,7 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
     return { visitor, phone, session, skuId: (sku as { id: number }).id };
   }
 
-  const address = (phone: string) => ({
-    name: "多实例",
-    phone,
-    province: "浙江省",
-    city: "杭州市",
-    district: "西湖区",
-    town: "",
-    detail: "文三路 1 号",
-  });
+  const address = testAddress;
 
   it("a cart changed on one instance is seen on the other", async () => {
     const { visitor, session, skuId } = await shopper();
@@ -253,6 +258,7 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
     });
     expect(order.body.code, order.body.message).toBe(1);
     expect(await stock()).toBe(before - 2);
+    const runsBefore = await Promise.all(cluster.instances.map((i) => cluster.jobRuns(i.name, "order_expiry")));
     // Its payment window (and the grace after it) ended an hour ago: both jobs find it due at once.
     await cluster.database.query("update orders set pay_before = now() - interval '1 hour' where order_no = $1", [
       order.body.data.orderNo,
@@ -272,6 +278,10 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
     // Many more rounds of both jobs: nothing is cancelled or released twice.
     await new Promise((r) => setTimeout(r, 1500));
     expect(await stock()).toBe(before);
+    const runsAfter = await Promise.all(cluster.instances.map((i) => cluster.jobRuns(i.name, "order_expiry")));
+    runsAfter.forEach((runs, i) => {
+      expect(runs - (runsBefore[i] as number), `instance ${cluster.instances[i]?.name} ran the job`).toBeGreaterThan(3);
+    });
     const events = await cluster.database.query<{ n: number }>(
       "select count(*)::int as n from order_events e join orders o on o.id = e.order_id where o.order_no = $1 and e.status = 'cancelled'",
       [order.body.data.orderNo],
@@ -295,5 +305,146 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
       ]);
       for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
     }
+  });
+  it("a lost payment notify is recovered once, though both instances run the reconciliation job", async () => {
+    const { visitor, phone, session, skuId } = await shopper();
+    const order = await call<{ orderNo: string }>(cluster.url, "/api/order/createOrder", {
+      body: { goodsId: 1, skuId, quantity: 1, address: address(phone), remark: "" },
+      session,
+      visitor,
+      headers: { "idempotency-key": `r18-reconcile-${phone}` },
+    });
+    expect(order.body.code, order.body.message).toBe(1);
+    const { orderNo } = order.body.data;
+    const trade = await call<{ outTradeNo: string }>(cluster.url, `/api/alipay/precreate?orderNo=${orderNo}`, {
+      session,
+      visitor,
+    });
+    expect(trade.body.code, trade.body.message).toBe(1);
+    const { outTradeNo } = trade.body.data;
+    // The buyer pays; the notify never comes. The trade is made old enough for the job to ask about it.
+    alipay.pay(outTradeNo);
+    const runsBefore = await Promise.all(cluster.instances.map((i) => cluster.jobRuns(i.name, "payment_reconcile")));
+    await cluster.database.query(
+      "update payments set created_at = now() - interval '2 minutes' where out_trade_no = $1",
+      [outTradeNo],
+    );
+    const deadline = Date.now() + 15_000;
+    let status = "";
+    while (status !== "paid" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (
+        await cluster.database.query<{ status: string }>("select status from orders where order_no = $1", [orderNo])
+      )[0]?.status as string;
+    }
+    expect(status).toBe("paid");
+    // Many more rounds of both jobs (100 ms apart): the trade is asked about and recorded once.
+    await new Promise((r) => setTimeout(r, 1500));
+    const runsAfter = await Promise.all(cluster.instances.map((i) => cluster.jobRuns(i.name, "payment_reconcile")));
+    runsAfter.forEach((runs, i) => {
+      expect(runs - (runsBefore[i] as number), `instance ${cluster.instances[i]?.name} ran the job`).toBeGreaterThan(3);
+    });
+    const queries = alipay.callsOf("alipay.trade.query").filter((c) => c.biz.out_trade_no === outTradeNo);
+    expect(queries).toHaveLength(1);
+    const [recorded] = await cluster.database.query<{ paid: number; events: number }>(
+      `select (select count(*) from payments p where p.order_id = o.id and p.status = 'paid')::int as paid,
+              (select count(*) from order_events e where e.order_id = o.id and e.status = 'paid')::int as events
+         from orders o where o.order_no = $1`,
+      [orderNo],
+    );
+    expect(recorded).toMatchObject({ paid: 1, events: 1 });
+  });
+
+  /** A staff member made by `npm run admin -- create` and logged in through the balancer. */
+  async function staffSession(): Promise<{ cookie: string; csrf: string }> {
+    const username = `ops_${Date.now().toString(36)}`;
+    // Not spawnSync: a blocked event loop keeps the client from retiring idle connections the
+    // balancer closes meanwhile, and the next request would be sent on a closed one.
+    const made = await promisify(execFile)(
+      process.execPath,
+      [join(ROOT, "apps/server/dist/admin-cli.js"), "create", username, "--role", "operations"],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: cluster.database.url, NODE_ENV: "test" }, encoding: "utf8" },
+    );
+    const oneTime = made.stdout.match(/one-time password: (\S+)/)?.[1] as string;
+    const post = (path: string, body: unknown, session?: { cookie: string; csrf: string }) =>
+      fetch(`${cluster.url}${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": visitorAddress(),
+          ...(session ? { cookie: session.cookie, "x-csrf-token": session.csrf } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const login = await post("/api/admin/session/login", { username, password: oneTime });
+    const loginBody = (await login.json()) as { code: number; message: string; data: { csrf: string } };
+    expect(loginBody.code, loginBody.message).toBe(1);
+    const token = login.headers.getSetCookie().find((c) => c.startsWith("yj_staff="));
+    expect(token).toBeDefined();
+    const session = { cookie: (token as string).split(";")[0] as string, csrf: loginBody.data.csrf };
+    const changed = await post(
+      "/api/admin/session/password",
+      { currentPassword: oneTime, newPassword: "Working9day" },
+      session,
+    );
+    expect(((await changed.json()) as { code: number }).code).toBe(1);
+    return session;
+  }
+
+  it(`an admin price change through the balancer is seen at once on both instances (cache: ${CACHE_SECONDS} s)`, async () => {
+    const GOODS_ID = 2;
+    const staff = await staffSession();
+    const admin = async <T>(path: string, body?: unknown) => {
+      const res = await fetch(`${cluster.url}${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: {
+          cookie: staff.cookie,
+          "x-csrf-token": staff.csrf,
+          "x-forwarded-for": visitorAddress(),
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number; message: string; data: T };
+    };
+    type Detail = {
+      id: number;
+      name: string;
+      price: number;
+      originalPrice: number;
+      skus: { id: number; spec: string; price: number; stock: number }[];
+    } & Record<string, unknown>;
+    const detail = (await admin<Detail>(`/api/admin/goods/detail?id=${GOODS_ID}`)).data;
+    const listPath = `/api/goods/index?name=${encodeURIComponent(detail.name)}`;
+    /** The goods row's price in the (cached) list and on the product page, read on one instance directly. */
+    const prices = async (base: string) => {
+      const list = await call<{ dataList: { id: number; price: number }[] }>(base, listPath);
+      const page = await call<{ price: number }>(base, `/api/goods/mail/show?id=${GOODS_ID}`);
+      return [list.body.data.dataList.find((g) => g.id === GOODS_ID)?.price, page.body.data.price];
+    };
+    // Each instance reads, and caches, the list first.
+    for (const i of cluster.instances) expect(await prices(i.server.url)).toEqual([detail.price, detail.price]);
+
+    const newCents = detail.price + 123;
+    const yuan = (cents: number) => (cents / 100).toFixed(2);
+    const saved = await admin<{ price: number }>("/api/admin/goods/save", {
+      id: detail.id,
+      name: detail.name,
+      subtitle: detail.subtitle,
+      category2: detail.category2,
+      brand: detail.brand,
+      price: yuan(newCents),
+      originalPrice: yuan(Math.max(detail.originalPrice, newCents)),
+      unit: detail.unit,
+      params: detail.params,
+      description: detail.description,
+      shown: detail.shown,
+      skus: detail.skus.map((s) => ({ id: s.id, spec: s.spec, price: yuan(s.price), stock: s.stock })),
+    });
+    expect(saved.code, saved.message).toBe(1);
+    expect(saved.data.price).toBe(newCents);
+    // Right after the save, whichever instance took it: both answer the new price, not their cached one.
+    const seen = await Promise.all(cluster.instances.map((i) => prices(i.server.url)));
+    for (const answer of seen) expect(answer).toEqual([newCents, newCents]);
   });
 });

@@ -3,6 +3,7 @@
 // first: without TEST_DATABASE_URL or haproxy it is skipped with a loud message (CI has both).
 import { type FakeRobot, startFakeRobot } from "./fake-robot";
 import { haproxyBinary, type RunningHaproxy, startHaproxy } from "./haproxy";
+import { call, type Session } from "./http";
 import { type FreshDatabase, freshDatabase, TEST_DATABASE_URL } from "./postgres";
 import { RUN_REDIS_PREFIX, type RunningServer, startServer } from "./server";
 
@@ -34,6 +35,8 @@ export interface Cluster {
   restart(name: string): Promise<Instance>;
   /** How many requests to this route pattern the instance answered, from its own /metrics. */
   served(name: string, route: string): Promise<number>;
+  /** How many rounds of this background job the instance ran, from its own /metrics. */
+  jobRuns(name: string, job: string): Promise<number>;
   /** The code the console SMS provider logged for this phone, on whichever instance sent it. */
   smsCode(phone: string): string;
   stop(): Promise<void>;
@@ -63,6 +66,15 @@ function instanceEnv(databaseUrl: string, robotUrl: string, extra: Record<string
     SHUTDOWN_DRAIN_MS: "3000",
     ...extra,
   };
+}
+
+/** The sum of one metric's samples whose labels include `label`, from the instance's /metrics. */
+async function metricSum(instance: Instance, prefix: string, label: string): Promise<number> {
+  const text = await (await fetch(`${instance.server.url}/metrics`)).text();
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(prefix) && line.includes(label))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
 }
 
 export async function startCluster(options: { instances?: number; env?: Record<string, string> } = {}) {
@@ -108,14 +120,8 @@ export async function startCluster(options: { instances?: number; env?: Record<s
       await lb.waitFor("UP", [name]);
       return instance;
     },
-    async served(name, route) {
-      const text = await (await fetch(`${byName(name).server.url}/metrics`)).text();
-      const prefix = "http_request_duration_seconds_count{";
-      return text
-        .split("\n")
-        .filter((line) => line.startsWith(prefix) && line.includes(`route="${route}"`))
-        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
-    },
+    served: (name, route) => metricSum(byName(name), "http_request_duration_seconds_count{", `route="${route}"`),
+    jobRuns: (name, job) => metricSum(byName(name), "job_runs_total{", `job="${job}"`),
     smsCode(phone) {
       const code = instances
         .flatMap((i) => i.server.logLines())
@@ -128,3 +134,38 @@ export async function startCluster(options: { instances?: number; env?: Record<s
   };
   return cluster;
 }
+
+/** The code the console provider logged; its line may reach us a moment after the answer. */
+export async function loggedCode(cluster: Cluster, phone: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return cluster.smsCode(phone);
+    } catch (error) {
+      if (attempt >= 40) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/** A customer logged in through the balancer with a code sent by SMS, as a visitor does. */
+export async function logIn(cluster: Cluster, phone: string, visitor: string): Promise<Session> {
+  const sent = await call(cluster.url, `/api/customers/getVerificationCode?phone=${phone}`, { visitor });
+  if (sent.body.code !== 1) throw new Error(`no code sent: ${sent.body.message}`);
+  const login = await call<{ token: string; csrf: string }>(cluster.url, "/api/customers/register", {
+    body: { mobile: phone, code: await loggedCode(cluster, phone) },
+    visitor,
+  });
+  if (login.body.code !== 1) throw new Error(`login refused: ${login.body.message}`);
+  return { token: login.body.data.token, csrf: login.body.data.csrf };
+}
+
+/** A delivery address for orders placed in these suites. */
+export const testAddress = (phone: string) => ({
+  name: "多实例",
+  phone,
+  province: "浙江省",
+  city: "杭州市",
+  district: "西湖区",
+  town: "",
+  detail: "文三路 1 号",
+});

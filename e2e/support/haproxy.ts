@@ -39,10 +39,18 @@ export function haproxyConfig(backends: Backend[], port: number, statsPort: numb
 
 defaults
   mode http
+  # Kept in logs: a failed run shows which server answered what, and every health-check change.
+  log stderr format raw local0
+  option httplog
   timeout connect 1s
+  # Longer than /readyz's own 1 s limit on its database and Redis pings (ADR 0018): a slow probe on a
+  # busy machine is a slow success, not a timeout taking a healthy instance out (ADR 0039).
+  timeout check 2s
   timeout client 30s
   timeout server 30s
-  timeout http-keep-alive 5s
+  # Longer than the test client's (Node's fetch keeps idle connections 4 s): the client, not the
+  # balancer, ends an idle connection, so a request is never sent on one the balancer just closed.
+  timeout http-keep-alive 10s
   # A refused or reset connection is retried on the other instance; reads are also retried when an
   # instance answered nothing or 503 (closing). Writes are not replayed after they reached a server.
   retries 2

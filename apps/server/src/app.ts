@@ -111,6 +111,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("content-security-policy", STATIC_CSP);
+    // While draining, every answer ends its connection, so the balancer holds no idle keep-alive
+    // connection to this instance when it stops listening: a request sent on one just as it closed
+    // would get no answer, and a write is not retried by the balancer (ADR 0039).
+    if (options.shutdown?.draining) reply.header("connection", "close");
   });
   // One rate-limit store for the accounts limits and the per-IP request limits. Those come before
   // every plugin and route, so all of them are limited, and before any hook that does work.
@@ -177,8 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts, limiter });
   registerLeads(app, { env, db: database.db, siteSettings, limiter, metrics, ...options.leads });
-  registerOrders(app, { env, db: database.db, ...options.orders });
-  registerPayments(app, { env, db: database.db, ...options.payments });
+  registerOrders(app, { env, db: database.db, metrics, ...options.orders });
+  registerPayments(app, { env, db: database.db, metrics, ...options.payments });
   registerAdmin(app, { env, db: database.db, invalidation, now: options.accounts?.now, ...options.admin });
   const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];
   healthRoutes(app, {

@@ -35,6 +35,15 @@ describe("draining", () => {
     expect(ready.json()).toEqual({ status: "draining" });
     expect(ready.headers["cache-control"]).toBe("no-store");
     expect((await app.inject("/healthz")).statusCode).toBe(200);
-    expect((await app.inject("/api/goodsCategories/list")).json()).toMatchObject({ code: 1 });
+    const served = await app.inject("/api/goodsCategories/list");
+    expect(served.json()).toMatchObject({ code: 1 });
+    // Each answer closes its connection, so no idle keep-alive connection outlives the drain.
+    expect(served.headers.connection).toBe("close");
+  });
+
+  it("keeps connections alive while not draining", async () => {
+    shutdown.draining = false;
+    const served = await app.inject("/api/goodsCategories/list");
+    expect(served.headers.connection).not.toBe("close");
   });
 });

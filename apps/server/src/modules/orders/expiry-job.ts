@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orders } from "../../db/schema.js";
+import type { JobMetrics } from "../../lib/metrics.js";
 import type { Clock } from "../accounts/clock.js";
 import { pruneKeys } from "./idempotency.js";
 import { releaseStock } from "./stock.js";
@@ -24,6 +25,9 @@ export interface ExpiryPolicy {
 
 export const DEFAULT_EXPIRY_POLICY: ExpiryPolicy = { pollMs: 30_000, batchSize: 50, graceMs: 5 * 60_000 };
 
+/** The job's name in /metrics (job_runs_total). */
+export const ORDER_EXPIRY_JOB = "order_expiry";
+
 export const EXPIRY_NOTE = "超时未支付，系统自动取消";
 
 export class OrderExpiryJob {
@@ -33,7 +37,13 @@ export class OrderExpiryJob {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { policy: ExpiryPolicy; now: Clock; log: FastifyBaseLogger },
+    private readonly options: {
+      policy: ExpiryPolicy;
+      now: Clock;
+      log: FastifyBaseLogger;
+      /** Counts each round, by outcome (/metrics). */
+      metrics?: JobMetrics;
+    },
   ) {}
 
   start() {
@@ -73,8 +83,10 @@ export class OrderExpiryJob {
   private async round() {
     try {
       const cancelled = await this.runOnce();
+      this.options.metrics?.jobRun(ORDER_EXPIRY_JOB, "ok");
       if (cancelled > 0) this.options.log.info({ cancelled }, "unpaid orders cancelled");
     } catch (error) {
+      this.options.metrics?.jobRun(ORDER_EXPIRY_JOB, "failed");
       // The database may be briefly away (or closing): the next round tries again.
       if (!this.stopped)
         this.options.log.warn({ err: { message: (error as Error).message } }, "order expiry round failed");

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
+import type { JobMetrics } from "../../lib/metrics.js";
 import { type Clock, systemClock } from "../accounts/clock.js";
 import { cartRoutes } from "../cart/routes.js";
 import { CartService } from "../cart/service.js";
@@ -20,6 +21,7 @@ export interface OrdersOverrides {
 export interface OrdersOptions extends OrdersOverrides {
   env: Env;
   db: Db;
+  metrics?: JobMetrics;
 }
 
 export function registerOrders(
@@ -35,6 +37,7 @@ export function registerOrders(
     policy: { ...DEFAULT_EXPIRY_POLICY, pollMs: env.ORDER_EXPIRY_POLL_MS, ...options.expiry },
     now,
     log: app.log,
+    metrics: options.metrics,
   });
   if (options.runExpiry !== false) {
     app.addHook("onReady", async () => job.start());

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
+import type { JobMetrics } from "../../lib/metrics.js";
 import { createPaymentProvider } from "../../providers/payment/create-payment-provider.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import { type Clock, systemClock } from "../accounts/clock.js";
@@ -23,6 +24,7 @@ export interface PaymentsOverrides {
 export interface PaymentsOptions extends PaymentsOverrides {
   env: Env;
   db: Db;
+  metrics?: JobMetrics;
 }
 
 export function registerPayments(
@@ -44,6 +46,7 @@ export function registerPayments(
     policy: { ...DEFAULT_RECONCILE_POLICY, pollMs: env.PAYMENT_RECONCILE_POLL_MS, ...options.reconcile },
     now,
     log: app.log,
+    metrics: options.metrics,
   });
   paymentsRoutes(app, service);
   if (options.runReconcile !== false) {

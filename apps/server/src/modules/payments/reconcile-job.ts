@@ -3,6 +3,7 @@
 // that no instance asked about lately (FOR UPDATE SKIP LOCKED and a lastQueriedAt lease), asks the
 // provider, records a payment exactly as a notify would, and closes trades long past their end.
 import type { FastifyBaseLogger } from "fastify";
+import type { JobMetrics } from "../../lib/metrics.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import type { Clock } from "../accounts/clock.js";
 import type { PaymentStore, TradeRow } from "./payment-store.js";
@@ -28,6 +29,9 @@ export const DEFAULT_RECONCILE_POLICY: ReconcilePolicy = {
   batchSize: 20,
 };
 
+/** The job's name in /metrics (job_runs_total). */
+export const PAYMENT_RECONCILE_JOB = "payment_reconcile";
+
 export interface ReconcileRound {
   asked: number;
   recorded: number;
@@ -44,7 +48,13 @@ export class ReconcileJob {
     private readonly store: PaymentStore,
     private readonly provider: PaymentProvider,
     private readonly payments: PaymentsService,
-    private readonly options: { policy: ReconcilePolicy; now: Clock; log: FastifyBaseLogger },
+    private readonly options: {
+      policy: ReconcilePolicy;
+      now: Clock;
+      log: FastifyBaseLogger;
+      /** Counts each round, by outcome (/metrics). */
+      metrics?: JobMetrics;
+    },
   ) {}
 
   start() {
@@ -72,7 +82,9 @@ export class ReconcileJob {
   private async loop() {
     try {
       await this.runOnce();
+      this.options.metrics?.jobRun(PAYMENT_RECONCILE_JOB, "ok");
     } catch (error) {
+      this.options.metrics?.jobRun(PAYMENT_RECONCILE_JOB, "failed");
       // The database may be briefly away (or closing): the next round tries again.
       if (!this.stopped)
         this.options.log.warn({ err: { message: (error as Error).message } }, "payment reconciliation round failed");
