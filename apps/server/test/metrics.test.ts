@@ -109,7 +109,9 @@ for (const backend of backends) {
         let text = "";
         for (let i = 0; i < 100; i++) {
           text = (await scrape(deliverer)).text;
-          if (sample(text, 'lead_outbox_backlog{state="pending"}') === 0) break;
+          // The round is counted when it ends, a moment after its delivery is committed.
+          const delivered = sample(text, 'lead_outbox_backlog{state="pending"}') === 0;
+          if (delivered && sample(text, 'job_runs_total{job="lead_delivery",outcome="ok"}') !== undefined) break;
           await new Promise((r) => setTimeout(r, 50));
         }
         expect(sent).toHaveLength(1);

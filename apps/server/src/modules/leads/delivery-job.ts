@@ -3,6 +3,7 @@
 // row twice. It never runs inside a visitor's request: a write only wakes it.
 import type { FastifyBaseLogger } from "fastify";
 import type { JobMetrics } from "../../lib/metrics.js";
+import { PollingJob } from "../../lib/polling-job.js";
 import type { Notifier } from "../../providers/notify/notifier.js";
 import type { Clock } from "../accounts/clock.js";
 import { leadMessage } from "./lead-message.js";
@@ -42,10 +43,7 @@ export function retryAt(now: Date, attempts: number, policy: DeliveryPolicy): Da
 export const LEAD_DELIVERY_JOB = "lead_delivery";
 
 export class DeliveryJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingJob;
 
   constructor(
     private readonly outbox: OutboxStore,
@@ -58,39 +56,29 @@ export class DeliveryJob {
       /** Counts each round, by outcome (/metrics). */
       metrics?: JobMetrics;
     },
-  ) {}
+  ) {
+    const { policy, log, metrics } = options;
+    this.loop = new PollingJob({
+      name: LEAD_DELIVERY_JOB,
+      pollMs: policy.pollMs,
+      log,
+      metrics,
+      run: () => this.runOnce(),
+    });
+  }
 
   start() {
-    this.stopped = false;
-    this.wake();
+    this.loop.start();
   }
 
   /** Looks for due rows now (after a lead was written) instead of at the next poll. */
   wake() {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      } else {
-        this.timer = setTimeout(() => this.wake(), this.options.policy.pollMs);
-        this.timer.unref();
-      }
-    });
+    this.loop.wake();
   }
 
   /** Stops polling and waits for the round in progress. */
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop() {
+    return this.loop.stop();
   }
 
   /** Delivers every due row, a batch at a time. Answers how many were delivered. */
@@ -100,19 +88,7 @@ export class DeliveryJob {
       const { batchSize, leaseMs } = this.options.policy;
       const batch = await this.outbox.claimDue(this.options.now(), batchSize, leaseMs);
       for (const item of batch) if (await this.deliver(item)) delivered += 1;
-      if (batch.length < batchSize || this.stopped) return delivered;
-    }
-  }
-
-  private async loop() {
-    try {
-      await this.runOnce();
-      this.options.metrics?.jobRun(LEAD_DELIVERY_JOB, "ok");
-    } catch (error) {
-      this.options.metrics?.jobRun(LEAD_DELIVERY_JOB, "failed");
-      // The database may be briefly away (or closing): the next round tries again.
-      if (!this.stopped)
-        this.options.log.warn({ err: { message: (error as Error).message } }, "lead outbox round failed");
+      if (batch.length < batchSize || this.loop.stopped) return delivered;
     }
   }
 

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orders } from "../../db/schema.js";
 import type { JobMetrics } from "../../lib/metrics.js";
+import { PollingJob } from "../../lib/polling-job.js";
 import type { Clock } from "../accounts/clock.js";
 import { pruneKeys } from "./idempotency.js";
 import { releaseStock } from "./stock.js";
@@ -31,9 +32,7 @@ export const ORDER_EXPIRY_JOB = "order_expiry";
 export const EXPIRY_NOTE = "超时未支付，系统自动取消";
 
 export class OrderExpiryJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private readonly loop: PollingJob;
 
   constructor(
     private readonly db: Db,
@@ -44,18 +43,24 @@ export class OrderExpiryJob {
       /** Counts each round, by outcome (/metrics). */
       metrics?: JobMetrics;
     },
-  ) {}
+  ) {
+    const { policy, log, metrics } = options;
+    this.loop = new PollingJob({
+      name: ORDER_EXPIRY_JOB,
+      pollMs: policy.pollMs,
+      log,
+      metrics,
+      run: () => this.round(),
+    });
+  }
 
   start() {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stops polling and waits for the round in progress. */
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop() {
+    return this.loop.stop();
   }
 
   /** Cancels every expired order, a batch per transaction, and prunes old idempotency keys. */
@@ -64,33 +69,15 @@ export class OrderExpiryJob {
     for (;;) {
       const batch = await this.cancelBatch();
       cancelled += batch;
-      if (batch < this.options.policy.batchSize || this.stopped) break;
+      if (batch < this.options.policy.batchSize || this.loop.stopped) break;
     }
     await pruneKeys(this.db, this.options.now());
     return cancelled;
   }
 
-  private schedule(ms: number) {
-    this.timer = setTimeout(() => {
-      this.running = this.round().finally(() => {
-        this.running = undefined;
-        if (!this.stopped) this.schedule(this.options.policy.pollMs);
-      });
-    }, ms);
-    this.timer.unref();
-  }
-
   private async round() {
-    try {
-      const cancelled = await this.runOnce();
-      this.options.metrics?.jobRun(ORDER_EXPIRY_JOB, "ok");
-      if (cancelled > 0) this.options.log.info({ cancelled }, "unpaid orders cancelled");
-    } catch (error) {
-      this.options.metrics?.jobRun(ORDER_EXPIRY_JOB, "failed");
-      // The database may be briefly away (or closing): the next round tries again.
-      if (!this.stopped)
-        this.options.log.warn({ err: { message: (error as Error).message } }, "order expiry round failed");
-    }
+    const cancelled = await this.runOnce();
+    if (cancelled > 0) this.options.log.info({ cancelled }, "unpaid orders cancelled");
   }
 
   private cancelBatch(): Promise<number> {

@@ -4,6 +4,7 @@
 // provider, records a payment exactly as a notify would, and closes trades long past their end.
 import type { FastifyBaseLogger } from "fastify";
 import type { JobMetrics } from "../../lib/metrics.js";
+import { PollingJob } from "../../lib/polling-job.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import type { Clock } from "../accounts/clock.js";
 import type { PaymentStore, TradeRow } from "./payment-store.js";
@@ -40,9 +41,7 @@ export interface ReconcileRound {
 }
 
 export class ReconcileJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly loop: PollingJob;
 
   constructor(
     private readonly store: PaymentStore,
@@ -55,40 +54,24 @@ export class ReconcileJob {
       /** Counts each round, by outcome (/metrics). */
       metrics?: JobMetrics;
     },
-  ) {}
+  ) {
+    const { policy, log, metrics } = options;
+    this.loop = new PollingJob({
+      name: PAYMENT_RECONCILE_JOB,
+      pollMs: policy.pollMs,
+      log,
+      metrics,
+      run: () => this.runOnce(),
+    });
+  }
 
   start() {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.loop().finally(() => {
-        this.running = undefined;
-        this.schedule(this.options.policy.pollMs);
-      });
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async loop() {
-    try {
-      await this.runOnce();
-      this.options.metrics?.jobRun(PAYMENT_RECONCILE_JOB, "ok");
-    } catch (error) {
-      this.options.metrics?.jobRun(PAYMENT_RECONCILE_JOB, "failed");
-      // The database may be briefly away (or closing): the next round tries again.
-      if (!this.stopped)
-        this.options.log.warn({ err: { message: (error as Error).message } }, "payment reconciliation round failed");
-    }
+  /** Stops polling and waits for the round in progress. */
+  stop() {
+    return this.loop.stop();
   }
 
   /** One pass over every unconfirmed trade due now, a batch at a time. */
@@ -98,7 +81,7 @@ export class ReconcileJob {
     for (;;) {
       const batch = await this.store.claimUnconfirmed(now(), policy.minAgeMs, policy.leaseMs, policy.batchSize);
       for (const trade of batch) await this.reconcile(trade, round);
-      if (batch.length < policy.batchSize || this.stopped) return round;
+      if (batch.length < policy.batchSize || this.loop.stopped) return round;
     }
   }
 

@@ -1,0 +1,75 @@
+// The loop every background job of an instance runs in (order expiry, payment reconciliation, lead
+// delivery): a round now, then one every `pollMs`, or at once when woken; a failing round is counted
+// and logged and the next one tries again; stop waits for the round in progress. The jobs' rows are
+// claimed with FOR UPDATE SKIP LOCKED, so every instance may run every job (docs/decisions/0033).
+import type { FastifyBaseLogger } from "fastify";
+import type { JobMetrics } from "./metrics.js";
+
+export interface PollingJobOptions {
+  /** The job's name in /metrics (job_runs_total) and in the log. */
+  name: string;
+  pollMs: number;
+  /** One round. */
+  run(): Promise<unknown>;
+  log: FastifyBaseLogger;
+  metrics?: JobMetrics;
+}
+
+export class PollingJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private halted = true;
+
+  constructor(private readonly options: PollingJobOptions) {}
+
+  /** True once stop was called: a round in progress ends its batches early. */
+  get stopped() {
+    return this.halted;
+  }
+
+  start() {
+    this.halted = false;
+    this.wake();
+  }
+
+  /** Runs a round now instead of at the next poll (after a write that gave the job work). */
+  wake() {
+    if (this.halted) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.round().finally(() => {
+      this.running = undefined;
+      if (this.halted) return;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      } else {
+        this.timer = setTimeout(() => this.wake(), this.options.pollMs);
+        this.timer.unref();
+      }
+    });
+  }
+
+  /** Stops polling and waits for the round in progress. */
+  async stop() {
+    this.halted = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private async round() {
+    const { name, run, metrics, log } = this.options;
+    try {
+      await run();
+      metrics?.jobRun(name, "ok");
+    } catch (error) {
+      metrics?.jobRun(name, "failed");
+      // The database may be briefly away (or closing): the next round tries again.
+      if (!this.halted) log.warn({ job: name, err: { message: (error as Error).message } }, "job round failed");
+    }
+  }
+}
