@@ -126,7 +126,7 @@ export function ArticleListPage() {
             render: (_, row) => (row.type === 2 ? [row.city, row.style].filter(Boolean).join(" · ") : row.tagName),
           },
           { title: "作者", dataIndex: "author", width: 120, ellipsis: true },
-          { title: "浏览", dataIndex: "views", width: 70 },
+          { title: "浏览", dataIndex: "views", width: 80 },
           {
             title: "发布时间",
             dataIndex: "publishedAt",
