@@ -107,6 +107,11 @@ describe("content and settings in the browser", () => {
     await page.getByRole("heading", { name: /编辑页面：/ }).waitFor();
     await page.getByRole("button", { name: "添加步骤" }).waitFor();
     await screenshot(page, "admin-site-page-editor-1440");
+    await page.goto(`${server.url}/admin/content/pages/stream`, { waitUntil: "networkidle" });
+    const steps = page.locator('[data-testid^="block-"]').filter({ has: page.getByText("步骤", { exact: true }) });
+    await steps.first().scrollIntoViewIfNeeded();
+    expect(await steps.first().getByLabel("标题").count()).toBeGreaterThan(1);
+    await screenshot(page, "admin-site-page-steps-1440");
   });
 
   it("changes the hotline in 设置 and the storefront footer shows it at once", async () => {

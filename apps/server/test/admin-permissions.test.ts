@@ -50,6 +50,8 @@ interface SampleContext {
   /** Articles for the delete calls and covered cities for the removals, one used up by each. */
   articleIds: number[];
   cityIds: number[];
+  /** Cities to add, one taken by each call. */
+  cityAdds: { province: string; city: string }[];
   /** Valid saves of the about page and the settings, unchanged. */
   pageSave: object;
   settingsSave: object;
@@ -104,7 +106,7 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminSitePageSave: (c) => ({ body: c.pageSave }),
   adminSettingsDetail: () => ({}),
   adminSettingsSave: (c) => ({ body: c.settingsSave }),
-  adminCityAdd: () => ({ body: MATRIX_CITIES.pop() }),
+  adminCityAdd: (c) => ({ body: c.cityAdds.pop() }),
   adminCityRemove: (c) => ({ body: { id: c.cityIds.pop() } }),
 };
 
@@ -145,6 +147,7 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     goodsSave: {},
     articleIds: [],
     cityIds: [],
+    cityAdds: [],
     pageSave: {},
     settingsSave: {},
   };
@@ -191,6 +194,7 @@ describeEachBackend("R16 permission matrix", (ctx) => {
         .returning({ id: websiteConfigs.id });
       sample.cityIds.push(city!.id);
     }
+    sample.cityAdds = [...MATRIX_CITIES];
     const [page] = await ctx.database.db.select().from(sitePages).where(eq(sitePages.slug, "about"));
     sample.pageSave = { slug: "about", title: page!.title, description: page!.description, blocks: page!.blocks };
     const [settings] = await ctx.database.db.select().from(siteSettings);
