@@ -10,6 +10,8 @@ const SECTIONS = [
   { key: "/leads", label: "线索", permission: "leads" },
   { key: "/orders", label: "订单", permission: "orders" },
   { key: "/goods", label: "商品", permission: "catalog" },
+  { key: "/content", label: "内容", permission: "content" },
+  { key: "/settings", label: "设置", permission: "settings" },
   { key: "/staff", label: "员工", permission: "staff" },
   { key: "/audit", label: "审计记录", permission: "audit" },
 ] as const;

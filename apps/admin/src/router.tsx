@@ -1,5 +1,7 @@
 import { createBrowserRouter } from "react-router";
 import { ConsoleLayout } from "./layout";
+import { ArticleEditorPage } from "./pages/article-editor";
+import { ArticleListPage } from "./pages/article-list";
 import { AuditPage } from "./pages/audit";
 import { ChangePasswordPage } from "./pages/change-password";
 import { DashboardPage } from "./pages/dashboard";
@@ -11,6 +13,8 @@ import { LoginPage } from "./pages/login";
 import { NotFoundPage } from "./pages/not-found";
 import { OrderDetailPage } from "./pages/order-detail";
 import { OrderListPage } from "./pages/order-list";
+import { SettingsPage } from "./pages/settings";
+import { SitePageEditorPage, SitePageListPage } from "./pages/site-pages";
 import { StaffPage } from "./pages/staff";
 import { RequirePermission, SessionGate } from "./session";
 
@@ -35,6 +39,17 @@ export const router = createBrowserRouter(
             },
             { path: "goods", element: <RequirePermission permission="catalog" page={<GoodsListPage />} /> },
             { path: "goods/:id", element: <RequirePermission permission="catalog" page={<GoodsEditorPage />} /> },
+            { path: "content", element: <RequirePermission permission="content" page={<ArticleListPage />} /> },
+            {
+              path: "content/articles/:id",
+              element: <RequirePermission permission="content" page={<ArticleEditorPage />} />,
+            },
+            { path: "content/pages", element: <RequirePermission permission="content" page={<SitePageListPage />} /> },
+            {
+              path: "content/pages/:slug",
+              element: <RequirePermission permission="content" page={<SitePageEditorPage />} />,
+            },
+            { path: "settings", element: <RequirePermission permission="settings" page={<SettingsPage />} /> },
             { path: "staff", element: <RequirePermission permission="staff" page={<StaffPage />} /> },
             { path: "audit", element: <RequirePermission permission="audit" page={<AuditPage />} /> },
             { path: "*", element: <NotFoundPage /> },

@@ -10,12 +10,24 @@ import {
   roleAllows,
   STAFF_ROLES,
   type StaffRole,
+  WebsiteConfigType,
 } from "@yj/contract";
 import { count, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
-import { auditLog, customers as customerRows, goods, goodsSkus, leads, orders } from "../src/db/schema.js";
+import {
+  articles,
+  auditLog,
+  customers as customerRows,
+  goods,
+  goodsSkus,
+  leads,
+  orders,
+  sitePages,
+  siteSettings,
+  websiteConfigs,
+} from "../src/db/schema.js";
 import { AccountsHarness, type Session, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import { asStaff, loginSession, newStaff, type StaffSession, uniqueUsername } from "./admin-fixtures.js";
 import { ADDRESS } from "./commerce-fixtures.js";
@@ -35,6 +47,14 @@ interface SampleContext {
   orders: Record<"paid" | "shipped" | "pending_payment", string[]>;
   /** A valid save of an existing goods row, unchanged. */
   goodsSave: object;
+  /** Articles for the delete calls and covered cities for the removals, one used up by each. */
+  articleIds: number[];
+  cityIds: number[];
+  /** Cities to add, one taken by each call. */
+  cityAdds: { province: string; city: string }[];
+  /** Valid saves of the about page and the settings, unchanged. */
+  pageSave: object;
+  settingsSave: object;
 }
 interface Sample {
   query?: Record<string, string>;
@@ -76,7 +96,39 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminGoodsCategories: () => ({}),
   adminGoodsDetail: () => ({ query: { id: "1" } }),
   adminGoodsSave: (c) => ({ body: c.goodsSave }),
+  adminArticleList: () => ({ query: { type: "2", keyword: "㎡" } }),
+  adminArticleOptions: () => ({}),
+  adminArticleDetail: () => ({ query: { id: "1" } }),
+  adminArticleSave: () => ({ body: MATRIX_GUIDE }),
+  adminArticleDelete: (c) => ({ body: { id: c.articleIds.pop() } }),
+  adminSitePageList: () => ({}),
+  adminSitePageDetail: () => ({ query: { slug: "about" } }),
+  adminSitePageSave: (c) => ({ body: c.pageSave }),
+  adminSettingsDetail: () => ({}),
+  adminSettingsSave: (c) => ({ body: c.settingsSave }),
+  adminCityAdd: (c) => ({ body: c.cityAdds.pop() }),
+  adminCityRemove: (c) => ({ body: { id: c.cityIds.pop() } }),
 };
+
+const MATRIX_GUIDE = {
+  type: 1,
+  title: "矩阵测试攻略",
+  summary: "",
+  cover: "/media/matrix.svg",
+  tagId: 1,
+  author: "矩阵",
+  publishedAt: "2026-01-01T00:00:00.000Z",
+  content: [{ kind: "paragraph", text: "矩阵测试正文" }],
+};
+/** Real cities the demo does not cover, one for each caller (every call takes one). */
+const MATRIX_CITIES = [
+  { province: "西藏自治区", city: "拉萨市" },
+  { province: "青海省", city: "西宁市" },
+  { province: "新疆维吾尔自治区", city: "乌鲁木齐市" },
+  { province: "西藏自治区", city: "日喀则市" },
+  { province: "青海省", city: "海东市" },
+  { province: "新疆维吾尔自治区", city: "克拉玛依市" },
+];
 
 function allowed(caller: Caller, permission: AdminPermission): boolean {
   if (permission === "public") return true;
@@ -93,6 +145,11 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     targetStaffId: 0,
     orders: { paid: [], shipped: [], pending_payment: [] },
     goodsSave: {},
+    articleIds: [],
+    cityIds: [],
+    cityAdds: [],
+    pageSave: {},
+    settingsSave: {},
   };
 
   beforeAll(async () => {
@@ -125,6 +182,24 @@ describeEachBackend("R16 permission matrix", (ctx) => {
       shown: true,
       skus: skus.map((s) => ({ id: s.id, spec: s.spec, price: s.priceCents / 100, stock: s.stock })),
     };
+    for (let i = 0; i < CALLERS.length; i += 1) {
+      const [article] = await ctx.database.db
+        .insert(articles)
+        .values({ ...MATRIX_GUIDE, publishedAt: new Date(), content: MATRIX_GUIDE.content as never })
+        .returning({ id: articles.id });
+      sample.articleIds.push(article!.id);
+      const [city] = await ctx.database.db
+        .insert(websiteConfigs)
+        .values({ type: WebsiteConfigType.CITY_LIST, content: { city: `矩阵市${i}`, province: "矩阵省" } })
+        .returning({ id: websiteConfigs.id });
+      sample.cityIds.push(city!.id);
+    }
+    sample.cityAdds = [...MATRIX_CITIES];
+    const [page] = await ctx.database.db.select().from(sitePages).where(eq(sitePages.slug, "about"));
+    sample.pageSave = { slug: "about", title: page!.title, description: page!.description, blocks: page!.blocks };
+    const [settings] = await ctx.database.db.select().from(siteSettings);
+    const { id: _id, defaultProvince: _p, defaultCity: _c, activityDepositCents, ...editable } = settings!;
+    sample.settingsSave = { ...editable, activityDeposit: activityDepositCents / 100 };
     const [buyer] = await ctx.database.db.select().from(customerRows).where(eq(customerRows.mobile, customer.mobile));
     const now = new Date();
     for (const status of ["paid", "shipped", "pending_payment"] as const) {

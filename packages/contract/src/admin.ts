@@ -340,6 +340,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "order.complete": "完成订单",
   "order.cancel": "取消订单",
   "goods.update": "修改商品",
+  "article.create": "新建文章",
+  "article.update": "修改文章",
+  "article.delete": "删除文章",
+  "sitePage.update": "修改品牌页面",
+  "settings.update": "修改站点设置",
+  "city.add": "添加覆盖城市",
+  "city.remove": "移除覆盖城市",
 };
 
 /** Orders made in a period, and the ones paid in it with the amount paid (cents). */

@@ -1,6 +1,7 @@
 export * from "./abort.js";
 export * from "./accounts.js";
 export * from "./admin.js";
+export * from "./admin-content.js";
 export * from "./admin-endpoints.js";
 export * from "./admin-routes.js";
 export * from "./case-filters.js";

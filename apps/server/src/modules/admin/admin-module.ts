@@ -5,11 +5,15 @@ import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import { type Clock, systemClock } from "../accounts/clock.js";
+import type { ContentService } from "../content/service.js";
+import type { SiteSettingsService } from "../site-settings/service.js";
 import { AuditService } from "./audit.js";
+import { ContentEditor } from "./content-editor.js";
 import { GoodsEditor } from "./goods-editor.js";
 import { LeadPipeline } from "./lead-pipeline.js";
 import { OrderDesk } from "./order-desk.js";
 import { adminRoutes } from "./routes.js";
+import { SettingsEditor } from "./settings-editor.js";
 import { installStaffHook } from "./staff-hook.js";
 import { StaffService } from "./staff-service.js";
 import { StaffSessionStore } from "./staff-sessions.js";
@@ -21,7 +25,13 @@ export interface AdminOverrides {
 
 export function registerAdmin(
   app: FastifyInstance,
-  options: AdminOverrides & { env: Env; db: Db; invalidation?: CacheInvalidation },
+  options: AdminOverrides & {
+    env: Env;
+    db: Db;
+    content: ContentService;
+    siteSettings: SiteSettingsService;
+    invalidation?: CacheInvalidation;
+  },
 ): StaffService {
   const now = options.now ?? systemClock;
   const sessions = new StaffSessionStore(options.db);
@@ -33,6 +43,8 @@ export function registerAdmin(
     leads: new LeadPipeline(options.db, now),
     orders: new OrderDesk(options.db, now),
     goods: new GoodsEditor(options.db, options.invalidation, now),
+    content: new ContentEditor(options.db, options.content, options.siteSettings, options.invalidation, now),
+    settings: new SettingsEditor(options.db, options.invalidation, now),
     audit: new AuditService(options.db),
   };
   adminRoutes(app, services, cookies);

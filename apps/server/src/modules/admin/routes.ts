@@ -1,10 +1,12 @@
-import { AdminMessages, endpoints, roleAllows } from "@yj/contract";
+import { AdminMessages, ContentMessages, endpoints, roleAllows } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
 import type { AuditService } from "./audit.js";
+import type { ContentEditor } from "./content-editor.js";
 import type { GoodsEditor } from "./goods-editor.js";
 import type { LeadPipeline } from "./lead-pipeline.js";
 import type { OrderDesk } from "./order-desk.js";
+import type { SettingsEditor } from "./settings-editor.js";
 import { type AdminCookiePolicy, clearStaffCookie, setStaffCookie } from "./staff-cookie.js";
 import { requireStaff } from "./staff-hook.js";
 import { actorOf, meOf, type StaffService } from "./staff-service.js";
@@ -13,10 +15,18 @@ import { actorOf, meOf, type StaffService } from "./staff-service.js";
 // contract parses; the services decide and audit.
 export function adminRoutes(
   app: FastifyInstance,
-  services: { staff: StaffService; leads: LeadPipeline; orders: OrderDesk; goods: GoodsEditor; audit: AuditService },
+  services: {
+    staff: StaffService;
+    leads: LeadPipeline;
+    orders: OrderDesk;
+    goods: GoodsEditor;
+    content: ContentEditor;
+    settings: SettingsEditor;
+    audit: AuditService;
+  },
   cookies: AdminCookiePolicy,
 ) {
-  const { staff, leads, orders, goods, audit } = services;
+  const { staff, leads, orders, goods, content, settings, audit } = services;
 
   registerEndpoint(
     app,
@@ -109,6 +119,50 @@ export function adminRoutes(
     endpoints.adminGoodsSave,
     ({ body, request }) => goods.save(actorOf(requireStaff(request), request.ip), body),
     { message: AdminMessages.goodsSaved },
+  );
+
+  registerEndpoint(app, endpoints.adminArticleList, ({ query }) => content.list(query));
+  registerEndpoint(app, endpoints.adminArticleOptions, () => content.options());
+  registerEndpoint(app, endpoints.adminArticleDetail, ({ query }) => content.detail(query.id));
+  registerEndpoint(
+    app,
+    endpoints.adminArticleSave,
+    ({ body, request }) => content.save(actorOf(requireStaff(request), request.ip), body),
+    { message: ContentMessages.articleSaved },
+  );
+  registerEndpoint(
+    app,
+    endpoints.adminArticleDelete,
+    ({ body, request }) => content.remove(actorOf(requireStaff(request), request.ip), body.id),
+    { message: ContentMessages.articleDeleted },
+  );
+  registerEndpoint(app, endpoints.adminSitePageList, () => content.pages());
+  registerEndpoint(app, endpoints.adminSitePageDetail, ({ query }) => content.page(query.slug));
+  registerEndpoint(
+    app,
+    endpoints.adminSitePageSave,
+    ({ body, request }) => content.savePage(actorOf(requireStaff(request), request.ip), body),
+    { message: ContentMessages.pageSaved },
+  );
+
+  registerEndpoint(app, endpoints.adminSettingsDetail, () => settings.detail());
+  registerEndpoint(
+    app,
+    endpoints.adminSettingsSave,
+    ({ body, request }) => settings.save(actorOf(requireStaff(request), request.ip), body),
+    { message: ContentMessages.settingsSaved },
+  );
+  registerEndpoint(
+    app,
+    endpoints.adminCityAdd,
+    ({ body, request }) => settings.addCity(actorOf(requireStaff(request), request.ip), body),
+    { message: ContentMessages.cityAdded },
+  );
+  registerEndpoint(
+    app,
+    endpoints.adminCityRemove,
+    ({ body, request }) => settings.removeCity(actorOf(requireStaff(request), request.ip), body.id),
+    { message: ContentMessages.cityRemoved },
   );
 
   registerEndpoint(app, endpoints.adminAuditList, ({ query }) => audit.list(query));

@@ -5,14 +5,14 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { defaultSitePages } from "../../db/default-site-pages.js";
 import { sitePages } from "../../db/schema.js";
-import { AppError, notFound } from "../../lib/errors.js";
+import { notFound } from "../../lib/errors.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
 
+/** The cache keys of the pages: a back-office save drops them (modules/admin/content-editor.ts). */
+export const SITE_PAGE_CACHE_PREFIX = "site-page:";
 /** The built-in pages' date: they never change between releases of the copy. */
 const DEFAULT_COPY_DATE = "2026-01-01T00:00:00.000Z";
-/** The brand a default page names when the shop has no settings row yet. */
-const UNNAMED_BRAND = "我们";
 
 const isKnownSlug = (slug: string): slug is (typeof SITE_PAGE_SLUGS)[number] =>
   (SITE_PAGE_SLUGS as readonly string[]).includes(slug);
@@ -25,23 +25,13 @@ export class SitePagesService {
   ) {}
 
   page(slug: string): Promise<SitePage> {
-    return this.cache.get(`site-page:${slug}`, async () => {
+    return this.cache.get(`${SITE_PAGE_CACHE_PREFIX}${slug}`, async () => {
       const [row] = await this.db.select().from(sitePages).where(eq(sitePages.slug, slug));
       if (row) return { ...row, updatedAt: row.updatedAt.toISOString() };
       if (!isKnownSlug(slug)) throw notFound("页面不存在");
-      const copy = defaultSitePages(await this.brandName()).find((page) => page.slug === slug);
+      const copy = defaultSitePages(await this.settings.brandName()).find((page) => page.slug === slug);
       if (!copy) throw notFound("页面不存在");
       return { ...copy, updatedAt: DEFAULT_COPY_DATE };
     });
-  }
-
-  private async brandName(): Promise<string> {
-    try {
-      return (await this.settings.siteSettings()).brandName;
-    } catch (error) {
-      // Only a shop without its settings row names no brand; a failing database still fails the call.
-      if (error instanceof AppError && error.kind === "not_found") return UNNAMED_BRAND;
-      throw error;
-    }
   }
 }

@@ -4,8 +4,14 @@ import { type CityConfig, type HardPrice, type SiteSettings, WebsiteConfigType }
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteSettings, websiteConfigs } from "../../db/schema.js";
-import { notFound } from "../../lib/errors.js";
+import { AppError, notFound } from "../../lib/errors.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
+
+/** The cache keys a back-office save drops (modules/admin/settings-editor.ts). */
+export const SITE_SETTINGS_CACHE_KEY = "site-settings";
+export const CITY_LIST_CACHE_KEY = "city-list";
+/** The brand a default page names when the shop has no settings row yet. */
+const UNNAMED_BRAND = "我们";
 
 export class SiteSettingsService {
   constructor(
@@ -14,12 +20,23 @@ export class SiteSettingsService {
   ) {}
 
   siteSettings(): Promise<SiteSettings> {
-    return this.cache.get("site-settings", async () => {
+    return this.cache.get(SITE_SETTINGS_CACHE_KEY, async () => {
       const [row] = await this.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
       if (!row) throw notFound("站点信息未配置");
       const { id: _id, servedOwnersBase: _base, ...settings } = row;
       return settings;
     });
+  }
+
+  /** The shop's brand; "我们" while it has no settings row (docs/decisions/0028). */
+  async brandName(): Promise<string> {
+    try {
+      return (await this.siteSettings()).brandName;
+    } catch (error) {
+      // Only a shop without its settings row names no brand; a failing database still fails the call.
+      if (error instanceof AppError && error.kind === "not_found") return UNNAMED_BRAND;
+      throw error;
+    }
   }
 
   /** Owners served before the site counted leads (the served counter's base figure). */
@@ -32,7 +49,7 @@ export class SiteSettingsService {
   }
 
   cityList(): Promise<CityConfig[]> {
-    return this.cache.get("city-list", async () => {
+    return this.cache.get(CITY_LIST_CACHE_KEY, async () => {
       const rows = await this.db
         .select({ id: websiteConfigs.id, type: websiteConfigs.type, content: websiteConfigs.content })
         .from(websiteConfigs)

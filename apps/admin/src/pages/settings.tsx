@@ -1,0 +1,254 @@
+// The site settings for 运营: brand, hotline, head office, ICP number, service hours, email, WeChat,
+// the figures the storefront shows, the activity deposit in yuan (stored as cents), and the covered
+// cities (add one from the region table, remove one after a confirmation). Saves show at once.
+import { type AdminCity, type AdminSettings, centsToYuanText, routes as shopRoutes } from "@yj/contract";
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Typography } from "antd";
+import { useState } from "react";
+import { get, post, routes } from "../api";
+import { useLoad } from "../use-load";
+
+const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
+const required = (message: string) => [{ required: true, whitespace: true, message }];
+
+type SettingsForm = Omit<AdminSettings, "cities" | "defaultCity" | "activityDeposit"> & { activityDeposit: string };
+
+function formOf(s: AdminSettings): SettingsForm {
+  const { cities: _cities, defaultCity: _city, ...rest } = s;
+  return { ...rest, activityDeposit: centsToYuanText(s.activityDeposit) };
+}
+
+/** Province, then one of its cities, from the storefront's region table (codes as /api/regions answers). */
+function AddCity({ onAdded }: { onAdded(settings: AdminSettings): void }) {
+  const { message } = App.useApp();
+  const [province, setProvince] = useState<{ code: string; name: string }>();
+  const [city, setCity] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const { data: provinces } = useLoad(() => get(shopRoutes.regions, {}));
+  const { data: cities } = useLoad(
+    () => (province ? get(shopRoutes.regions, { code: province.code }) : Promise.resolve({})),
+    province?.code ?? "",
+  );
+  // A municipality's children are 市辖区 / 县: the city is the province itself (北京市).
+  const cityNames = Object.values(cities ?? {}).filter((n) => n !== "市辖区" && n !== "县");
+  const cityOptions = (cityNames.length ? cityNames : province ? [province.name] : []).map((n) => ({
+    value: n,
+    label: n,
+  }));
+
+  const add = async () => {
+    if (!province || !city) {
+      message.error("请选择省份和城市");
+      return;
+    }
+    setBusy(true);
+    try {
+      onAdded(await post(routes.adminCityAdd, { province: province.name, city }));
+      message.success(`已添加 ${city}`);
+      setCity(undefined);
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "添加失败");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Space wrap>
+      <Select
+        aria-label="省份"
+        placeholder="省份"
+        showSearch
+        style={{ width: 180 }}
+        value={province?.code}
+        options={Object.entries(provinces ?? {}).map(([code, name]) => ({ value: code, label: name }))}
+        optionFilterProp="label"
+        onChange={(code: string) => {
+          setProvince({ code, name: provinces?.[code] ?? "" });
+          setCity(undefined);
+        }}
+      />
+      <Select
+        aria-label="城市"
+        placeholder="城市"
+        showSearch
+        style={{ width: 180 }}
+        value={city}
+        options={cityOptions}
+        disabled={!province}
+        onChange={setCity}
+      />
+      <Button onClick={add} loading={busy}>
+        添加城市
+      </Button>
+    </Space>
+  );
+}
+
+export function SettingsPage() {
+  const { message, modal } = App.useApp();
+  const { data, setData, error, loading } = useLoad(() => get(routes.adminSettingsDetail));
+  const [form] = Form.useForm<SettingsForm>();
+  const [busy, setBusy] = useState(false);
+
+  if (loading && !data) return <Spin />;
+  if (error && !data) return <Typography.Text type="danger">{error}</Typography.Text>;
+  if (!data) return null;
+
+  const save = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      message.error("请先修正标红的内容");
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await post(routes.adminSettingsSave, form.getFieldsValue(true));
+      setData(saved);
+      form.setFieldsValue(formOf(saved));
+      message.success("站点设置已保存，前台已更新");
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "保存失败");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removeCity = (city: AdminCity) =>
+    modal.confirm({
+      title: `确认移除 ${city.city}？`,
+      content: "移除后前台城市列表立即不再显示该城市。",
+      okText: "移除",
+      okButtonProps: { danger: true },
+      cancelText: "取消",
+      onOk: async () => {
+        try {
+          setData(await post(routes.adminCityRemove, { id: city.id }));
+          message.success(`已移除 ${city.city}`);
+        } catch (e) {
+          message.error(e instanceof Error ? e.message : "移除失败");
+        }
+      },
+    });
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        站点设置
+      </Typography.Title>
+      <Form form={form} layout="vertical" initialValues={formOf(data)}>
+        <Card title="品牌与联系方式" size="small">
+          <Row gutter={16}>
+            <Col span={6}>
+              <Form.Item name="brandName" label="品牌名称" rules={required("请输入品牌名称")}>
+                <Input maxLength={20} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item
+                name="hotline"
+                label="服务热线"
+                rules={[...required("请输入服务热线"), { pattern: /^[\d-]{5,20}$/, message: "只能包含数字和短横线" }]}
+              >
+                <Input maxLength={20} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="serviceHours" label="服务时间" rules={required("请输入服务时间")}>
+                <Input maxLength={40} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item
+                name="serviceEmail"
+                label="服务邮箱"
+                rules={[...required("请输入服务邮箱"), { type: "email", message: "邮箱格式不正确" }]}
+              >
+                <Input maxLength={64} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="headOfficeAddress" label="总部地址" rules={required("请输入总部地址")}>
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="icpNumber" label="ICP 备案号" rules={required("请输入 ICP 备案号")}>
+                <Input maxLength={40} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="wechat" label="微信号" rules={required("请输入微信号")}>
+                <Input maxLength={40} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+        <Card title="展示数字与活动" size="small" style={{ marginTop: 16 }}>
+          <Row gutter={16}>
+            <Col span={6}>
+              <Form.Item
+                name="coveredCities"
+                label="覆盖城市数（页脚展示）"
+                rules={[{ required: true, message: "请输入" }]}
+              >
+                <InputNumber min={0} precision={0} style={{ width: "100%" }} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item
+                name="servedOwnersBase"
+                label="已服务业主基数"
+                tooltip="网站统计之前已服务的业主数，前台的已服务人数在此基础上累加"
+                rules={[{ required: true, message: "请输入" }]}
+              >
+                <InputNumber min={0} precision={0} style={{ width: "100%" }} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item
+                name="activityDeposit"
+                label="活动定金（元）"
+                rules={[{ required: true, message: "请输入活动定金" }, YUAN_RULE]}
+              >
+                <Input prefix="¥" />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+        <Button type="primary" onClick={save} loading={busy} style={{ marginTop: 16 }}>
+          保存设置
+        </Button>
+      </Form>
+      <Card title={`覆盖城市（${data.cities.length} 个，默认城市：${data.defaultCity}）`} size="small">
+        <Space orientation="vertical" style={{ width: "100%" }}>
+          <AddCity onAdded={setData} />
+          <Table<AdminCity>
+            rowKey="id"
+            size="small"
+            dataSource={data.cities}
+            locale={{ emptyText: "还没有覆盖城市" }}
+            pagination={{ pageSize: 20, showTotal: (total) => `共 ${total} 个城市` }}
+            columns={[
+              { title: "省份", dataIndex: "province" },
+              { title: "城市", dataIndex: "city" },
+              {
+                title: "操作",
+                key: "remove",
+                width: 100,
+                render: (_, city) =>
+                  city.city === data.defaultCity ? (
+                    <Typography.Text type="secondary">默认城市</Typography.Text>
+                  ) : (
+                    <Button type="link" danger size="small" onClick={() => removeCity(city)}>
+                      移除
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+        </Space>
+      </Card>
+    </Space>
+  );
+}

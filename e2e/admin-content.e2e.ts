@@ -1,0 +1,131 @@
+// Content and settings in Chromium against the built server (docs/decisions/0035): a 运营 made by
+// `npm run admin -- create --role operations` edits a guide's title and one of its blocks, and the
+// storefront's /article-detail/<id> shows both; opens the case and page editors; changes the hotline
+// in 设置, and the storefront's footer shows the new number at once.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot, watchPage } from "./support/browser";
+import { ROOT, type RunningServer, startServer } from "./support/server";
+
+let server: RunningServer;
+let browser: { context: BrowserContext; close(): Promise<void> };
+let opsPassword = "";
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-admin-content-"));
+  const command = spawnSync(
+    process.execPath,
+    [join(ROOT, "apps/server/dist/admin-cli.js"), "create", "content_ops", "--role", "operations", "--name", "郑运营"],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" }, encoding: "utf8" },
+  );
+  expect(command.status, command.stderr).toBe(0);
+  opsPassword = command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
+  server = await startServer({ dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  server?.cleanup();
+});
+
+async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { errors } = watchPage(page);
+  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+  return { page, errors };
+}
+
+const saveButton = (page: Page) => page.getByRole("button", { name: /^保\s?存$/ });
+
+describe("content and settings in the browser", () => {
+  let page: Page;
+  let errors: string[];
+
+  it("the 运营 logs in and changes the one-time password", async () => {
+    ({ page, errors } = await openPage("/admin/content"));
+    await page.waitForURL(/\/admin\/login/);
+    await page.getByLabel("用户名").fill("content_ops");
+    await page.getByLabel("密码").fill(opsPassword);
+    await page
+      .getByRole("button", { name: "登 录" })
+      .or(page.getByRole("button", { name: "登录" }))
+      .click();
+    await page.waitForURL(/\/admin\/password$/);
+    await page.getByLabel("当前密码").fill(opsPassword);
+    await page.getByLabel("新密码", { exact: true }).fill("Content2026pass");
+    await page.getByLabel("确认新密码").fill("Content2026pass");
+    await page.getByRole("button", { name: "保存新密码" }).click();
+    await page.getByRole("heading", { name: "首页" }).waitFor();
+  });
+
+  it("edits a guide's title and a block; the storefront's article page shows both", async () => {
+    await page.getByRole("link", { name: "内容", exact: true }).click();
+    await page.getByRole("heading", { name: "内容" }).waitFor();
+    await page.getByLabel("类型").click();
+    await page.locator('.ant-select-item-option[title="攻略"]').click();
+    await page
+      .getByRole("button", { name: "筛 选" })
+      .or(page.getByRole("button", { name: "筛选" }))
+      .click();
+    await page.waitForURL(/type=1/);
+    await page.locator(".ant-spin-spinning").waitFor({ state: "detached" });
+    await screenshot(page, "admin-content-list-1440");
+
+    await page.getByRole("link", { name: "编辑" }).first().click();
+    await page.waitForURL(/\/admin\/content\/articles\/\d+$/);
+    const id = Number(page.url().split("/").at(-1));
+    await page.getByRole("heading", { name: new RegExp(`编辑攻略 #${id}`) }).waitFor();
+    await page.getByLabel("标题", { exact: true }).fill("浏览器改的攻略标题：吊顶怎么选");
+    const paragraph = page.getByTestId("block-2").getByLabel("段落");
+    await paragraph.fill("浏览器改的段落：石膏板吊顶要留检修口。");
+    await screenshot(page, "admin-guide-editor-1440");
+    await saveButton(page).click();
+    await page.getByText("文章已保存，前台已更新").waitFor();
+
+    const shop = await openPage(`/article-detail/${id}`);
+    await shop.page.getByRole("heading", { name: "浏览器改的攻略标题：吊顶怎么选" }).waitFor();
+    await shop.page.getByText("浏览器改的段落：石膏板吊顶要留检修口。").waitFor();
+    await screenshot(shop.page, "storefront-article-after-admin-edit-1440");
+    expect(shop.errors).toEqual([]);
+    await shop.page.close();
+  });
+
+  it("opens a new case with its facts and a brand page's blocks", async () => {
+    await page.goto(`${server.url}/admin/content/articles/new?type=2`, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { name: /新建案例/ }).waitFor();
+    await page.getByText("案例信息").waitFor();
+    await screenshot(page, "admin-case-editor-1440");
+    await page.getByRole("link", { name: "内容", exact: true }).click();
+    await page.getByRole("tab", { name: "品牌与服务页面" }).click();
+    await page.getByRole("link", { name: "编辑" }).first().click();
+    await page.getByRole("heading", { name: /编辑页面：/ }).waitFor();
+    await page.getByRole("button", { name: "添加步骤" }).waitFor();
+    await screenshot(page, "admin-site-page-editor-1440");
+    await page.goto(`${server.url}/admin/content/pages/stream`, { waitUntil: "networkidle" });
+    const steps = page.locator('[data-testid^="block-"]').filter({ has: page.getByText("步骤", { exact: true }) });
+    await steps.first().scrollIntoViewIfNeeded();
+    expect(await steps.first().getByLabel("标题").count()).toBeGreaterThan(1);
+    await screenshot(page, "admin-site-page-steps-1440");
+  });
+
+  it("changes the hotline in 设置 and the storefront footer shows it at once", async () => {
+    await page.getByRole("link", { name: "设置", exact: true }).click();
+    await page.getByRole("heading", { name: "站点设置" }).waitFor();
+    await page.getByLabel("服务热线").fill("400-606-8888");
+    await screenshot(page, "admin-settings-1440");
+    await page.getByRole("button", { name: /^保存设置$/ }).click();
+    await page.getByText("站点设置已保存，前台已更新").waitFor();
+    expect(errors).toEqual([]);
+
+    const shop = await openPage("/");
+    await shop.page.locator("footer").getByText("400-606-8888").waitFor();
+    expect(shop.errors).toEqual([]);
+    await shop.page.close();
+  });
+});

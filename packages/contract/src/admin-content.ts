@@ -1,0 +1,277 @@
+// The back office's content and settings (docs/quality.md R16, docs/decisions/0035): guides and cases
+// with their block body, the brand and service pages' copy, and the site settings with the covered
+// cities. 运营 and 管理员 hold the `content` and `settings` permissions (admin.ts ROLE_PERMISSIONS).
+import { z } from "zod";
+import { YuanAmount } from "./admin.js";
+import { currentParam, idParam, optionalIdParam, pageSizeParam, textParam } from "./common.js";
+import { ArticleBlock, ArticleTag } from "./content.js";
+import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
+
+export const ContentMessages = {
+  articleNotFound: "文章不存在或已删除",
+  articleSaved: "文章已保存",
+  articleDeleted: "文章已删除",
+  tagInvalid: "攻略标签不存在",
+  pageSaved: "页面已保存",
+  settingsSaved: "站点设置已保存",
+  settingsMissing: "站点信息未配置",
+  cityAdded: "城市已添加",
+  cityRemoved: "城市已移除",
+  cityExists: "该城市已在覆盖列表中",
+  cityNotFound: "城市不存在或已移除",
+  cityUnknown: "省份或城市不在行政区划中",
+  cityIsDefault: "默认城市不能移除",
+} as const;
+
+const noNul = (s: string) => !s.includes("\u0000");
+const Text = (label: string, max: number, required = false) =>
+  z
+    .string({ message: `请输入${label}` })
+    .trim()
+    .min(required ? 1 : 0, `请输入${label}`)
+    .max(max, `${label}最多 ${max} 个字`)
+    .refine(noNul, `${label}包含无效字符`);
+
+/** A picture the storefront shows: a path on this site (/media/…) or an http(s) address. */
+const ImageUrl = (label: string) =>
+  Text(label, 500, true).refine(
+    (v) => /^(\/(?!\/)|https?:\/\/)\S+$/.test(v),
+    `${label}须为本站图片路径或 http(s) 地址`,
+  );
+
+// ── Guides and cases ────────────────────────────────────────────────────────────────────────────
+
+export const AdminArticleListQuery = z.object({
+  type: z.enum(["1", "2"], { message: "类型只能为攻略或案例" }).optional(),
+  tagId: optionalIdParam("标签"),
+  keyword: textParam("关键词", 50),
+  current: currentParam,
+  pageSize: pageSizeParam,
+});
+
+export const AdminArticleRow = z.object({
+  id: z.number(),
+  type: z.number(),
+  title: z.string(),
+  tagName: z.string().nullable(),
+  author: z.string(),
+  city: z.string().nullable(),
+  style: z.string().nullable(),
+  views: z.number(),
+  publishedAt: z.string(),
+});
+export type AdminArticleRow = z.infer<typeof AdminArticleRow>;
+
+export const AdminArticlePage = z.object({
+  current: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  dataList: z.array(AdminArticleRow),
+});
+
+export const AdminArticleDetail = z.object({
+  id: z.number(),
+  type: z.number(),
+  title: z.string(),
+  summary: z.string(),
+  cover: z.string(),
+  tagId: z.number().nullable(),
+  author: z.string(),
+  publishedAt: z.string(),
+  content: z.array(ArticleBlock),
+  style: z.string().nullable(),
+  layout: z.string().nullable(),
+  areaM2: z.number().nullable(),
+  /** Cents. */
+  budget: z.number().nullable(),
+  city: z.string().nullable(),
+  designer: z.string().nullable(),
+  views: z.number(),
+});
+export type AdminArticleDetail = z.infer<typeof AdminArticleDetail>;
+
+/** The editor's choices: guide stage tags, and the styles and cities the storefront's case filters offer. */
+export const AdminArticleOptions = z.object({
+  tags: z.array(ArticleTag),
+  styles: z.array(z.string()),
+  cities: z.array(z.string()),
+});
+
+export const AdminArticleBlock = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("heading"), text: Text("小标题", 100, true) }),
+    z.object({ kind: z.literal("paragraph"), text: Text("段落", 5000, true) }),
+    z.object({ kind: z.literal("image"), src: ImageUrl("图片"), caption: Text("图片说明", 100) }),
+  ],
+  { message: "正文块类型无效" },
+);
+
+/**
+ * The layout as the case filters read it (docs/decisions/0027): it starts with the bedroom count,
+ * 三室两厅 or 3室2厅, so the rooms filter finds the case.
+ */
+const Layout = Text("户型", 20, true).refine(
+  (v) => /^[一二两三四五六七八九1-9]室/.test(v),
+  "户型须以几室开头，如 三室两厅",
+);
+
+const ArticleBase = z.object({
+  /** Absent: a new article. */
+  id: idParam("文章编号").optional(),
+  title: Text("标题", 80, true),
+  summary: Text("摘要", 300),
+  cover: ImageUrl("封面"),
+  author: Text("作者", 32),
+  publishedAt: z
+    .string({ message: "请选择发布时间" })
+    .refine((v) => v.length <= 40 && !Number.isNaN(Date.parse(v)), "发布时间无效"),
+  content: z.array(AdminArticleBlock).min(1, "正文至少需要一个内容块").max(200, "正文最多 200 个内容块"),
+});
+
+export const AdminArticleSaveBody = z.discriminatedUnion(
+  "type",
+  [
+    ArticleBase.extend({
+      type: z.literal(1),
+      tagId: z.coerce
+        .number({ message: "请选择攻略标签" })
+        .int("请选择攻略标签")
+        .min(1, "请选择攻略标签")
+        .max(2_147_483_647, "请选择攻略标签"),
+    }),
+    ArticleBase.extend({
+      type: z.literal(2),
+      style: Text("风格", 20, true),
+      layout: Layout,
+      areaM2: z.coerce
+        .number({ message: "请输入面积" })
+        .int("面积须为整数")
+        .min(1, "面积须大于 0")
+        .max(100_000, "面积过大"),
+      budget: YuanAmount,
+      city: Text("城市", 20, true),
+      designer: Text("设计师", 32, true),
+    }),
+  ],
+  { message: "请选择类型（攻略或案例）" },
+);
+export type AdminArticleSaveBody = z.infer<typeof AdminArticleSaveBody>;
+
+export const AdminArticleIdQuery = z.object({ id: idParam("文章编号") });
+export const AdminArticleIdBody = z.object({ id: idParam("文章编号") });
+
+// ── Brand and service pages ─────────────────────────────────────────────────────────────────────
+
+/** The storefront routes that show each page (docs/decisions/0028). */
+export const SITE_PAGE_PATHS: Record<SitePageSlug, readonly string[]> = {
+  about: ["/about"],
+  stream: ["/stream"],
+  integrate: ["/integrate"],
+  "hard-decoration": ["/heartPage", "/2-2"],
+  "soft-furnishing": ["/2-22"],
+};
+
+export const AdminSitePageRow = z.object({
+  slug: z.string(),
+  title: z.string(),
+  /** The storefront paths that show the page. */
+  paths: z.array(z.string()),
+  /** False while the page shows the built-in copy (no row yet, docs/decisions/0028). */
+  edited: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminSitePageRow = z.infer<typeof AdminSitePageRow>;
+
+export const AdminSitePageQuery = z.object({
+  slug: z.string({ message: "请提供页面标识" }).regex(/^[a-z0-9-]{1,40}$/, "页面标识无效"),
+});
+
+const Point = z.object({ title: Text("要点标题", 40, true), text: Text("要点说明", 500) });
+const Items = <T extends z.ZodType>(item: T) => z.array(item).min(1, "列表至少需要一项").max(30, "列表最多 30 项");
+
+/** SitePageBlock with lengths and required text (the public schema describes what is stored). */
+export const AdminSitePageBlock = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("heading"), text: Text("小标题", 100, true) }),
+    z.object({ kind: z.literal("paragraph"), text: Text("段落", 5000, true) }),
+    z.object({ kind: z.literal("image"), src: ImageUrl("图片"), caption: Text("图片说明", 100) }),
+    z.object({ kind: z.literal("steps"), items: Items(Point) }),
+    z.object({ kind: z.literal("features"), items: Items(Point) }),
+    z.object({
+      kind: z.literal("figures"),
+      items: Items(z.object({ value: Text("数字", 20, true), label: Text("数字说明", 40, true) })),
+    }),
+    z.object({
+      kind: z.literal("list"),
+      title: Text("列表标题", 40),
+      tone: z.enum(["included", "excluded", "plain"], { message: "列表类型无效" }),
+      items: Items(Text("列表项", 200, true)),
+    }),
+    z.object({
+      kind: z.literal("link"),
+      text: Text("链接文字", 40, true),
+      to: Text("链接地址", 200, true).refine((v) => /^\/(?!\/)\S*$/.test(v), "链接必须是本站路径，如 /case"),
+    }),
+  ],
+  { message: "内容块类型无效" },
+) satisfies z.ZodType<SitePageBlock>;
+
+export const AdminSitePageSaveBody = z.object({
+  slug: AdminSitePageQuery.shape.slug,
+  title: Text("页面标题", 40, true),
+  description: Text("页面简介", 300, true),
+  blocks: z.array(AdminSitePageBlock).min(1, "页面至少需要一个内容块").max(100, "页面最多 100 个内容块"),
+});
+
+export const AdminSitePageDetail = SitePage.extend({ paths: z.array(z.string()), edited: z.boolean() });
+export type AdminSitePageDetail = z.infer<typeof AdminSitePageDetail>;
+
+// ── Site settings ──────────────────────────────────────────────────────────────────────────────
+
+export const AdminCity = z.object({ id: z.number(), city: z.string(), province: z.string() });
+export type AdminCity = z.infer<typeof AdminCity>;
+
+export const AdminSettings = z.object({
+  brandName: z.string(),
+  hotline: z.string(),
+  headOfficeAddress: z.string(),
+  icpNumber: z.string(),
+  serviceHours: z.string(),
+  serviceEmail: z.string(),
+  wechat: z.string(),
+  coveredCities: z.number(),
+  servedOwnersBase: z.number(),
+  /** Cents. */
+  activityDeposit: z.number(),
+  defaultCity: z.string(),
+  cities: z.array(AdminCity),
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+const Count = (label: string) =>
+  z.coerce
+    .number({ message: `请输入${label}` })
+    .int(`${label}须为整数`)
+    .min(0, `${label}不能为负`)
+    .max(100_000_000, `${label}过大`);
+
+export const AdminSettingsSaveBody = z.object({
+  brandName: Text("品牌名称", 20, true),
+  hotline: Text("服务热线", 20, true).refine((v) => /^[\d-]{5,20}$/.test(v), "服务热线只能包含数字和短横线"),
+  headOfficeAddress: Text("总部地址", 100, true),
+  icpNumber: Text("ICP 备案号", 40, true),
+  serviceHours: Text("服务时间", 40, true),
+  serviceEmail: Text("服务邮箱", 64, true).refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "邮箱格式不正确"),
+  wechat: Text("微信号", 40, true),
+  coveredCities: Count("覆盖城市数"),
+  servedOwnersBase: Count("已服务业主基数"),
+  activityDeposit: YuanAmount.refine((cents) => cents >= 1, "活动定金须大于 0"),
+});
+
+export const AdminCityAddBody = z.object({
+  province: Text("省份", 20, true),
+  city: Text("城市", 20, true),
+});
+export const AdminCityIdBody = z.object({ id: idParam("城市编号") });
