@@ -179,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLeads(app, { env, db: database.db, siteSettings, limiter, metrics, ...options.leads });
   registerOrders(app, { env, db: database.db, ...options.orders });
   registerPayments(app, { env, db: database.db, ...options.payments });
-  registerAdmin(app, { env, db: database.db, invalidation, now: options.accounts?.now, ...options.admin });
+  registerAdmin(app, { env, db: database.db, invalidation, limiter, now: options.accounts?.now, ...options.admin });
   const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];
   healthRoutes(app, {
     kind: database.kind,

@@ -21,7 +21,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { get, post, routes } from "../api";
+import { get, routes, save } from "../api";
 import { useLoad } from "../use-load";
 
 interface SkuForm {
@@ -68,7 +68,7 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
   const [busy, setBusy] = useState(false);
   const { data: categories } = useLoad(() => get(routes.adminGoodsCategories));
 
-  const save = async () => {
+  const confirmSave = async () => {
     await form.validateFields();
     // Every value, the SKUs' ids too: they have no field of their own, and a SKU without its id
     // would be saved as a new one.
@@ -81,10 +81,11 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
       onOk: async () => {
         setBusy(true);
         try {
-          const saved = await post(routes.adminGoodsSave, { id: goods.id, ...values, params: values.params ?? [] });
-          onSaved(saved);
-          form.setFieldsValue(formOf(saved));
-          message.success("商品已保存");
+          const answer = await save(routes.adminGoodsSave, { id: goods.id, ...values, params: values.params ?? [] });
+          onSaved(answer.data);
+          form.setFieldsValue(formOf(answer.data));
+          if (answer.changed) message.success("商品已保存");
+          else message.info(answer.message);
         } catch (e) {
           message.error(e instanceof Error ? e.message : "保存失败");
         } finally {
@@ -227,7 +228,7 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
         </Form.List>
       </Card>
       <Space style={{ marginTop: 16 }}>
-        <Button type="primary" onClick={save} loading={busy}>
+        <Button type="primary" onClick={confirmSave} loading={busy}>
           保存
         </Button>
         <Link to="/goods">返回商品列表</Link>

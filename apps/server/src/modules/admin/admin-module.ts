@@ -5,6 +5,7 @@ import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import { type Clock, systemClock } from "../accounts/clock.js";
+import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import { AuditService } from "./audit.js";
 import { GoodsEditor } from "./goods-editor.js";
 import { LeadPipeline } from "./lead-pipeline.js";
@@ -21,13 +22,19 @@ export interface AdminOverrides {
 
 export function registerAdmin(
   app: FastifyInstance,
-  options: AdminOverrides & { env: Env; db: Db; invalidation?: CacheInvalidation },
+  options: AdminOverrides & { env: Env; db: Db; invalidation?: CacheInvalidation; limiter?: RateLimiter },
 ): StaffService {
   const now = options.now ?? systemClock;
   const sessions = new StaffSessionStore(options.db);
   const staff = new StaffService(options.db, sessions, now);
   const cookies = { secure: options.env.NODE_ENV === "production" };
-  installStaffHook(app, sessions, now, cookies);
+  installStaffHook(
+    app,
+    sessions,
+    now,
+    cookies,
+    options.limiter && { limiter: options.limiter, perMinute: options.env.RATE_LIMIT_STAFF_WRITES_PER_MINUTE },
+  );
   const services = {
     staff,
     leads: new LeadPipeline(options.db, now),
