@@ -67,7 +67,7 @@ export function ConsoleLayout() {
   );
   const who = (
     <>
-      <Typography.Text ellipsis style={{ maxWidth: 120 }}>
+      <Typography.Text style={{ maxWidth: 120, display: "inline-block", verticalAlign: "middle" }} ellipsis>
         {me.displayName}
       </Typography.Text>
       <Tag color="red" style={{ marginInlineEnd: 0 }}>
@@ -107,6 +107,8 @@ export function ConsoleLayout() {
             borderBottom: "1px solid #f0f0f0",
             display: "flex",
             alignItems: "center",
+            // The header is a flex row: antd's 64 px line height would push wrapped text below it.
+            lineHeight: "normal",
             justifyContent: narrow ? "space-between" : "flex-end",
             paddingInline: narrow ? 12 : 24,
           }}

@@ -10,6 +10,8 @@ export interface ChartSeries {
   key: string;
   name: string;
   color: string;
+  /** A dashed line: where two series run together (zeros), the one drawn first still shows through. */
+  dashed?: boolean;
   points: DayCount[];
 }
 
@@ -72,7 +74,14 @@ export function DailyChart({ series, label }: { series: ChartSeries[]; label: st
       <div style={{ display: "flex", flexWrap: "wrap", gap: 16, marginBottom: 8 }}>
         {series.map((s, i) => (
           <span key={s.key} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
-            <span style={{ width: 12, height: 3, background: s.color, display: "inline-block", borderRadius: 2 }} />
+            <span
+              style={{
+                width: 14,
+                height: 0,
+                borderTop: `3px ${s.dashed ? "dashed" : "solid"} ${s.color}`,
+                display: "inline-block",
+              }}
+            />
             <Typography.Text>{s.name}</Typography.Text>
             <Typography.Text type="secondary">
               近 {days.length} 天共 {totals[i]}
@@ -144,6 +153,7 @@ export function DailyChart({ series, label }: { series: ChartSeries[]; label: st
                   stroke={s.color}
                   strokeWidth={2}
                   strokeLinejoin="round"
+                  strokeDasharray={s.dashed ? "6 4" : undefined}
                   points={s.points.map((p, i) => `${x(i)},${y(p.count)}`).join(" ")}
                 />
                 {s.points.map((p, i) => (

@@ -65,7 +65,8 @@ function Trend({ data }: { data: DashboardData }) {
   const { token } = theme.useToken();
   const series: ChartSeries[] = [];
   if (data.leads) series.push({ key: "leads", name: "线索", color: token.colorPrimary, points: data.leads.daily });
-  if (data.orders) series.push({ key: "orders", name: "订单", color: "#1677ff", points: data.orders.daily });
+  if (data.orders)
+    series.push({ key: "orders", name: "订单", color: "#1677ff", dashed: true, points: data.orders.daily });
   if (series.length === 0) return null;
   const title = `近 ${DASHBOARD_DAYS} 天每日${series.map((s) => s.name).join("与")}`;
   return (

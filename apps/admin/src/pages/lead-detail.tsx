@@ -178,7 +178,7 @@ export function LeadDetailPage() {
             {payloadRows(lead.payload).length > 0 && (
               <Descriptions
                 title="提交内容"
-                column={2}
+                column={{ xs: 1, sm: 2 }}
                 size="small"
                 style={{ marginTop: 16 }}
                 items={payloadRows(lead.payload)}
