@@ -2,6 +2,7 @@
 // staff session is an HttpOnly cookie the browser sends to /api/admin; the CSRF value comes with
 // the login and /me answers and is kept here, in memory, for every write.
 import {
+  AdminMessages,
   adminRoutes,
   type BodyOf,
   type DataOf,
@@ -49,14 +50,26 @@ function queryString(input: Record<string, unknown> | undefined): string {
 }
 
 export function get<R extends Route>(route: R, query?: QueryOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>> {
-  return call(route, query);
+  return call(route, query).then((answer) => answer.data);
 }
 
 export function post<R extends Route>(route: R, body?: BodyOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>> {
-  return call(route, body);
+  return call(route, body).then((answer) => answer.data);
 }
 
-async function call<R extends Route>(route: R, input: unknown): Promise<DataOf<EndpointOf<R>>> {
+/** A save's answer: the data, and whether anything changed (the server answers '没有修改' if not). */
+export async function save<R extends Route>(
+  route: R,
+  body: BodyOf<EndpointOf<R>>,
+): Promise<{ data: DataOf<EndpointOf<R>>; changed: boolean; message: string }> {
+  const answer = await call(route, body);
+  return { ...answer, changed: answer.message !== AdminMessages.unchanged };
+}
+
+async function call<R extends Route>(
+  route: R,
+  input: unknown,
+): Promise<{ data: DataOf<EndpointOf<R>>; message: string }> {
   const isPost = route.method === "POST";
   let res: Response;
   try {
@@ -80,5 +93,5 @@ async function call<R extends Route>(route: R, input: unknown): Promise<DataOf<E
     if (error.loginRequired && route.path !== adminRoutes.adminMe.path) onLoggedOut();
     throw error;
   }
-  return body.data as DataOf<EndpointOf<R>>;
+  return { data: body.data as DataOf<EndpointOf<R>>, message: body.message };
 }

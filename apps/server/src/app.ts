@@ -189,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     content,
     siteSettings,
     invalidation,
+    limiter,
     now: options.accounts?.now,
     ...options.admin,
   });

@@ -346,11 +346,11 @@ describeEachBackend("back office API", (ctx) => {
     });
 
     it("the dashboard counts today's leads by kind and lists the oldest uncalled ones", async () => {
-      const res = await as<{ today: Record<string, number>; waiting: { state: string }[] }>(sales, {
+      const res = await as<{ leads: { today: Record<string, number>; waiting: { state: string }[] } }>(sales, {
         url: "/api/admin/dashboard",
       });
-      expect(res.body.data.today.appointment).toBeGreaterThanOrEqual(1);
-      expect(res.body.data.waiting.every((r) => r.state === "new")).toBe(true);
+      expect(res.body.data.leads.today.appointment).toBeGreaterThanOrEqual(1);
+      expect(res.body.data.leads.waiting.every((r) => r.state === "new")).toBe(true);
     });
 
     it("the audit list filters by staff member and action, for administrators", async () => {

@@ -128,6 +128,38 @@ describeEachBackend("back office goods editor", (ctx) => {
     expect((await listed(name)).some((g) => g.id === GOODS_ID)).toBe(true);
   });
 
+  it("a save that changes nothing answers '没有修改', writes no audit row and leaves the caches alone", async () => {
+    const audits = async () =>
+      (
+        await ctx.database.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "goods.update"), eq(auditLog.entityId, String(GOODS_ID))))
+      ).length;
+    const detail = (await as({ url: `/api/admin/goods/detail?id=${GOODS_ID}` })).data;
+    const cachedPrice = (await listed(detail.name)).find((g) => g.id === GOODS_ID)?.price;
+    expect(cachedPrice).toBe(detail.price);
+    // Changed behind the editor's back: the cached list keeps the old price until something drops it.
+    await ctx.database.db
+      .update(goods)
+      .set({ priceCents: detail.price + 100 })
+      .where(eq(goods.id, GOODS_ID));
+    const count = await audits();
+    const unchanged = await as({ method: "POST", url: "/api/admin/goods/save", payload: await saveBody() });
+    expect(unchanged).toMatchObject({ code: 1, message: AdminMessages.unchanged, data: { price: detail.price + 100 } });
+    expect(await audits()).toBe(count);
+    expect((await listed(detail.name)).find((g) => g.id === GOODS_ID)?.price).toBe(cachedPrice);
+    // A real change is saved, on record, and drops the cache.
+    const changed = await as({
+      method: "POST",
+      url: "/api/admin/goods/save",
+      payload: await saveBody({ price: centsToYuanText(detail.price) }),
+    });
+    expect(changed).toMatchObject({ code: 1, message: AdminMessages.goodsSaved });
+    expect(await audits()).toBe(count + 1);
+    expect((await listed(detail.name)).find((g) => g.id === GOODS_ID)?.price).toBe(detail.price);
+  });
+
   it("refuses three decimals, negative stock, a foreign SKU and a non-level-2 category, changing nothing", async () => {
     const [row] = await ctx.database.db.select().from(goods).where(eq(goods.id, GOODS_ID));
     const post = async (payload: object) => as({ method: "POST", url: "/api/admin/goods/save", payload });

@@ -45,7 +45,7 @@ interface SampleContext {
   targetStaffId: number;
   /** Orders in each state, one used up by every allowed move (each caller gets a fresh one). */
   orders: Record<"paid" | "shipped" | "pending_payment", string[]>;
-  /** A valid save of an existing goods row, unchanged. */
+  /** A valid save of an existing goods row, as it is stored. */
   goodsSave: object;
   /** Articles for the delete calls and covered cities for the removals, one used up by each. */
   articleIds: number[];
@@ -62,6 +62,9 @@ interface Sample {
   /** Runs after the call succeeded as `member` (a new password must be remembered). */
   onSuccess?: () => void;
 }
+/** Counts the samples that must change a row each time they are sent. */
+let writes = 0;
+
 const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sample> = {
   adminLogout: () => ({ body: {} }),
   adminMe: () => ({}),
@@ -77,7 +80,7 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminDashboard: () => ({}),
   adminStaffList: () => ({}),
   adminStaffCreate: () => ({ body: { username: uniqueUsername("matrix"), displayName: "矩阵", role: "sales" } }),
-  adminStaffUpdate: (c) => ({ body: { id: c.targetStaffId, displayName: "矩阵目标" } }),
+  adminStaffUpdate: (c) => ({ body: { id: c.targetStaffId, displayName: `矩阵目标 ${++writes}` } }),
   adminStaffResetPassword: (c) => ({ body: { id: c.targetStaffId } }),
   adminLeadList: () => ({ query: { kind: "appointment" } }),
   adminLeadDetail: (c) => ({ query: { id: String(c.leadId) } }),
@@ -95,7 +98,8 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminGoodsList: () => ({ query: { name: "沙发", visibility: "shown" } }),
   adminGoodsCategories: () => ({}),
   adminGoodsDetail: () => ({ query: { id: "1" } }),
-  adminGoodsSave: (c) => ({ body: c.goodsSave }),
+  // Each save changes something: a save that changes nothing is not on record (ADR 0038).
+  adminGoodsSave: (c) => ({ body: { ...c.goodsSave, subtitle: `矩阵保存 ${++writes}` } }),
   adminArticleList: () => ({ query: { type: "2", keyword: "㎡" } }),
   adminArticleOptions: () => ({}),
   adminArticleDetail: () => ({ query: { id: "1" } }),

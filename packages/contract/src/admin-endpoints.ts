@@ -101,7 +101,7 @@ export const adminEndpoints = {
   adminDashboard: def({
     method: "GET",
     path: "/api/admin/dashboard",
-    summary: "后台首页：今日与本周线索、待联系最久的线索",
+    summary: "后台首页：今日与本周线索和订单、近 30 天每日线索与订单、待联系最久的线索",
     auth: "staff",
     permission: "dashboard",
     query: NoQuery,

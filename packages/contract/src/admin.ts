@@ -117,6 +117,10 @@ export const AdminMessages = {
   goodsSaved: "商品已保存",
   categoryInvalid: "请选择二级分类",
   skuNotFound: "规格不存在或不属于该商品",
+  /** A save whose values equal the stored ones: nothing written, nothing audited. */
+  unchanged: "没有修改，无需保存",
+  /** Per staff member, not per address: an office shares one address (docs/quality.md R16). */
+  staffWritesLimited: "您的保存操作过于频繁",
 } as const;
 
 // ── Schemas ─────────────────────────────────────────────────────────────────────────────────────
@@ -353,14 +357,30 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 export const OrderFigures = z.object({ made: z.number().int(), paid: z.number().int(), paidAmount: z.number().int() });
 export type OrderFigures = z.infer<typeof OrderFigures>;
 
+/** How many China days the dashboard's per-day chart covers, today included. */
+export const DASHBOARD_DAYS = 30;
+
+/** One China day ("YYYY-MM-DD") and how many were made on it; every day of the range is listed, 0 included. */
+export const DayCount = z.object({ day: IsoDate, count: z.number().int() });
+export type DayCount = z.infer<typeof DayCount>;
+
+/**
+ * Each part only for roles that may see it (null otherwise): the leads for 销售/客服 and 管理员, never
+ * for 运营; the orders likewise. `daily` is the last DASHBOARD_DAYS China days, oldest first.
+ */
 export const DashboardData = z.object({
-  today: z.record(z.string(), z.number()),
-  week: z.record(z.string(), z.number()),
-  /** Only for roles that may see orders (null for 运营). */
-  orders: z.object({ today: OrderFigures, week: OrderFigures }).nullable(),
-  /** New leads nobody has called yet, oldest first. */
-  waiting: z.array(AdminLeadRow),
+  leads: z
+    .object({
+      today: z.record(z.string(), z.number()),
+      week: z.record(z.string(), z.number()),
+      /** New leads nobody has called yet, oldest first. */
+      waiting: z.array(AdminLeadRow),
+      daily: z.array(DayCount),
+    })
+    .nullable(),
+  orders: z.object({ today: OrderFigures, week: OrderFigures, daily: z.array(DayCount) }).nullable(),
 });
+export type DashboardData = z.infer<typeof DashboardData>;
 
 // ── Orders (销售/客服 and 管理员) ─────────────────────────────────────────────────────────────────
 

@@ -29,8 +29,10 @@ export function ChangePasswordPage() {
   };
 
   return (
-    <div style={{ minHeight: "100vh", display: "grid", placeItems: "center", background: "#f5f5f5" }}>
-      <Card style={{ width: 420 }}>
+    <div
+      style={{ minHeight: "100vh", display: "grid", placeItems: "center", background: "#f5f5f5", padding: "0 12px" }}
+    >
+      <Card style={{ width: "100%", maxWidth: 420 }}>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           修改密码
         </Typography.Title>

@@ -1,10 +1,19 @@
-// The console's home: today's and this week's leads by kind, the orders made and paid (for roles
-// that handle orders), and the new leads waiting longest for a call.
-import { ADMIN_LEAD_KINDS, type AdminLeadRow, LEAD_KIND_LABELS, type OrderFigures } from "@yj/contract";
-import { Card, Col, Row, Space, Statistic, Table, Typography } from "antd";
+// The console's home: today's and this week's leads by kind, the orders made and paid, the leads and
+// orders of each of the last 30 days as a chart, and the new leads waiting longest for a call; each
+// part only for a role that may see it (the server leaves out the others).
+import {
+  ADMIN_LEAD_KINDS,
+  type AdminLeadRow,
+  DASHBOARD_DAYS,
+  type DashboardData,
+  LEAD_KIND_LABELS,
+  type OrderFigures,
+} from "@yj/contract";
+import { Alert, Card, Col, Row, Skeleton, Space, Statistic, Table, Typography, theme } from "antd";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import { get, routes } from "../api";
+import { type ChartSeries, DailyChart } from "../components/daily-chart";
 import { formatTime, leadKindLabel } from "../lead-labels";
 import { yuan } from "../order-labels";
 import { useLoad } from "../use-load";
@@ -25,7 +34,7 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
     <Card title={title} extra={<Typography.Text strong>合计 {total}</Typography.Text>}>
       <Row gutter={[16, 16]}>
         {ADMIN_LEAD_KINDS.map((kind) => (
-          <Col span={8} key={kind}>
+          <Col xs={12} sm={8} key={kind}>
             <Statistic title={LEAD_KIND_LABELS[kind]} value={counts[kind] ?? 0} />
           </Col>
         ))}
@@ -37,14 +46,14 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
 function OrderCounts({ title, figures }: { title: string; figures: OrderFigures }) {
   return (
     <Card title={title}>
-      <Row gutter={16}>
-        <Col span={8}>
+      <Row gutter={[16, 16]}>
+        <Col xs={12} sm={8}>
           <Statistic title="新订单" value={figures.made} />
         </Col>
-        <Col span={8}>
+        <Col xs={12} sm={8}>
           <Statistic title="已支付订单" value={figures.paid} />
         </Col>
-        <Col span={8}>
+        <Col xs={24} sm={8}>
           <Statistic title="支付金额" value={yuan(figures.paidAmount)} />
         </Col>
       </Row>
@@ -52,23 +61,55 @@ function OrderCounts({ title, figures }: { title: string; figures: OrderFigures 
   );
 }
 
+function Trend({ data }: { data: DashboardData }) {
+  const { token } = theme.useToken();
+  const series: ChartSeries[] = [];
+  if (data.leads) series.push({ key: "leads", name: "线索", color: token.colorPrimary, points: data.leads.daily });
+  if (data.orders)
+    series.push({ key: "orders", name: "订单", color: "#1677ff", dashed: true, points: data.orders.daily });
+  if (series.length === 0) return null;
+  const title = `近 ${DASHBOARD_DAYS} 天每日${series.map((s) => s.name).join("与")}`;
+  return (
+    <Card title={title} extra={<Typography.Text type="secondary">按北京时间</Typography.Text>}>
+      <DailyChart series={series} label={title} />
+    </Card>
+  );
+}
+
 export function DashboardPage() {
-  const { data, loading } = useLoad(() => get(routes.adminDashboard));
+  const { data, loading, error } = useLoad(() => get(routes.adminDashboard));
+  const leads = data?.leads;
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
       <Typography.Title level={4} style={{ margin: 0 }}>
         首页
       </Typography.Title>
-      <Row gutter={16}>
-        <Col xs={24} lg={12}>
-          <Counts title="今日线索" counts={data?.today ?? {}} />
-        </Col>
-        <Col xs={24} lg={12}>
-          <Counts title="本周线索" counts={data?.week ?? {}} />
-        </Col>
-      </Row>
+      {error && <Alert type="error" showIcon title={error} />}
+      {loading && !data && <Skeleton active paragraph={{ rows: 8 }} />}
+      {data && !data.leads && !data.orders && (
+        <Alert
+          type="info"
+          showIcon
+          title="当前角色不查看线索与订单统计"
+          description={
+            <span>
+              可从菜单进入<Link to="/goods">商品</Link>等管理页面。
+            </span>
+          }
+        />
+      )}
+      {leads && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <Counts title="今日线索" counts={leads.today} />
+          </Col>
+          <Col xs={24} lg={12}>
+            <Counts title="本周线索" counts={leads.week} />
+          </Col>
+        </Row>
+      )}
       {data?.orders && (
-        <Row gutter={16}>
+        <Row gutter={[16, 16]}>
           <Col xs={24} lg={12}>
             <OrderCounts title="今日订单" figures={data.orders.today} />
           </Col>
@@ -77,25 +118,29 @@ export function DashboardPage() {
           </Col>
         </Row>
       )}
-      <Card title="等待联系最久的新线索">
-        <Table<AdminLeadRow>
-          rowKey="id"
-          size="small"
-          loading={loading}
-          pagination={false}
-          dataSource={data?.waiting ?? []}
-          locale={{ emptyText: "没有等待联系的新线索" }}
-          columns={[
-            { title: "提交时间", dataIndex: "createdAt", render: formatTime },
-            { title: "已等待", dataIndex: "createdAt", key: "waited", render: waitedFor },
-            { title: "类型", dataIndex: "kind", render: leadKindLabel },
-            { title: "姓名", dataIndex: "name", render: (v: string) => v || "—" },
-            { title: "手机号", dataIndex: "phone" },
-            { title: "城市", dataIndex: "city", render: (v: string) => v || "—" },
-            { title: "", key: "open", render: (_, row) => <Link to={`/leads/${row.id}`}>去跟进</Link> },
-          ]}
-        />
-      </Card>
+      {data && <Trend data={data} />}
+      {leads && (
+        <Card title="等待联系最久的新线索">
+          <Table<AdminLeadRow>
+            rowKey="id"
+            size="small"
+            loading={loading}
+            pagination={false}
+            scroll={{ x: "max-content" }}
+            dataSource={leads.waiting}
+            locale={{ emptyText: "没有等待联系的新线索" }}
+            columns={[
+              { title: "提交时间", dataIndex: "createdAt", render: formatTime },
+              { title: "已等待", dataIndex: "createdAt", key: "waited", render: waitedFor },
+              { title: "类型", dataIndex: "kind", render: leadKindLabel },
+              { title: "姓名", dataIndex: "name", render: (v: string) => v || "—" },
+              { title: "手机号", dataIndex: "phone" },
+              { title: "城市", dataIndex: "city", render: (v: string) => v || "—" },
+              { title: "", key: "open", render: (_, row) => <Link to={`/leads/${row.id}`}>去跟进</Link> },
+            ]}
+          />
+        </Card>
+      )}
     </Space>
   );
 }

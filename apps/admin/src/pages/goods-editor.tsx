@@ -21,7 +21,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { get, post, routes } from "../api";
+import { get, routes, save } from "../api";
 import { useLoad } from "../use-load";
 
 interface SkuForm {
@@ -68,7 +68,7 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
   const [busy, setBusy] = useState(false);
   const { data: categories } = useLoad(() => get(routes.adminGoodsCategories));
 
-  const save = async () => {
+  const confirmSave = async () => {
     await form.validateFields();
     // Every value, the SKUs' ids too: they have no field of their own, and a SKU without its id
     // would be saved as a new one.
@@ -81,10 +81,11 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
       onOk: async () => {
         setBusy(true);
         try {
-          const saved = await post(routes.adminGoodsSave, { id: goods.id, ...values, params: values.params ?? [] });
-          onSaved(saved);
-          form.setFieldsValue(formOf(saved));
-          message.success("商品已保存");
+          const answer = await save(routes.adminGoodsSave, { id: goods.id, ...values, params: values.params ?? [] });
+          onSaved(answer.data);
+          form.setFieldsValue(formOf(answer.data));
+          if (answer.changed) message.success("商品已保存");
+          else message.info(answer.message);
         } catch (e) {
           message.error(e instanceof Error ? e.message : "保存失败");
         } finally {
@@ -98,32 +99,32 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
     <Form form={form} layout="vertical" initialValues={formOf(goods)}>
       <Card title="基本信息" size="small">
         <Row gutter={16}>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="name" label="商品名称" rules={[{ required: true, message: "请输入商品名称" }]}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="subtitle" label="副标题">
               <Input maxLength={120} />
             </Form.Item>
           </Col>
-          <Col span={6}>
+          <Col xs={24} sm={12} md={6}>
             <Form.Item name="category2" label="分类" rules={[{ required: true, message: "请选择二级分类" }]}>
               <Select options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))} />
             </Form.Item>
           </Col>
-          <Col span={6}>
+          <Col xs={24} sm={12} md={6}>
             <Form.Item name="brand" label="品牌" rules={[{ required: true, message: "请输入品牌" }]}>
               <Input maxLength={32} />
             </Form.Item>
           </Col>
-          <Col span={4}>
+          <Col xs={12} md={4}>
             <Form.Item name="price" label="价格（元）" rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}>
               <Input prefix="¥" />
             </Form.Item>
           </Col>
-          <Col span={4}>
+          <Col xs={12} md={4}>
             <Form.Item
               name="originalPrice"
               label="市场价（元）"
@@ -132,12 +133,12 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
               <Input prefix="¥" />
             </Form.Item>
           </Col>
-          <Col span={2}>
+          <Col xs={12} md={2}>
             <Form.Item name="unit" label="单位" rules={[{ required: true, message: "请输入单位" }]}>
               <Input maxLength={8} />
             </Form.Item>
           </Col>
-          <Col span={2}>
+          <Col xs={12} md={2}>
             <Form.Item name="shown" label="上架" valuePropName="checked">
               <Switch />
             </Form.Item>
@@ -154,12 +155,12 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
           {(fields, { add, remove }) => (
             <Space orientation="vertical" style={{ width: "100%" }}>
               {fields.map((field) => (
-                <Space key={field.key}>
+                <Space key={field.key} style={{ width: "100%", maxWidth: 560 }} styles={{ item: { minWidth: 0 } }}>
                   <Form.Item name={[field.name, "name"]} rules={[{ required: true, message: "请输入参数名" }]} noStyle>
-                    <Input placeholder="参数名" style={{ width: 160 }} aria-label="参数名" />
+                    <Input placeholder="参数名" style={{ width: "100%", maxWidth: 160 }} aria-label="参数名" />
                   </Form.Item>
                   <Form.Item name={[field.name, "value"]} rules={[{ required: true, message: "请输入参数值" }]} noStyle>
-                    <Input placeholder="参数值" style={{ width: 320 }} aria-label="参数值" />
+                    <Input placeholder="参数值" style={{ width: "100%", maxWidth: 320 }} aria-label="参数值" />
                   </Form.Item>
                   <Button onClick={() => remove(field.name)}>删除</Button>
                 </Space>
@@ -227,7 +228,7 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
         </Form.List>
       </Card>
       <Space style={{ marginTop: 16 }}>
-        <Button type="primary" onClick={save} loading={busy}>
+        <Button type="primary" onClick={confirmSave} loading={busy}>
           保存
         </Button>
         <Link to="/goods">返回商品列表</Link>

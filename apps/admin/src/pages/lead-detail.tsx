@@ -21,7 +21,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { get, post, routes } from "../api";
+import { get, post, routes, save } from "../api";
 import { formatTime, LeadStateTag, leadKindLabel } from "../lead-labels";
 import { useLoad } from "../use-load";
 
@@ -61,18 +61,19 @@ function FollowUp({ lead, onSaved }: { lead: AdminLeadDetail; onSaved(lead: Admi
   const assignees = useLoad(() => get(routes.adminLeadAssignees));
   const next = LEAD_TRANSITIONS[lead.state];
 
-  const save = async (values: { state?: string; assigneeId?: number | null; note?: string }) => {
+  const submit = async (values: { state?: string; assigneeId?: number | null; note?: string }) => {
     setBusy(true);
     try {
-      const saved = await post(routes.adminLeadUpdate, {
+      const answer = await save(routes.adminLeadUpdate, {
         id: lead.id,
         ...(values.state ? { state: values.state as AdminLeadDetail["state"] } : {}),
         assigneeId: values.assigneeId ?? null,
         ...(values.note?.trim() ? { note: values.note.trim() } : {}),
       });
-      onSaved(saved);
+      onSaved(answer.data);
       form.resetFields(["state", "note"]);
-      message.success("已保存");
+      if (answer.changed) message.success("已保存");
+      else message.info(answer.message);
     } catch (e) {
       message.error(e instanceof Error ? e.message : "保存失败");
     } finally {
@@ -84,7 +85,7 @@ function FollowUp({ lead, onSaved }: { lead: AdminLeadDetail; onSaved(lead: Admi
     <Form
       form={form}
       layout="vertical"
-      onFinish={save}
+      onFinish={submit}
       initialValues={{ assigneeId: lead.assigneeId ?? undefined }}
       disabled={busy}
     >
@@ -177,7 +178,7 @@ export function LeadDetailPage() {
             {payloadRows(lead.payload).length > 0 && (
               <Descriptions
                 title="提交内容"
-                column={2}
+                column={{ xs: 1, sm: 2 }}
                 size="small"
                 style={{ marginTop: 16 }}
                 items={payloadRows(lead.payload)}

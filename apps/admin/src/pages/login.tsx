@@ -29,8 +29,10 @@ export function LoginPage() {
   };
 
   return (
-    <div style={{ minHeight: "100vh", display: "grid", placeItems: "center", background: "#f5f5f5" }}>
-      <Card style={{ width: 380 }}>
+    <div
+      style={{ minHeight: "100vh", display: "grid", placeItems: "center", background: "#f5f5f5", padding: "0 12px" }}
+    >
+      <Card style={{ width: "100%", maxWidth: 380 }}>
         <Typography.Title level={3} style={{ textAlign: "center", marginTop: 0 }}>
           悦家整装 · 管理后台
         </Typography.Title>

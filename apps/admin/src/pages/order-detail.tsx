@@ -143,14 +143,14 @@ export function OrderDetailPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Space style={{ justifyContent: "space-between", width: "100%" }}>
+      <Space wrap style={{ justifyContent: "space-between", width: "100%" }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           订单 {order.orderNo} <OrderStatusTag status={order.status} />
         </Typography.Title>
         <Actions order={order} onChanged={setData} />
       </Space>
       <Card title="订单信息" size="small">
-        <Descriptions column={3} size="small">
+        <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
           <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="订单金额">{yuan(order.totalAmount)}</Descriptions.Item>
           <Descriptions.Item label="下单手机号">{order.customerMobile}</Descriptions.Item>

@@ -53,6 +53,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   /** State-changing requests per client address and minute, counted across instances; 0: off. */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /**
+   * Back-office writes per staff member and minute, across instances; 0: off. They replace the
+   * per-address write limit there, since an office shares one address (ADR 0038).
+   */
+  RATE_LIMIT_STAFF_WRITES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   /** Server-side response cache for hot public reads, in seconds (0 disables). */
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** What that cache may keep, in MB (keys and answers); the least recently used go first. */

@@ -17,6 +17,14 @@ export interface EndpointInput<E extends EndpointDef> {
 /** What a handler answers: the data, or its JSON already made (RawJson). */
 type EndpointData<E extends EndpointDef> = z.input<E["data"]> | RawJson<z.output<E["data"]>>;
 
+/** A handler's data answered with another message than the endpoint's usual one (e.g. '没有修改'). */
+export class WithMessage<T> {
+  constructor(
+    readonly data: T,
+    readonly message: string,
+  ) {}
+}
+
 export interface EndpointOptions {
   /** Success message (docs/product.md §8 copy, e.g. '收藏成功'). */
   message?: string;
@@ -27,7 +35,9 @@ export interface EndpointOptions {
 export function registerEndpoint<E extends EndpointDef>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: EndpointInput<E>) => Promise<EndpointData<E>> | EndpointData<E>,
+  handler: (
+    input: EndpointInput<E>,
+  ) => Promise<EndpointData<E> | WithMessage<EndpointData<E>>> | EndpointData<E> | WithMessage<EndpointData<E>>,
   options: EndpointOptions = {},
 ) {
   const message = options.message ?? Messages.ok;
@@ -47,14 +57,15 @@ export function registerEndpoint<E extends EndpointDef>(
     },
     config: { auth: endpoint.auth, permission: endpoint.permission },
     handler: async (request, reply) => {
-      const data = await handler({
+      const answer = await handler({
         query: request.query as Out<E["query"]>,
         body: request.body as Out<E["body"]>,
         request,
         reply,
       });
       reply.header("cache-control", cacheControl);
-      return { code: SUCCESS_CODE, message, data };
+      if (answer instanceof WithMessage) return { code: SUCCESS_CODE, message: answer.message, data: answer.data };
+      return { code: SUCCESS_CODE, message, data: answer };
     },
   });
 }

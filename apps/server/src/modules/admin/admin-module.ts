@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import { type Clock, systemClock } from "../accounts/clock.js";
 import type { ContentService } from "../content/service.js";
+import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
 import { AuditService } from "./audit.js";
 import { ContentEditor } from "./content-editor.js";
@@ -31,13 +32,20 @@ export function registerAdmin(
     content: ContentService;
     siteSettings: SiteSettingsService;
     invalidation?: CacheInvalidation;
+    limiter?: RateLimiter;
   },
 ): StaffService {
   const now = options.now ?? systemClock;
   const sessions = new StaffSessionStore(options.db);
   const staff = new StaffService(options.db, sessions, now);
   const cookies = { secure: options.env.NODE_ENV === "production" };
-  installStaffHook(app, sessions, now, cookies);
+  installStaffHook(
+    app,
+    sessions,
+    now,
+    cookies,
+    options.limiter && { limiter: options.limiter, perMinute: options.env.RATE_LIMIT_STAFF_WRITES_PER_MINUTE },
+  );
   const services = {
     staff,
     leads: new LeadPipeline(options.db, now),

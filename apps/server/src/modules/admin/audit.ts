@@ -21,6 +21,27 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** JSON with object keys sorted, so two equal values never differ by the order of their keys. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/** Whether a save's entry changed nothing: both sides given and equal. */
+export function changesNothing(entry: AuditEntry): boolean {
+  return entry.before !== undefined && entry.after !== undefined && canonical(entry.before) === canonical(entry.after);
+}
+
+/**
+ * Writes the audit row of a write, in its transaction, always: an action such as a password change
+ * or reset is on record even when the fields the audit keeps look the same. A save that may change
+ * nothing goes through `auditedSave` instead.
+ */
 export async function recordAudit(tx: Db, actor: Actor, entry: AuditEntry, now: Date): Promise<void> {
   await tx.insert(auditLog).values({
     staffId: actor.staffId,
@@ -33,6 +54,43 @@ export async function recordAudit(tx: Db, actor: Actor, entry: AuditEntry, now: 
     ip: actor.ip,
     createdAt: now,
   });
+}
+
+/** What an audited save did: its answer, and whether it changed anything. */
+export interface SaveOutcome<T> {
+  result: T;
+  changed: boolean;
+}
+
+/** Thrown inside a save's transaction to roll back a write that changed nothing. */
+class NothingChanged<T> {
+  constructor(readonly result: T) {}
+}
+
+/**
+ * One audited save in one transaction: `write` changes the rows and says what the audit keeps of
+ * them before and after. When the two are equal, the transaction is rolled back, so a save that
+ * changes nothing writes nothing (no audit row, no bumped update time) and the caller can answer
+ * "没有修改" (docs/quality.md R16).
+ */
+export async function auditedSave<T>(
+  db: Db,
+  actor: Actor,
+  now: Date,
+  write: (tx: Db) => Promise<{ entry: AuditEntry; result: T }>,
+): Promise<SaveOutcome<T>> {
+  try {
+    const result = await db.transaction(async (tx) => {
+      const { entry, result } = await write(tx);
+      if (changesNothing(entry)) throw new NothingChanged(result);
+      await recordAudit(tx, actor, entry, now);
+      return result;
+    });
+    return { result, changed: true };
+  } catch (error) {
+    if (error instanceof NothingChanged) return { result: error.result as T, changed: false };
+    throw error;
+  }
 }
 
 export interface AuditFilter {

@@ -25,3 +25,14 @@ export function startOfChinaWeek(now: Date): Date {
   const weekday = new Date(day.getTime() + CHINA_OFFSET_MS).getUTCDay(); // 0 = Sunday
   return new Date(day.getTime() - ((weekday + 6) % 7) * DAY_MS);
 }
+
+/** The China day ("YYYY-MM-DD") an instant falls on. */
+export function chinaDayOf(instant: Date): string {
+  return new Date(instant.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The last `days` China days ending with `now`'s, oldest first, as "YYYY-MM-DD". */
+export function lastChinaDays(now: Date, days: number): string[] {
+  const today = startOfChinaDay(now).getTime();
+  return Array.from({ length: days }, (_, i) => chinaDayOf(new Date(today - (days - 1 - i) * DAY_MS)));
+}

@@ -11,7 +11,7 @@ import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
 import type { Clock } from "../accounts/clock.js";
-import { type Actor, recordAudit } from "./audit.js";
+import { type Actor, auditedSave } from "./audit.js";
 
 /** The storefront's cached goods pages (modules/catalog/service.ts keys them `goods:…`). */
 export const GOODS_CACHE_PREFIX = "goods:";
@@ -117,9 +117,10 @@ export class GoodsEditor {
     };
   }
 
+  /** The save; one that changes nothing is rolled back, unaudited, and leaves the caches alone. */
   async save(actor: Actor, input: GoodsSaveInput) {
     const now = this.now();
-    const saved = await this.db.transaction(async (tx) => {
+    const saved = await auditedSave(this.db, actor, now, async (tx) => {
       const before = await this.detail(input.id, tx);
       const [category] = await tx
         .select({ parentId: goodsCategories.parentId })
@@ -169,16 +170,19 @@ export class GoodsEditor {
         );
       }
       const after = await this.detail(input.id, tx);
-      await recordAudit(
-        tx,
-        actor,
-        { action: "goods.update", entity: "goods", entityId: input.id, before: audited(before), after: audited(after) },
-        now,
-      );
-      return after;
+      return {
+        entry: {
+          action: "goods.update",
+          entity: "goods",
+          entityId: input.id,
+          before: audited(before),
+          after: audited(after),
+        },
+        result: after,
+      };
     });
     // After the commit: a request racing the save may cache the old page again only until its TTL.
-    this.invalidation?.invalidate(GOODS_CACHE_PREFIX);
+    if (saved.changed) this.invalidation?.invalidate(GOODS_CACHE_PREFIX);
     return saved;
   }
 }

@@ -8,8 +8,9 @@ import { leadNotes, leads, staff } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
 import type { Clock } from "../accounts/clock.js";
-import { type Actor, recordAudit } from "./audit.js";
+import { type Actor, auditedSave, recordAudit } from "./audit.js";
 import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from "./china-time.js";
+import { dailyCounts } from "./daily-counts.js";
 import { buildLeadWorkbook } from "./lead-workbook.js";
 
 /** One export holds at most this many leads (a larger one is narrowed by its filters first). */
@@ -138,7 +139,7 @@ export class LeadPipeline {
     input: { id: number; state?: LeadState; assigneeId?: number | null; note?: string },
   ) {
     const now = this.now();
-    await this.db.transaction(async (tx) => {
+    const outcome = await auditedSave(this.db, actor, now, async (tx) => {
       const [before] = await tx.select().from(leads).where(eq(leads.id, input.id)).for("update");
       if (!before) throw new AppError("not_found", AdminMessages.leadNotFound);
       const from = before.state as LeadState;
@@ -168,20 +169,18 @@ export class LeadPipeline {
           createdAt: now,
         });
       }
-      await recordAudit(
-        tx,
-        actor,
-        {
+      return {
+        entry: {
           action: "lead.update",
           entity: "lead",
           entityId: input.id,
           before: auditedLead(before),
           after: { ...auditedLead(after!), ...(note ? { note } : {}) },
         },
-        now,
-      );
+        result: null,
+      };
     });
-    return this.detail(input.id);
+    return { result: await this.detail(input.id), changed: outcome.changed };
   }
 
   /** The filtered leads as an .xlsx file (full numbers: the export is on record). */
@@ -220,9 +219,10 @@ export class LeadPipeline {
         .groupBy(leads.kind);
       return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
     };
-    const [today, week, waiting] = await Promise.all([
+    const [today, week, daily, waiting] = await Promise.all([
       byKind(startOfChinaDay(now)),
       byKind(startOfChinaWeek(now)),
+      dailyCounts(this.db, leads, leads.createdAt, now),
       this.db
         .select(rowColumns)
         .from(leads)
@@ -231,6 +231,6 @@ export class LeadPipeline {
         .orderBy(asc(leads.createdAt), asc(leads.id))
         .limit(WAITING_SHOWN),
     ]);
-    return { today, week, waiting: waiting.map(rowOf) };
+    return { today, week, waiting: waiting.map(rowOf), daily };
   }
 }

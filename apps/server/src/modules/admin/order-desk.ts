@@ -20,6 +20,7 @@ import type { Tx } from "../orders/db-transaction.js";
 import { cancelPendingOrder } from "../orders/order-cancel.js";
 import { type Actor, recordAudit } from "./audit.js";
 import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from "./china-time.js";
+import { dailyCounts } from "./daily-counts.js";
 
 type OrderRecord = typeof orders.$inferSelect;
 
@@ -219,7 +220,10 @@ export class OrderDesk {
     });
   }
 
-  /** The dashboard's order figures: made today and this week (China time), and paid with the amount. */
+  /**
+   * The dashboard's order figures: made today and this week (China time), and paid with the amount;
+   * and the orders made on each of the last 30 China days.
+   */
   async figures() {
     const now = this.now();
     const since = async (start: Date) => {
@@ -230,8 +234,12 @@ export class OrderDesk {
         .where(gte(orders.paidAt, start));
       return { made: made?.n ?? 0, paid: paid?.n ?? 0, paidAmount: paid?.cents ?? 0 };
     };
-    const [today, week] = await Promise.all([since(startOfChinaDay(now)), since(startOfChinaWeek(now))]);
-    return { today, week };
+    const [today, week, daily] = await Promise.all([
+      since(startOfChinaDay(now)),
+      since(startOfChinaWeek(now)),
+      dailyCounts(this.db, orders, orders.createdAt, now),
+    ]);
+    return { today, week, daily };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { AdminMessages, ContentMessages, endpoints, roleAllows } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
-import { registerEndpoint } from "../../http/endpoint.js";
-import type { AuditService } from "./audit.js";
+import { registerEndpoint, WithMessage } from "../../http/endpoint.js";
+import type { AuditService, SaveOutcome } from "./audit.js";
 import type { ContentEditor } from "./content-editor.js";
 import type { GoodsEditor } from "./goods-editor.js";
 import type { LeadPipeline } from "./lead-pipeline.js";
@@ -13,6 +13,11 @@ import { actorOf, meOf, type StaffService } from "./staff-service.js";
 
 // Thin HTTP adapter for /api/admin: the staff hook has checked session, CSRF and permission; the
 // contract parses; the services decide and audit.
+
+/** A save's answer: its data, with '没有修改' instead of the usual message when it changed nothing. */
+const saved = <T>({ result, changed }: SaveOutcome<T>) =>
+  changed ? result : new WithMessage(result, AdminMessages.unchanged);
+
 export function adminRoutes(
   app: FastifyInstance,
   services: {
@@ -57,19 +62,23 @@ export function adminRoutes(
     { message: AdminMessages.passwordChanged },
   );
 
+  // Each part only for a role that may open its section: 运营 has the dashboard but neither leads nor orders.
   registerEndpoint(app, endpoints.adminDashboard, async ({ request }) => {
-    const mayOrders = roleAllows(requireStaff(request).role, "orders");
-    const [board, figures] = await Promise.all([leads.dashboard(), mayOrders ? orders.figures() : null]);
-    return { ...board, orders: figures };
+    const { role } = requireStaff(request);
+    const [board, figures] = await Promise.all([
+      roleAllows(role, "leads") ? leads.dashboard() : null,
+      roleAllows(role, "orders") ? orders.figures() : null,
+    ]);
+    return { leads: board, orders: figures };
   });
 
   registerEndpoint(app, endpoints.adminStaffList, () => staff.list());
   registerEndpoint(app, endpoints.adminStaffCreate, ({ body, request }) =>
     staff.create(actorOf(requireStaff(request), request.ip), body),
   );
-  registerEndpoint(app, endpoints.adminStaffUpdate, ({ body, request }) => {
+  registerEndpoint(app, endpoints.adminStaffUpdate, async ({ body, request }) => {
     const member = requireStaff(request);
-    return staff.update(member, actorOf(member, request.ip), body);
+    return saved(await staff.update(member, actorOf(member, request.ip), body));
   });
   registerEndpoint(app, endpoints.adminStaffResetPassword, ({ body, request }) =>
     staff.resetPassword(actorOf(requireStaff(request), request.ip), body.id),
@@ -81,9 +90,9 @@ export function adminRoutes(
   registerEndpoint(app, endpoints.adminLeadRevealPhone, ({ body, request }) =>
     leads.revealPhone(actorOf(requireStaff(request), request.ip), body.id),
   );
-  registerEndpoint(app, endpoints.adminLeadUpdate, ({ body, request }) => {
+  registerEndpoint(app, endpoints.adminLeadUpdate, async ({ body, request }) => {
     const member = requireStaff(request);
-    return leads.update(member.id, actorOf(member, request.ip), body);
+    return saved(await leads.update(member.id, actorOf(member, request.ip), body));
   });
   registerEndpoint(app, endpoints.adminLeadExport, ({ body, request }) =>
     leads.export(actorOf(requireStaff(request), request.ip), body),
@@ -117,7 +126,7 @@ export function adminRoutes(
   registerEndpoint(
     app,
     endpoints.adminGoodsSave,
-    ({ body, request }) => goods.save(actorOf(requireStaff(request), request.ip), body),
+    async ({ body, request }) => saved(await goods.save(actorOf(requireStaff(request), request.ip), body)),
     { message: AdminMessages.goodsSaved },
   );
 

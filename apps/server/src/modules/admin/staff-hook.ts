@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors.js";
 import type { Clock } from "../accounts/clock.js";
 import { changesState } from "../accounts/session-hook.js";
+import { consumeOrThrow, type RateLimiter } from "../rate-limit/rate-limiter.js";
 import { type AdminCookiePolicy, clearStaffCookie, STAFF_TOKEN_COOKIE } from "./staff-cookie.js";
 import { forbidden } from "./staff-service.js";
 import type { SessionStaff, StaffSessionStore } from "./staff-sessions.js";
@@ -40,12 +41,23 @@ export function requirePermissionOnAdminRoutes(app: FastifyInstance) {
   });
 }
 
+/** Writes per staff member and minute, counted in the shared rate-limit store; 0 switches it off. */
+export interface StaffWriteLimit {
+  limiter: RateLimiter;
+  perMinute: number;
+}
+
+const MINUTE = 60_000;
+
 export function installStaffHook(
   app: FastifyInstance,
   sessions: StaffSessionStore,
   now: Clock,
   cookies: AdminCookiePolicy,
+  writeLimit?: StaffWriteLimit,
 ) {
+  const writeRules = writeLimit?.perMinute ? [{ limit: writeLimit.perMinute, windowMs: MINUTE }] : null;
+  const limitMessage = `${AdminMessages.staffWritesLimited}（每位员工每分钟最多 ${writeLimit?.perMinute} 次）`;
   app.decorateRequest("staff", null);
   app.addHook("onRequest", async (request, reply) => {
     const { auth, permission } = request.routeOptions.config;
@@ -58,10 +70,20 @@ export function installStaffHook(
       if (token) clearStaffCookie(reply, cookies);
       throw new AppError("login_required", "登录已失效，请重新登录");
     }
-    if (changesState(request) && !csrfMatches(request, member.csrf)) throw new AppError("csrf");
+    const writes = changesState(request);
+    if (writes && !csrfMatches(request, member.csrf)) throw new AppError("csrf");
     if (permission !== "self") {
       if (member.mustChangePassword) throw forbidden(AdminMessages.mustChangePassword);
       if (!roleAllows(member.role, permission)) throw forbidden();
+    }
+    // Per member, not per address (ADR 0038); only a write that would be served counts.
+    if (writes && writeRules && writeLimit) {
+      await consumeOrThrow(
+        writeLimit.limiter,
+        [{ key: `request:staff-write:${member.id}`, rules: writeRules }],
+        now(),
+        limitMessage,
+      );
     }
     request.staff = member;
   });

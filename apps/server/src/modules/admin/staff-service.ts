@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.js";
 import { staff } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import type { Clock } from "../accounts/clock.js";
-import { type Actor, recordAudit } from "./audit.js";
+import { type Actor, auditedSave, recordAudit } from "./audit.js";
 import { hashPassword, oneTimePassword, verifyAgainstDecoy, verifyPassword } from "./passwords.js";
 import { auditedStaff, staffRow } from "./staff-rows.js";
 import type { NewStaffSession, SessionStaff, StaffSessionStore } from "./staff-sessions.js";
@@ -238,7 +238,7 @@ export class StaffService {
     if (input.id === member.id && (input.disabled === true || (input.role && input.role !== member.role))) {
       throw business(AdminMessages.cannotChangeSelf);
     }
-    const row = await this.db.transaction(async (tx) => {
+    const outcome = await auditedSave(this.db, actor, now, async (tx) => {
       const [before] = await tx.select().from(staff).where(eq(staff.id, input.id)).for("update");
       if (!before) throw new AppError("not_found", AdminMessages.staffNotFound);
       const [after] = await tx
@@ -252,21 +252,18 @@ export class StaffService {
         .where(eq(staff.id, input.id))
         .returning();
       if (after!.disabled && !before.disabled) await this.sessions.revokeAll(tx, input.id, now);
-      await recordAudit(
-        tx,
-        actor,
-        {
+      return {
+        entry: {
           action: "staff.update",
           entity: "staff",
           entityId: input.id,
           before: auditedStaff(before),
           after: auditedStaff(after!),
         },
-        now,
-      );
-      return after!;
+        result: after!,
+      };
     });
-    return staffRow(row);
+    return { result: staffRow(outcome.result), changed: outcome.changed };
   }
 
   /** Whether any staff member exists (the start log says how to create the first one). */

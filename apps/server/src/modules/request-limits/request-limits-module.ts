@@ -1,7 +1,10 @@
 // Every request counts against its client's limit before any other work (ADR 0022): reads in this
 // process, generously; state-changing requests more strictly, in the shared rate-limit store, so
 // they hold across instances. Refusals answer 429, the rate-limited envelope and Retry-After.
-import type { FastifyInstance } from "fastify";
+// Back-office writes are the exception (docs/decisions/0038): a whole office shares one address,
+// so they are counted per staff member once the staff hook knows who it is (the shared store,
+// modules/admin/staff-hook.ts) and here only against the address's generous in-process counter.
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { clientKey } from "../../lib/client-address.js";
 import { rateLimited } from "../../lib/errors.js";
 import type { Clock } from "../accounts/clock.js";
@@ -28,6 +31,12 @@ export interface RequestLimitOptions {
   now: Clock;
 }
 
+/** A write on an /api/admin route that needs a staff session (the login, "public", has no member yet). */
+function isStaffWrite(request: FastifyRequest): boolean {
+  const { auth, permission } = request.routeOptions.config;
+  return auth === "staff" && permission !== "public";
+}
+
 /** Registers the hook; call before any other onRequest hook that does work (session lookup). */
 export function installRequestLimits(app: FastifyInstance, options: RequestLimitOptions) {
   const { readsPerMinute, writesPerMinute, limiter, now } = options;
@@ -38,7 +47,7 @@ export function installRequestLimits(app: FastifyInstance, options: RequestLimit
     const route = request.routeOptions.url;
     if (route && (EXEMPT_ROUTES.has(route) || route.startsWith(EXEMPT_PREFIX))) return;
     const client = clientKey(request.ip);
-    if (changesState(request)) {
+    if (changesState(request) && !isStaffWrite(request)) {
       if (writesPerMinute === 0) return;
       const decision = await limiter.consume([{ key: `request:write:${client}`, rules: writeRules }], now());
       if (!decision.allowed) throw rateLimited(MESSAGE, decision.retryAfterMs);
