@@ -13,6 +13,7 @@ import {
 } from "@yj/contract";
 import { count, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { auditLog, customers as customerRows, goods, goodsSkus, leads, orders } from "../src/db/schema.js";
@@ -35,10 +36,13 @@ interface SampleContext {
   orders: Record<"paid" | "shipped" | "pending_payment", string[]>;
   /** A valid save of an existing goods row, unchanged. */
   goodsSave: object;
+  /** A small PNG to upload. */
+  png: Buffer;
 }
 interface Sample {
   query?: Record<string, string>;
   body?: object;
+  headers?: Record<string, string>;
   /** Runs after the call succeeded as `member` (a new password must be remembered). */
   onSuccess?: () => void;
 }
@@ -76,6 +80,7 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminGoodsCategories: () => ({}),
   adminGoodsDetail: () => ({ query: { id: "1" } }),
   adminGoodsSave: (c) => ({ body: c.goodsSave }),
+  adminMediaUpload: (c) => ({ query: { purpose: "goods" }, body: c.png, headers: { "content-type": "image/png" } }),
 };
 
 function allowed(caller: Caller, permission: AdminPermission): boolean {
@@ -93,6 +98,7 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     targetStaffId: 0,
     orders: { paid: [], shipped: [], pending_payment: [] },
     goodsSave: {},
+    png: Buffer.alloc(0),
   };
 
   beforeAll(async () => {
@@ -100,6 +106,9 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     customer = await customers.login();
     for (const role of STAFF_ROLES) members[role] = await newStaff(ctx.app, ctx.database.db, role);
     sample.targetStaffId = (await newStaff(ctx.app, ctx.database.db, "sales")).id;
+    sample.png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0392b" } })
+      .png()
+      .toBuffer();
     const phone = uniquePhone("136");
     await ctx.app.inject({
       method: "POST",
@@ -176,11 +185,12 @@ describeEachBackend("R16 permission matrix", (ctx) => {
       url: endpoint.path,
       remoteAddress: uniqueIp(),
       ...(input.query ? { query: input.query } : {}),
+      ...(input.headers ? { headers: input.headers } : {}),
       ...(endpoint.method === "POST" ? { payload: input.body ?? {} } : {}),
     };
     if (!member) {
       if (caller === "no one") return { options: base, input };
-      const headers = { "x-csrf-token": customer.csrf, authorization: `Bearer ${customer.token}` };
+      const headers = { ...base.headers, "x-csrf-token": customer.csrf, authorization: `Bearer ${customer.token}` };
       return { options: { ...base, headers, cookies: { token: customer.token, csrf: customer.csrf } }, input };
     }
     const session = await loginSession(ctx.app, member.username, member.password, member.id);

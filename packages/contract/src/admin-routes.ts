@@ -31,4 +31,5 @@ export const adminRoutes = {
   adminGoodsCategories: { method: "GET", path: "/api/admin/goods/categories" },
   adminGoodsDetail: { method: "GET", path: "/api/admin/goods/detail" },
   adminGoodsSave: { method: "POST", path: "/api/admin/goods/save" },
+  adminMediaUpload: { method: "POST", path: "/api/admin/media/upload" },
 } as const satisfies { [K in keyof AdminEndpoints]: Pick<AdminEndpoints[K], "method" | "path"> };

@@ -7,6 +7,7 @@ import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import { type Clock, systemClock } from "../accounts/clock.js";
 import { AuditService } from "./audit.js";
 import { GoodsEditor } from "./goods-editor.js";
+import { ImageUploads } from "./image-upload.js";
 import { LeadPipeline } from "./lead-pipeline.js";
 import { OrderDesk } from "./order-desk.js";
 import { adminRoutes } from "./routes.js";
@@ -34,6 +35,7 @@ export function registerAdmin(
     orders: new OrderDesk(options.db, now),
     goods: new GoodsEditor(options.db, options.invalidation, now),
     audit: new AuditService(options.db),
+    images: new ImageUploads(options.db, now),
   };
   adminRoutes(app, services, cookies);
   return staff;
