@@ -621,7 +621,11 @@ export type AdminGoodsDetail = z.infer<typeof AdminGoodsDetail>;
 export const AdminGoodsSaveBody = z.object({
   id: Id,
   /** The pictures in order, the first the cover; absent keeps them as they are. */
-  images: z.array(ImageUrl).max(MAX_GOODS_IMAGES, `图片最多 ${MAX_GOODS_IMAGES} 张`).optional(),
+  images: z
+    .array(ImageUrl)
+    .min(1, "至少保留一张商品图片")
+    .max(MAX_GOODS_IMAGES, `图片最多 ${MAX_GOODS_IMAGES} 张`)
+    .optional(),
   name: GoodsText("商品名称", 64, true),
   subtitle: GoodsText("副标题", 120),
   category2: Id,
