@@ -3,6 +3,7 @@
 // caching; refusals (not a picture, too large, no session, a role without the permission, no CSRF)
 // store nothing and write no audit row; a goods row takes the uploaded picture and the storefront
 // shows it at once.
+import { Readable } from "node:stream";
 import { AdminMessages, ErrorCode, IMAGE_WIDTHS, MAX_IMAGE_BYTES, type UploadedImage } from "@yj/contract";
 import { count, desc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
@@ -167,6 +168,11 @@ describeEachBackend("back office picture upload", (ctx) => {
     const big = Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length)]);
     const answer = await upload(big);
     expect(answer).toMatchObject({ code: 0, message: AdminMessages.imageTooLarge });
+    // Sent without its length (a stream): stopped at the limit with the same message.
+    const streamed = await upload(
+      Readable.from([big.subarray(0, MAX_IMAGE_BYTES), big.subarray(MAX_IMAGE_BYTES)]) as never,
+    );
+    expect(streamed).toMatchObject({ code: 0, message: AdminMessages.imageTooLarge });
     expect([await stored(), await audits()]).toEqual([rows, records]);
   });
 
