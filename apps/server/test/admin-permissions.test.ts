@@ -14,6 +14,7 @@ import {
 } from "@yj/contract";
 import { count, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import {
@@ -55,10 +56,13 @@ interface SampleContext {
   /** Valid saves of the about page and the settings, unchanged. */
   pageSave: object;
   settingsSave: object;
+  /** A small PNG to upload. */
+  png: Buffer;
 }
 interface Sample {
   query?: Record<string, string>;
   body?: object;
+  headers?: Record<string, string>;
   /** Runs after the call succeeded as `member` (a new password must be remembered). */
   onSuccess?: () => void;
 }
@@ -112,6 +116,7 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminSettingsSave: (c) => ({ body: c.settingsSave }),
   adminCityAdd: (c) => ({ body: c.cityAdds.pop() }),
   adminCityRemove: (c) => ({ body: { id: c.cityIds.pop() } }),
+  adminMediaUpload: (c) => ({ query: { purpose: "goods" }, body: c.png, headers: { "content-type": "image/png" } }),
 };
 
 const MATRIX_GUIDE = {
@@ -154,6 +159,7 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     cityAdds: [],
     pageSave: {},
     settingsSave: {},
+    png: Buffer.alloc(0),
   };
 
   beforeAll(async () => {
@@ -161,6 +167,9 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     customer = await customers.login();
     for (const role of STAFF_ROLES) members[role] = await newStaff(ctx.app, ctx.database.db, role);
     sample.targetStaffId = (await newStaff(ctx.app, ctx.database.db, "sales")).id;
+    sample.png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0392b" } })
+      .png()
+      .toBuffer();
     const phone = uniquePhone("136");
     await ctx.app.inject({
       method: "POST",
@@ -255,11 +264,12 @@ describeEachBackend("R16 permission matrix", (ctx) => {
       url: endpoint.path,
       remoteAddress: uniqueIp(),
       ...(input.query ? { query: input.query } : {}),
+      ...(input.headers ? { headers: input.headers } : {}),
       ...(endpoint.method === "POST" ? { payload: input.body ?? {} } : {}),
     };
     if (!member) {
       if (caller === "no one") return { options: base, input };
-      const headers = { "x-csrf-token": customer.csrf, authorization: `Bearer ${customer.token}` };
+      const headers = { ...base.headers, "x-csrf-token": customer.csrf, authorization: `Bearer ${customer.token}` };
       return { options: { ...base, headers, cookies: { token: customer.token, csrf: customer.csrf } }, input };
     }
     const session = await loginSession(ctx.app, member.username, member.password, member.id);

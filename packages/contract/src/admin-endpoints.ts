@@ -28,6 +28,7 @@ import {
   LeadIdQuery,
   LeadListQuery,
   LeadUpdateBody,
+  MediaUploadQuery,
   OneTimePasswordData,
   RevealedPhone,
   StaffCreateBody,
@@ -37,6 +38,7 @@ import {
   StaffRow,
   StaffUpdateBody,
   UnreconciledPayment,
+  UploadedImage,
 } from "./admin.js";
 import {
   AdminArticleDetail,
@@ -403,5 +405,15 @@ export const adminEndpoints = {
     permission: "settings",
     body: AdminCityIdBody,
     data: AdminSettings,
+  }),
+  adminMediaUpload: def({
+    method: "POST",
+    path: "/api/admin/media/upload",
+    summary:
+      "上传图片：请求体为图片文件本身（JPEG、PNG、WebP、GIF 或 AVIF，最大 8 MB），按内容识别格式，去除元数据，按用途转为各尺寸 WebP",
+    auth: "staff",
+    permission: "media",
+    query: MediaUploadQuery,
+    data: UploadedImage,
   }),
 } as const;

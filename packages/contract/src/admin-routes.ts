@@ -43,4 +43,5 @@ export const adminRoutes = {
   adminSettingsSave: { method: "POST", path: "/api/admin/settings/save" },
   adminCityAdd: { method: "POST", path: "/api/admin/settings/cities/add" },
   adminCityRemove: { method: "POST", path: "/api/admin/settings/cities/remove" },
+  adminMediaUpload: { method: "POST", path: "/api/admin/media/upload" },
 } as const satisfies { [K in keyof AdminEndpoints]: Pick<AdminEndpoints[K], "method" | "path"> };

@@ -31,15 +31,20 @@ export const ADMIN_PERMISSIONS = [
   "settings",
   "staff",
   "audit",
+  "media",
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type RolePermission = Exclude<AdminPermission, "public" | "self">;
 
-/** The one permission table: what each role may do. The server checks it on every admin endpoint. */
+/**
+ * The one permission table: what each role may do. The server checks it on every admin endpoint.
+ * "media" (uploading pictures) goes with every role that edits goods or content, since both forms
+ * take pictures (docs/decisions/0037).
+ */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly RolePermission[]> = {
-  admin: ["dashboard", "leads", "orders", "catalog", "content", "settings", "staff", "audit"],
+  admin: ["dashboard", "leads", "orders", "catalog", "content", "settings", "staff", "audit", "media"],
   sales: ["dashboard", "leads", "orders"],
-  operations: ["dashboard", "catalog", "content", "settings"],
+  operations: ["dashboard", "catalog", "content", "settings", "media"],
 };
 
 export function roleAllows(role: StaffRole, permission: AdminPermission): boolean {
@@ -121,6 +126,13 @@ export const AdminMessages = {
   unchanged: "没有修改，无需保存",
   /** Per staff member, not per address: an office shares one address (docs/quality.md R16). */
   staffWritesLimited: "您的保存操作过于频繁",
+  imageMissing: "请选择要上传的图片",
+  imageTooLarge: "图片不能超过 8 MB",
+  imageUnsupported: "不支持的图片格式，请上传 JPEG、PNG、WebP、GIF 或 AVIF 图片",
+  imageDamaged: "图片已损坏，无法读取",
+  imageTooManyPixels: "图片尺寸过大（最多 4000 万像素）",
+  imageUploaded: "图片已上传",
+  imageNotFound: "图片不存在，请重新上传",
 } as const;
 
 // ── Schemas ─────────────────────────────────────────────────────────────────────────────────────
@@ -351,6 +363,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "settings.update": "修改站点设置",
   "city.add": "添加覆盖城市",
   "city.remove": "移除覆盖城市",
+  "media.upload": "上传图片",
 };
 
 /** Orders made in a period, and the ones paid in it with the amount paid (cents). */
@@ -503,6 +516,51 @@ export const UnreconciledPayment = AdminPayment.extend({
 });
 export type UnreconciledPayment = z.infer<typeof UnreconciledPayment>;
 
+// ── Pictures (docs/decisions/0037) ──────────────────────────────────────────────────────────────────
+
+/** Where a picture is shown; it decides the widths an upload is re-encoded to. */
+export const IMAGE_PURPOSES = ["goods", "banner", "store", "article"] as const;
+export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+
+/**
+ * The WebP widths stored per purpose, largest first; the largest is the URL the form keeps. They are
+ * the storefront's display widths (apps/web: goods gallery 800 and card 400; banner 1920 wide, half
+ * for phones; store card 480, twice for dense screens; article body 1200 and cover 750).
+ */
+export const IMAGE_WIDTHS: Record<ImagePurpose, readonly number[]> = {
+  goods: [800, 400],
+  banner: [1920, 960],
+  store: [960, 480],
+  article: [1200, 750],
+};
+
+/** The largest upload accepted, in bytes (the body limit of the upload endpoint). */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** Width × height at most: a small file may decode into gigabytes of pixels. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_GOODS_IMAGES = 10;
+
+/** A picture as the storefront shows it: served by this shop at /media/<key> (the CSP allows only 'self'). */
+export const ImageUrl = z
+  .string({ message: "图片地址无效" })
+  .trim()
+  .regex(/^\/media\/[a-z0-9][a-z0-9-]{0,80}\.(svg|webp)$/, "图片地址无效，应为本站上传的图片（/media/…）");
+
+export const MediaUploadQuery = z.object({ purpose: z.enum(IMAGE_PURPOSES, { message: "图片用途无效" }) });
+
+export const ImageVariant = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+
+export const UploadedImage = ImageVariant.extend({
+  /** Every stored width, largest first; `url` is the first one's. */
+  variants: z.array(ImageVariant),
+});
+export type UploadedImage = z.infer<typeof UploadedImage>;
+
 // ── Catalogue: goods (运营 and 管理员) ─────────────────────────────────────────────────────────────
 
 /** Yuan as typed (129, "129.5", "129.50"): at most two decimals; the server stores integer cents. */
@@ -589,6 +647,12 @@ export type AdminGoodsDetail = z.infer<typeof AdminGoodsDetail>;
 
 export const AdminGoodsSaveBody = z.object({
   id: Id,
+  /** The pictures in order, the first the cover; absent keeps them as they are. */
+  images: z
+    .array(ImageUrl)
+    .min(1, "至少保留一张商品图片")
+    .max(MAX_GOODS_IMAGES, `图片最多 ${MAX_GOODS_IMAGES} 张`)
+    .optional(),
   name: GoodsText("商品名称", 64, true),
   subtitle: GoodsText("副标题", 120),
   category2: Id,

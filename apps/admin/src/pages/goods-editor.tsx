@@ -1,7 +1,8 @@
 // The goods editor: name, subtitle, category, brand, prices in yuan (two decimals; the server stores
-// cents), unit, params, description, show/hide, and the SKUs (spec, price, stock; new ones added).
-// Saving asks for confirmation; the storefront shows the change at once.
-import { type AdminGoodsDetail, centsToYuanText } from "@yj/contract";
+// cents), unit, params, description, show/hide, the pictures (uploaded, removed, reordered; the
+// first is the cover), and the SKUs (spec, price, stock; new ones added). Saving asks for
+// confirmation; the storefront shows the change at once.
+import { type AdminGoodsDetail, centsToYuanText, MAX_GOODS_IMAGES } from "@yj/contract";
 import {
   App,
   Button,
@@ -17,11 +18,13 @@ import {
   Spin,
   Switch,
   Table,
+  Tag,
   Typography,
 } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, routes, save } from "../api";
+import { ImageField } from "../components/image-field";
 import { useLoad } from "../use-load";
 
 interface SkuForm {
@@ -41,6 +44,7 @@ interface GoodsForm {
   params: { name: string; value: string }[];
   description: string;
   shown: boolean;
+  images: string[];
   skus: SkuForm[];
 }
 
@@ -58,6 +62,7 @@ function formOf(goods: AdminGoodsDetail): GoodsForm {
     params: goods.params,
     description: goods.description,
     shown: goods.shown,
+    images: goods.images,
     skus: goods.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
   };
 }
@@ -81,7 +86,13 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
       onOk: async () => {
         setBusy(true);
         try {
-          const answer = await save(routes.adminGoodsSave, { id: goods.id, ...values, params: values.params ?? [] });
+          const answer = await save(routes.adminGoodsSave, {
+            id: goods.id,
+            ...values,
+            params: values.params ?? [],
+            // A slot left empty (added, never filled, or its picture removed) is no picture.
+            images: (values.images ?? []).filter(Boolean),
+          });
           onSaved(answer.data);
           form.setFieldsValue(formOf(answer.data));
           if (answer.changed) message.success("商品已保存");
@@ -149,6 +160,51 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
             </Form.Item>
           </Col>
         </Row>
+      </Card>
+      <Card title="商品图片" size="small" style={{ marginTop: 16 }}>
+        <Form.List
+          name="images"
+          rules={[
+            {
+              validator: async (_, images: string[] | undefined) => {
+                if (!(images ?? []).some(Boolean)) throw new Error("请至少上传一张商品图片");
+              },
+            },
+          ]}
+        >
+          {(fields, { add, remove, move }, { errors }) => (
+            <Space orientation="vertical" style={{ width: "100%" }}>
+              {fields.map((field, index) => (
+                <Space key={field.key} align="start" data-goods-image={index}>
+                  <div style={{ width: 48, paddingTop: 4 }}>
+                    {index === 0 ? <Tag color="blue">封面</Tag> : <Tag>第 {index + 1} 张</Tag>}
+                  </div>
+                  <Form.Item name={field.name} noStyle>
+                    <ImageField purpose="goods" />
+                  </Form.Item>
+                  <Space orientation="vertical" size={4}>
+                    <Button size="small" disabled={index === 0} onClick={() => move(index, index - 1)}>
+                      前移
+                    </Button>
+                    <Button size="small" disabled={index === fields.length - 1} onClick={() => move(index, index + 1)}>
+                      后移
+                    </Button>
+                    <Button size="small" danger onClick={() => remove(field.name)}>
+                      删除
+                    </Button>
+                  </Space>
+                </Space>
+              ))}
+              <Button disabled={fields.length >= MAX_GOODS_IMAGES} onClick={() => add("")}>
+                添加图片
+              </Button>
+              <Typography.Text type="secondary">
+                第一张为封面，显示在商品列表与详情页首图；最多 {MAX_GOODS_IMAGES} 张。
+              </Typography.Text>
+              <Form.ErrorList errors={errors} />
+            </Space>
+          )}
+        </Form.List>
       </Card>
       <Card title="参数" size="small" style={{ marginTop: 16 }}>
         <Form.List name="params">

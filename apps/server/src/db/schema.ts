@@ -7,6 +7,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -19,6 +20,13 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** Raw bytes. node-postgres reads a Buffer, PGlite a Uint8Array: both come back as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 /** Category tree: level 1 (groups), level 2 (the docs/product.md §2 menu ids 3,4,5,6,8,9,49,50), level 3. */
 export const goodsCategories = pgTable(
@@ -237,6 +245,22 @@ export const media = pgTable("media", {
   key: text().primaryKey(),
   contentType: text().notNull(),
   body: text().notNull(),
+});
+
+/**
+ * Pictures uploaded in the back office, one row per stored width, re-encoded to WebP (ADR 0037).
+ * Kept in the database like `media`, so every instance serves them; the key holds a hash of the
+ * upload and the width, so a key's bytes never change.
+ */
+export const mediaUploads = pgTable("media_uploads", {
+  key: text().primaryKey(),
+  purpose: text().notNull(),
+  contentType: text().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  body: bytea().notNull(),
+  uploadedBy: integer().references(() => staff.id, { onDelete: "set null" }),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
 });
 
 /** Records which demo data version was loaded, so first start seeds once. */

@@ -11,6 +11,7 @@ import type { SiteSettingsService } from "../site-settings/service.js";
 import { AuditService } from "./audit.js";
 import { ContentEditor } from "./content-editor.js";
 import { GoodsEditor } from "./goods-editor.js";
+import { ImageUploads } from "./image-upload.js";
 import { LeadPipeline } from "./lead-pipeline.js";
 import { OrderDesk } from "./order-desk.js";
 import { adminRoutes } from "./routes.js";
@@ -54,6 +55,7 @@ export function registerAdmin(
     content: new ContentEditor(options.db, options.content, options.siteSettings, options.invalidation, now),
     settings: new SettingsEditor(options.db, options.invalidation, now),
     audit: new AuditService(options.db),
+    images: new ImageUploads(options.db, now),
   };
   adminRoutes(app, services, cookies);
   return staff;

@@ -1,12 +1,12 @@
 // The goods editor (back office, 运营 and 管理员): the goods list with search, category and show/hide
-// filters, one goods row with its SKUs, and the save: prices typed in yuan arrive as integer cents
+// filters, one goods row with its SKUs and pictures, and the save: prices typed in yuan arrive as integer cents
 // (the contract converts), the row and its SKUs are written with an audit row in one transaction,
 // and the cached storefront goods lists are dropped so the change shows at once: here directly, on
 // other instances through the Redis channel or their short TTL (lib/cache-invalidation.ts).
 import { AdminMessages } from "@yj/contract";
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { goods, goodsCategories, goodsSkus } from "../../db/schema.js";
+import { goods, goodsCategories, goodsSkus, media, mediaUploads } from "../../db/schema.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
@@ -29,6 +29,8 @@ export interface GoodsSaveInput {
   params: { name: string; value: string }[];
   description: string;
   shown: boolean;
+  /** `/media/…` URLs in order, the first the cover; undefined keeps the stored ones. */
+  images?: string[];
   skus: { id?: number; spec: string; price: number; stock: number }[];
 }
 
@@ -130,6 +132,7 @@ export class GoodsEditor {
       const known = new Set(before.skus.map((s) => s.id));
       if (input.skus.some((s) => s.id !== undefined && !known.has(s.id)))
         throw new AppError("business", AdminMessages.skuNotFound);
+      if (input.images) await requireStoredImages(tx, input.images);
       await tx
         .update(goods)
         .set({
@@ -147,6 +150,7 @@ export class GoodsEditor {
           description: input.description,
           isShow: input.shown ? 1 : 0,
           status: input.shown ? 1 : 0,
+          ...(input.images ? { images: input.images } : {}),
         })
         .where(eq(goods.id, input.id));
       // SKUs in id order, as every stock writer locks them (modules/orders/stock.ts).
@@ -175,8 +179,8 @@ export class GoodsEditor {
           action: "goods.update",
           entity: "goods",
           entityId: input.id,
-          before: audited(before),
-          after: audited(after),
+          before,
+          after,
         },
         result: after,
       };
@@ -187,8 +191,11 @@ export class GoodsEditor {
   }
 }
 
-/** What the audit keeps of a goods row: everything the editor changes, images aside. */
-function audited(d: Awaited<ReturnType<GoodsEditor["detail"]>>) {
-  const { images: _images, ...rest } = d;
-  return rest;
+/** Every picture must be one this shop serves: a URL typed by hand may name nothing. */
+async function requireStoredImages(tx: Pick<Db, "select">, urls: string[]) {
+  const keys = [...new Set(urls.map((url) => url.slice("/media/".length)))];
+  if (keys.length === 0) return;
+  const uploaded = await tx.select({ key: mediaUploads.key }).from(mediaUploads).where(inArray(mediaUploads.key, keys));
+  const generated = await tx.select({ key: media.key }).from(media).where(inArray(media.key, keys));
+  if (uploaded.length + generated.length < keys.length) throw new AppError("business", AdminMessages.imageNotFound);
 }

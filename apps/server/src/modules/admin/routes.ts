@@ -1,9 +1,11 @@
-import { AdminMessages, ContentMessages, endpoints, roleAllows } from "@yj/contract";
+import { AdminMessages, ContentMessages, endpoints, MAX_IMAGE_BYTES, roleAllows } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint, WithMessage } from "../../http/endpoint.js";
+import { AppError } from "../../lib/errors.js";
 import type { AuditService, SaveOutcome } from "./audit.js";
 import type { ContentEditor } from "./content-editor.js";
 import type { GoodsEditor } from "./goods-editor.js";
+import type { ImageUploads } from "./image-upload.js";
 import type { LeadPipeline } from "./lead-pipeline.js";
 import type { OrderDesk } from "./order-desk.js";
 import type { SettingsEditor } from "./settings-editor.js";
@@ -28,10 +30,11 @@ export function adminRoutes(
     content: ContentEditor;
     settings: SettingsEditor;
     audit: AuditService;
+    images: ImageUploads;
   },
   cookies: AdminCookiePolicy,
 ) {
-  const { staff, leads, orders, goods, content, settings, audit } = services;
+  const { staff, leads, orders, goods, content, settings, audit, images } = services;
 
   registerEndpoint(
     app,
@@ -175,4 +178,33 @@ export function adminRoutes(
   );
 
   registerEndpoint(app, endpoints.adminAuditList, ({ query }) => audit.list(query));
+
+  // The upload's body is the picture itself, whatever type it declares (the service reads the type
+  // from the bytes), in its own scope: every other route keeps taking JSON only. The staff hook has
+  // checked session, CSRF and permission before any byte is read (ADR 0030).
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.addHook("onRequest", async (request) => {
+      if (Number(request.headers["content-length"]) > MAX_IMAGE_BYTES) {
+        throw new AppError("invalid_input", AdminMessages.imageTooLarge);
+      }
+    });
+    // A body sent without its length (chunked) stops at the limit too: the same message. Any other
+    // error goes on to the app's handler.
+    scope.setErrorHandler((error) => {
+      if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+        throw new AppError("invalid_input", AdminMessages.imageTooLarge);
+      }
+      throw error;
+    });
+    registerEndpoint(
+      scope,
+      endpoints.adminMediaUpload,
+      ({ query, request }) => images.upload(actorOf(requireStaff(request), request.ip), query.purpose, request.body),
+      { message: AdminMessages.imageUploaded },
+    );
+  });
 }

@@ -1,14 +1,18 @@
-// Generated images (SVG) live in the database so every instance serves the same bytes (ADR 0005).
+// Images live in the database so every instance serves the same bytes: the demo's generated SVGs
+// (ADR 0005) and the pictures uploaded in the back office, stored as WebP (ADR 0037).
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { media } from "../../db/schema.js";
+import { media, mediaUploads } from "../../db/schema.js";
 
-const MEDIA_KEY = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/;
+const SVG_KEY = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/;
+const UPLOAD_KEY = /^[a-z0-9][a-z0-9-]{0,80}\.webp$/;
 
 export interface MediaFile {
   contentType: string;
-  /** SVG text. */
-  body: string;
+  /** SVG text, or an upload's bytes. */
+  body: string | Buffer;
+  /** An upload's key names its content, so its bytes never change and may be cached for good. */
+  immutable: boolean;
 }
 
 export class MediaService {
@@ -16,11 +20,18 @@ export class MediaService {
 
   /** The image stored under `key`; null for an unknown or malformed key (never queried). */
   async find(key: string): Promise<MediaFile | null> {
-    if (!MEDIA_KEY.test(key)) return null;
+    if (UPLOAD_KEY.test(key)) {
+      const [row] = await this.db
+        .select({ contentType: mediaUploads.contentType, body: mediaUploads.body })
+        .from(mediaUploads)
+        .where(eq(mediaUploads.key, key));
+      return row ? { ...row, immutable: true } : null;
+    }
+    if (!SVG_KEY.test(key)) return null;
     const [row] = await this.db
       .select({ contentType: media.contentType, body: media.body })
       .from(media)
       .where(eq(media.key, key));
-    return row ?? null;
+    return row ? { ...row, immutable: false } : null;
   }
 }

@@ -1,0 +1,148 @@
+// Picture upload in Chromium against the built server (docs/decisions/0037): a 运营 made by
+// `npm run admin -- create --role operations` opens a goods row in the editor, is told in Chinese
+// that a text file named .png is no picture, uploads a real one (drawn by the browser itself) as the
+// cover, saves, and the storefront's product page shows the new picture at once, served as WebP.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot, watchPage } from "./support/browser";
+import { ROOT, type RunningServer, startServer } from "./support/server";
+
+const GOODS_ID = 1;
+
+let server: RunningServer;
+let browser: { context: BrowserContext; close(): Promise<void> };
+let opsPassword = "";
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-admin-images-"));
+  const command = spawnSync(
+    process.execPath,
+    [join(ROOT, "apps/server/dist/admin-cli.js"), "create", "pic_ops", "--role", "operations", "--name", "图片运营"],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" }, encoding: "utf8" },
+  );
+  expect(command.status, command.stderr).toBe(0);
+  opsPassword = command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
+  server = await startServer({ dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  server?.cleanup();
+});
+
+async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { errors } = watchPage(page);
+  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+  return { page, errors };
+}
+
+/** A 1200 × 900 JPEG photo-like picture, drawn on a canvas by the browser (no image files in the repo). */
+async function drawnJpeg(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1200;
+    canvas.height = 900;
+    const g = canvas.getContext("2d");
+    if (!g) throw new Error("no canvas");
+    const gradient = g.createLinearGradient(0, 0, 1200, 900);
+    gradient.addColorStop(0, "#e67e22");
+    gradient.addColorStop(1, "#2c3e50");
+    g.fillStyle = gradient;
+    g.fillRect(0, 0, 1200, 900);
+    g.fillStyle = "#ffffff";
+    g.font = "bold 120px sans-serif";
+    g.fillText("新图片", 380, 480);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+    if (!blob) throw new Error("no blob");
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = "";
+    for (const b of bytes) text += String.fromCharCode(b);
+    return btoa(text);
+  });
+  return Buffer.from(base64, "base64");
+}
+
+describe("picture upload in the browser", () => {
+  let uploaded = "";
+
+  it("a 运营 uploads a new cover for a goods row in the editor and saves it", async () => {
+    const { page, errors } = await openPage("/admin");
+    await page.waitForURL(/\/admin\/login/);
+    await page.getByLabel("用户名").fill("pic_ops");
+    await page.getByLabel("密码").fill(opsPassword);
+    await page
+      .getByRole("button", { name: "登 录" })
+      .or(page.getByRole("button", { name: "登录" }))
+      .click();
+    await page.waitForURL(/\/admin\/password$/);
+    await page.getByLabel("当前密码").fill(opsPassword);
+    await page.getByLabel("新密码", { exact: true }).fill("Pics2026pass");
+    await page.getByLabel("确认新密码").fill("Pics2026pass");
+    await page.getByRole("button", { name: "保存新密码" }).click();
+    await page.getByRole("heading", { name: "首页" }).waitFor();
+
+    await page.goto(`${server.url}/admin/goods/${GOODS_ID}`, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { name: `编辑商品 #${GOODS_ID}` }).waitFor();
+    const cover = page.locator('[data-goods-image="0"]');
+    const before = await cover.locator("img").getAttribute("src");
+    expect(before).toMatch(/^\/media\/goods-\d+-1\.svg$/);
+
+    // A text file named .png: refused by its content, in Chinese, and the cover stays.
+    await cover.locator('input[type="file"]').setInputFiles({
+      name: "不是图片.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("这只是一个文本文件\n".repeat(50)),
+    });
+    await cover.getByRole("alert").filter({ hasText: "不支持的图片格式" }).waitFor();
+    expect(await cover.locator("img").getAttribute("src")).toBe(before);
+    await cover.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-image-refused-1440");
+
+    const jpeg = await drawnJpeg(page);
+    await cover
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "客厅实拍.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    await expect
+      .poll(() => cover.locator("img").getAttribute("src"), { timeout: 20_000 })
+      .toMatch(/^\/media\/goods-[0-9a-f]{24}-800\.webp$/);
+    uploaded = (await cover.locator("img").getAttribute("src")) ?? "";
+    expect(await cover.getByRole("alert").count()).toBe(0);
+    await page.getByText("商品图片").scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-goods-images-1440");
+
+    // The old cover is kept as the last picture, given by its address.
+    await page.getByRole("button", { name: "添加图片" }).click();
+    const last = page.locator("[data-goods-image]").last();
+    await last.getByRole("button", { name: "填写地址" }).click();
+    await last.getByLabel("图片地址").fill(before ?? "");
+
+    await page.getByRole("button", { name: /^保\s?存$/ }).click();
+    const confirm = page.getByRole("dialog", { name: "确认保存商品？" });
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: /^保\s?存$/ }).click();
+    await page.getByText("商品已保存").waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("the storefront's product page shows the new picture at once, served as WebP", async () => {
+    expect(uploaded).not.toBe("");
+    const { page, errors } = await openPage(`/app/product-detail/${GOODS_ID}`);
+    const main = page.locator(`img[src="${uploaded}"]`).first();
+    await main.waitFor();
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    const res = await fetch(`${server.url}${uploaded}`);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    await screenshot(page, "storefront-product-uploaded-image-1440");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
