@@ -1,8 +1,12 @@
 import { createBrowserRouter } from "react-router";
 import { ConsoleLayout } from "./layout";
 import { AuditPage } from "./pages/audit";
+import { BannersPage } from "./pages/banners";
+import { CategoriesPage } from "./pages/categories";
 import { ChangePasswordPage } from "./pages/change-password";
+import { CityPricesPage } from "./pages/city-prices";
 import { DashboardPage } from "./pages/dashboard";
+import { GoodsCreatePage } from "./pages/goods-create";
 import { GoodsEditorPage } from "./pages/goods-editor";
 import { GoodsListPage } from "./pages/goods-list";
 import { LeadDetailPage } from "./pages/lead-detail";
@@ -11,7 +15,9 @@ import { LoginPage } from "./pages/login";
 import { NotFoundPage } from "./pages/not-found";
 import { OrderDetailPage } from "./pages/order-detail";
 import { OrderListPage } from "./pages/order-list";
+import { PackageItemsPage, PackagesPage } from "./pages/packages";
 import { StaffPage } from "./pages/staff";
+import { StoresPage } from "./pages/stores";
 import { RequirePermission, SessionGate } from "./session";
 
 export const router = createBrowserRouter(
@@ -34,7 +40,17 @@ export const router = createBrowserRouter(
               element: <RequirePermission permission="orders" page={<OrderDetailPage />} />,
             },
             { path: "goods", element: <RequirePermission permission="catalog" page={<GoodsListPage />} /> },
+            { path: "goods/new", element: <RequirePermission permission="catalog" page={<GoodsCreatePage />} /> },
             { path: "goods/:id", element: <RequirePermission permission="catalog" page={<GoodsEditorPage />} /> },
+            { path: "packages", element: <RequirePermission permission="catalog" page={<PackagesPage />} /> },
+            {
+              path: "packages/:id",
+              element: <RequirePermission permission="catalog" page={<PackageItemsPage />} />,
+            },
+            { path: "categories", element: <RequirePermission permission="catalog" page={<CategoriesPage />} /> },
+            { path: "banners", element: <RequirePermission permission="catalog" page={<BannersPage />} /> },
+            { path: "stores", element: <RequirePermission permission="catalog" page={<StoresPage />} /> },
+            { path: "prices", element: <RequirePermission permission="settings" page={<CityPricesPage />} /> },
             { path: "staff", element: <RequirePermission permission="staff" page={<StaffPage />} /> },
             { path: "audit", element: <RequirePermission permission="audit" page={<AuditPage />} /> },
             { path: "*", element: <NotFoundPage /> },

@@ -38,6 +38,7 @@ import {
   StaffUpdateBody,
   UnreconciledPayment,
 } from "./admin.js";
+import { adminCatalogEndpoints } from "./admin-catalog-endpoints.js";
 import type { EndpointDef } from "./endpoints.js";
 
 const def = <const T extends EndpointDef & { auth: "staff" }>(d: T) => d;
@@ -279,4 +280,5 @@ export const adminEndpoints = {
     body: AdminGoodsSaveBody,
     data: AdminGoodsDetail,
   }),
+  ...adminCatalogEndpoints,
 } as const;

@@ -6,13 +6,17 @@ import type { Db } from "../../db/client.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import { type Clock, systemClock } from "../accounts/clock.js";
 import { AuditService } from "./audit.js";
+import { BannerDesk } from "./banner-desk.js";
+import { CatalogStructure } from "./catalog-structure.js";
+import { CityPrices } from "./city-prices.js";
 import { GoodsEditor } from "./goods-editor.js";
 import { LeadPipeline } from "./lead-pipeline.js";
 import { OrderDesk } from "./order-desk.js";
-import { adminRoutes } from "./routes.js";
+import { adminCatalogRoutes, adminRoutes } from "./routes.js";
 import { installStaffHook } from "./staff-hook.js";
 import { StaffService } from "./staff-service.js";
 import { StaffSessionStore } from "./staff-sessions.js";
+import { StoreDesk } from "./store-desk.js";
 
 /** What tests replace: the clock (lockout expiry). */
 export interface AdminOverrides {
@@ -36,5 +40,12 @@ export function registerAdmin(
     audit: new AuditService(options.db),
   };
   adminRoutes(app, services, cookies);
+  adminCatalogRoutes(app, {
+    goods: services.goods,
+    structure: new CatalogStructure(options.db, options.invalidation, now),
+    banners: new BannerDesk(options.db, now),
+    stores: new StoreDesk(options.db, now),
+    prices: new CityPrices(options.db, now),
+  });
   return staff;
 }
