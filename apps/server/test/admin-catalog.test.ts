@@ -139,6 +139,7 @@ describeEachBackend("back office catalogue", (ctx) => {
         [body({ price: "12.345" }), "金额最多两位小数"],
         [body({ skus: [{ spec: "标准", price: "10", stock: -2 }] }), "库存不能为负"],
         [body({ cover: "javascript:alert(1)" }), "商品图片须是以 / 或 http(s):// 开头的地址"],
+        [body({ cover: "" }), "请填写商品图片"],
         [body({ category2: category1 }), AdminMessages.categoryInvalid],
         [body({ tagIds: [987_654] }), CatalogMessages.tagInvalid],
       ];

@@ -117,6 +117,7 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
       ...c.goodsSave,
       id: undefined,
       name: "矩阵新建商品",
+      cover: "/media/matrix.svg",
       shown: false,
       skus: [{ spec: "标准", price: "10", stock: 1 }],
     },

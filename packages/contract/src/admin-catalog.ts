@@ -74,10 +74,11 @@ const Stock = z.coerce
 
 // ── Goods creation ───────────────────────────────────────────────────────────────────────────────
 
-/** A new goods row with its first SKUs: the editor's fields, its tags and an optional cover. */
+/** A new goods row with its first SKUs: the editor's fields, its tags and its cover. */
 export const AdminGoodsCreateBody = AdminGoodsSaveBody.omit({ id: true, skus: true }).extend({
   tagIds: z.array(Id).max(10, "标签最多 10 个").default([]),
-  cover: z.union([z.literal(""), ImageUrl("商品图片")]).default(""),
+  /** The cover: the storefront's cards and product page need one. */
+  cover: ImageUrl("商品图片"),
   skus: z
     .array(z.object({ spec: Text("规格", 64), price: YuanAmount, stock: Stock }))
     .min(1, "至少填写一个规格")

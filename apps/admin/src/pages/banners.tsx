@@ -134,7 +134,10 @@ function BannerModal({
         <Form.Item
           name="link"
           label="链接"
-          rules={[{ required: true, message: "请填写链接" }]}
+          rules={[
+            { required: true, message: "请填写链接" },
+            { pattern: /^(\/(?!\/)|https?:\/\/)\S*$/, message: "链接须是以 / 开头的站内地址或 http(s):// 地址" },
+          ]}
           extra="站内地址以 / 开头，如 /decorate-act、/packageDetails/151"
         >
           <Input maxLength={500} />

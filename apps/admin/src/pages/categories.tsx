@@ -53,6 +53,9 @@ export function CategoriesPage() {
       <Typography.Text type="secondary">排序小的在前；隐藏的分类及其下级不在前台菜单和筛选中出现。</Typography.Text>
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
       <Table<Node>
+        // Remounted once the tree arrives, so that it opens fully expanded.
+        key={data ? "tree" : "loading"}
+        expandable={{ defaultExpandAllRows: true }}
         rowKey="id"
         loading={loading}
         dataSource={treeOf(data ?? [])}

@@ -154,6 +154,8 @@ function PricesModal({
 export function CityPricesPage() {
   const { data, loading, error, reload } = useLoad(() => get(routes.adminCityPricesList));
   const [editing, setEditing] = useState<AdminCityPrices | "new" | null>(null);
+  const [filter, setFilter] = useState("");
+  const shown = (data ?? []).filter((c) => !filter || c.city.includes(filter) || c.province.includes(filter));
   const yuan = (cents: number | undefined) => (cents === undefined ? "未设置" : `¥${centsToYuanText(cents)}`);
 
   return (
@@ -169,13 +171,20 @@ export function CityPricesPage() {
       <Typography.Text type="secondary">
         金额以元录入、按分保存，保存后前台报价立即使用新价格。没有自己报价参数的城市使用“默认（*）”一行。
       </Typography.Text>
+      <Input.Search
+        allowClear
+        placeholder="按城市或省份查找，如 杭州"
+        aria-label="查找城市"
+        style={{ width: 280 }}
+        onSearch={(value) => setFilter(value.trim())}
+      />
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
       <Table<AdminCityPrices>
         rowKey="city"
         loading={loading}
-        dataSource={data ?? []}
-        locale={{ emptyText: "暂无城市价格" }}
-        pagination={{ pageSize: 50 }}
+        dataSource={shown}
+        locale={{ emptyText: filter ? "没有匹配的城市" : "暂无城市价格" }}
+        pagination={{ pageSize: 20, showTotal: (total) => `共 ${total} 个城市` }}
         columns={[
           {
             title: "城市",

@@ -57,7 +57,6 @@ export function GoodsCreatePage() {
         category2: values.category2 ?? 0,
         params: values.params ?? [],
         tagIds: values.tagIds ?? [],
-        cover: values.cover ?? "",
       });
       message.success(values.shown ? "商品已创建，前台已上架" : "商品已创建（未上架）");
       navigate(`/goods/${created.id}`);
@@ -136,7 +135,7 @@ export function GoodsCreatePage() {
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="cover" label="商品图片">
+              <Form.Item name="cover" label="商品图片" rules={[{ required: true, message: "请填写商品图片" }]}>
                 <ImageField purpose="goods" />
               </Form.Item>
             </Col>

@@ -1,5 +1,6 @@
 // The goods editor (back office, 运营 and 管理员): the goods list with search, category and show/hide
-// filters, one goods row with its SKUs, and the save: prices typed in yuan arrive as integer cents
+// filters, one goods row with its SKUs, a new goods row with its first SKUs (docs/decisions/0036),
+// and the save: prices typed in yuan arrive as integer cents
 // (the contract converts), the row and its SKUs are written with an audit row in one transaction,
 // and the cached storefront goods lists are dropped so the change shows at once: here directly, on
 // other instances through the Redis channel or their short TTL (lib/cache-invalidation.ts).
