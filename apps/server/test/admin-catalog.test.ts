@@ -11,7 +11,7 @@ import { buildApp } from "../src/app.js";
 import { auditLog, banners, goods, goodsCategories, goodsTags, packageItems, stores } from "../src/db/schema.js";
 import { uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
-import { describeEachBackend, testEnv } from "./helper.js";
+import { createTestDatabase, describeEachBackend, testEnv } from "./helper.js";
 
 type Answer<T = Record<string, unknown>> = { code: number; message: string; data: T };
 
@@ -540,5 +540,47 @@ describeEachBackend("back office catalogue", (ctx) => {
         await write("/api/admin/categories/update", { id: 987_654, name: "无", sort: 0, shown: true }),
       ).toMatchObject({ code: 0, message: CatalogMessages.categoryNotFound });
     });
+  });
+});
+
+const REDIS_URL = process.env.REDIS_URL;
+
+describe.runIf(REDIS_URL)("category edits reach every instance's category tree through Redis", () => {
+  it("a second instance's cached tree shows the new name without waiting for its TTL", async () => {
+    const testDb = await createTestDatabase("pglite");
+    const env = testEnv({
+      API_CACHE_SECONDS: "600",
+      REDIS_URL: REDIS_URL ?? "",
+      REDIS_PREFIX: `yj:test:${Date.now()}:`,
+    });
+    const first = await buildApp({ env, database: testDb.database, serveWeb: false });
+    const second = await buildApp({ env, database: testDb.database, serveWeb: false });
+    try {
+      const ops = await newStaff(first, testDb.database.db, "operations");
+      const nameOn = async (app: FastifyInstance) => {
+        const res = await app.inject({ url: "/api/goodsCategories/list", remoteAddress: uniqueIp() });
+        const roots = (
+          res.json() as Answer<{ id: number; content: string; subCategories: { id: number; content: string }[] }[]>
+        ).data;
+        return roots.flatMap((r) => [r, ...r.subCategories]).find((c) => c.id === 4)?.content;
+      };
+      const before = await nameOn(second);
+      expect(before).toBeTruthy();
+      const saved = await first.inject(
+        asStaff(ops, {
+          method: "POST",
+          url: "/api/admin/categories/update",
+          remoteAddress: uniqueIp(),
+          payload: { id: 4, name: "跨实例改名", sort: 1, shown: true },
+        }),
+      );
+      expect((saved.json() as Answer).code).toBe(1);
+      await expect.poll(() => nameOn(second), { timeout: 3000 }).toBe("跨实例改名");
+    } finally {
+      await first.close();
+      await second.close();
+      await testDb.database.close();
+      await testDb.drop();
+    }
   });
 });
