@@ -15,6 +15,11 @@ const SECTIONS = [
   { key: "/goods", label: "商品", permission: "catalog" },
   { key: "/content", label: "内容", permission: "content" },
   { key: "/settings", label: "设置", permission: "settings" },
+  { key: "/packages", label: "套餐", permission: "catalog" },
+  { key: "/categories", label: "分类", permission: "catalog" },
+  { key: "/banners", label: "轮播图", permission: "catalog" },
+  { key: "/stores", label: "门店", permission: "catalog" },
+  { key: "/prices", label: "城市价格", permission: "settings" },
   { key: "/staff", label: "员工", permission: "staff" },
   { key: "/audit", label: "审计记录", permission: "audit" },
 ] as const;

@@ -3,8 +3,12 @@ import { ConsoleLayout } from "./layout";
 import { ArticleEditorPage } from "./pages/article-editor";
 import { ArticleListPage } from "./pages/article-list";
 import { AuditPage } from "./pages/audit";
+import { BannersPage } from "./pages/banners";
+import { CategoriesPage } from "./pages/categories";
 import { ChangePasswordPage } from "./pages/change-password";
+import { CityPricesPage } from "./pages/city-prices";
 import { DashboardPage } from "./pages/dashboard";
+import { GoodsCreatePage } from "./pages/goods-create";
 import { GoodsEditorPage } from "./pages/goods-editor";
 import { GoodsListPage } from "./pages/goods-list";
 import { LeadDetailPage } from "./pages/lead-detail";
@@ -13,9 +17,11 @@ import { LoginPage } from "./pages/login";
 import { NotFoundPage } from "./pages/not-found";
 import { OrderDetailPage } from "./pages/order-detail";
 import { OrderListPage } from "./pages/order-list";
+import { PackageItemsPage, PackagesPage } from "./pages/packages";
 import { SettingsPage } from "./pages/settings";
 import { SitePageEditorPage, SitePageListPage } from "./pages/site-pages";
 import { StaffPage } from "./pages/staff";
+import { StoresPage } from "./pages/stores";
 import { RequirePermission, SessionGate } from "./session";
 
 export const router = createBrowserRouter(
@@ -38,6 +44,7 @@ export const router = createBrowserRouter(
               element: <RequirePermission permission="orders" page={<OrderDetailPage />} />,
             },
             { path: "goods", element: <RequirePermission permission="catalog" page={<GoodsListPage />} /> },
+            { path: "goods/new", element: <RequirePermission permission="catalog" page={<GoodsCreatePage />} /> },
             { path: "goods/:id", element: <RequirePermission permission="catalog" page={<GoodsEditorPage />} /> },
             { path: "content", element: <RequirePermission permission="content" page={<ArticleListPage />} /> },
             {
@@ -50,6 +57,15 @@ export const router = createBrowserRouter(
               element: <RequirePermission permission="content" page={<SitePageEditorPage />} />,
             },
             { path: "settings", element: <RequirePermission permission="settings" page={<SettingsPage />} /> },
+            { path: "packages", element: <RequirePermission permission="catalog" page={<PackagesPage />} /> },
+            {
+              path: "packages/:id",
+              element: <RequirePermission permission="catalog" page={<PackageItemsPage />} />,
+            },
+            { path: "categories", element: <RequirePermission permission="catalog" page={<CategoriesPage />} /> },
+            { path: "banners", element: <RequirePermission permission="catalog" page={<BannersPage />} /> },
+            { path: "stores", element: <RequirePermission permission="catalog" page={<StoresPage />} /> },
+            { path: "prices", element: <RequirePermission permission="settings" page={<CityPricesPage />} /> },
             { path: "staff", element: <RequirePermission permission="staff" page={<StaffPage />} /> },
             { path: "audit", element: <RequirePermission permission="audit" page={<AuditPage />} /> },
             { path: "*", element: <NotFoundPage /> },

@@ -16,7 +16,7 @@ import { answerFrameworkError, installErrorHandler } from "./http/error-handler.
 import { healthRoutes } from "./http/health-routes.js";
 import { metricsRoutes } from "./http/metrics.js";
 import { serializerCompiler } from "./http/serializer.js";
-import { localInvalidation, RedisCacheInvalidation } from "./lib/cache-invalidation.js";
+import { cachesOf, localInvalidation, RedisCacheInvalidation } from "./lib/cache-invalidation.js";
 import { Metrics } from "./lib/metrics.js";
 import { TtlCache } from "./lib/ttl-cache.js";
 import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
@@ -149,15 +149,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
 
   const cache = new TtlCache(env.API_CACHE_SECONDS * 1000, { maxBytes: env.API_CACHE_MAX_MB * 1024 * 1024 });
+  // The category tree lives longer than the public reads; a category edit drops it too (ADR 0036).
+  const referenceCache = new TtlCache(REFERENCE_CACHE_MS);
+  const dropped = cachesOf(cache, referenceCache);
   const invalidation = env.REDIS_URL
-    ? new RedisCacheInvalidation(cache, env.REDIS_URL, {
+    ? new RedisCacheInvalidation(dropped, env.REDIS_URL, {
         prefix: env.REDIS_PREFIX,
         timeoutMs: env.REDIS_TIMEOUT_MS,
         onError: (error) => app.log.warn({ err: { message: error.message } }, "cache invalidation channel failed"),
       })
-    : localInvalidation(cache);
+    : localInvalidation(dropped);
   app.addHook("onClose", () => invalidation.close());
-  const catalog = new CatalogService(database, cache, new TtlCache(REFERENCE_CACHE_MS));
+  const catalog = new CatalogService(database, cache, referenceCache);
   const content = new ContentService(database.db);
   const siteSettings = new SiteSettingsService(database.db, cache);
 

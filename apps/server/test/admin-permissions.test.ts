@@ -7,6 +7,7 @@ import {
   type AdminPermission,
   type EndpointDef,
   ErrorCode,
+  ESTIMATE_RATE_FIELDS,
   roleAllows,
   STAFF_ROLES,
   type StaffRole,
@@ -20,13 +21,16 @@ import { buildApp } from "../src/app.js";
 import {
   articles,
   auditLog,
+  banners,
   customers as customerRows,
   goods,
+  goodsCategories,
   goodsSkus,
   leads,
   orders,
   sitePages,
   siteSettings,
+  stores,
   websiteConfigs,
 } from "../src/db/schema.js";
 import { AccountsHarness, type Session, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
@@ -36,6 +40,26 @@ import { describeEachBackend, testEnv } from "./helper.js";
 import { servedEndpoints } from "./served.js";
 
 type Caller = "no one" | "customer" | StaffRole;
+
+const MATRIX_BANNER = {
+  scope: "city",
+  province: "矩阵省",
+  city: "矩阵市",
+  title: "矩阵轮播图",
+  image: "/media/matrix.svg",
+  link: "/case",
+};
+const MATRIX_STORE = {
+  name: "矩阵门店",
+  province: "矩阵省",
+  city: "矩阵市",
+  address: "矩阵路 1 号",
+  phone: "400-000-0000",
+  hours: "09:00-18:00",
+  lng: 120,
+  lat: 30,
+  image: "/media/matrix.svg",
+};
 const CALLERS: Caller[] = ["no one", "customer", ...STAFF_ROLES];
 
 const adminEndpoints = servedEndpoints.filter(([, e]) => e.path.startsWith("/api/admin/"));
@@ -58,6 +82,11 @@ interface SampleContext {
   settingsSave: object;
   /** A small PNG to upload. */
   png: Buffer;
+  /** A package and a level-2 category to save unchanged; banners and stores, one used up per delete. */
+  packageId: number;
+  category: { id: number; name: string; sort: number; shown: boolean };
+  banners: number[];
+  stores: number[];
 }
 interface Sample {
   query?: Record<string, string>;
@@ -117,6 +146,41 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminCityAdd: (c) => ({ body: c.cityAdds.pop() }),
   adminCityRemove: (c) => ({ body: { id: c.cityIds.pop() } }),
   adminMediaUpload: (c) => ({ query: { purpose: "goods" }, body: c.png, headers: { "content-type": "image/png" } }),
+  adminGoodsCreate: (c) => ({
+    body: {
+      ...c.goodsSave,
+      id: undefined,
+      name: "矩阵新建商品",
+      cover: "/media/matrix.svg",
+      shown: false,
+      skus: [{ spec: "标准", price: "10", stock: 1 }],
+    },
+  }),
+  adminGoodsTags: () => ({}),
+  adminPackageList: () => ({}),
+  adminPackageDetail: (c) => ({ query: { id: String(c.packageId) } }),
+  adminPackageItemsSave: (c) => ({
+    body: { id: c.packageId, items: [{ goodsId: 1, name: "矩阵项目", quantity: 1, unit: "件", room: "客厅" }] },
+  }),
+  adminCategoryList: () => ({}),
+  adminCategoryUpdate: (c) => ({ body: c.category }),
+  adminBannerList: () => ({ query: { scope: "city", area: "杭州市" } }),
+  adminBannerCreate: () => ({ body: { ...MATRIX_BANNER } }),
+  adminBannerUpdate: (c) => ({ body: { ...MATRIX_BANNER, id: c.banners[0] } }),
+  adminBannerDelete: (c) => ({ body: { id: c.banners.pop() } }),
+  adminBannerSort: (c) => ({ body: { ids: c.banners.slice(0, 2) } }),
+  adminStoreList: () => ({ query: { city: "矩阵市" } }),
+  adminStoreCreate: () => ({ body: { ...MATRIX_STORE } }),
+  adminStoreUpdate: (c) => ({ body: { ...MATRIX_STORE, id: c.stores[0] } }),
+  adminStoreDelete: (c) => ({ body: { id: c.stores.pop() } }),
+  adminCityPricesList: () => ({}),
+  adminCityPricesSave: () => ({
+    body: {
+      city: "矩阵市",
+      province: "矩阵省",
+      rates: Object.fromEntries(ESTIMATE_RATE_FIELDS.map(([k]) => [k, "100"])),
+    },
+  }),
 };
 
 const MATRIX_GUIDE = {
@@ -160,6 +224,10 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     pageSave: {},
     settingsSave: {},
     png: Buffer.alloc(0),
+    packageId: 0,
+    category: { id: 0, name: "", sort: 0, shown: true },
+    banners: [],
+    stores: [],
   };
 
   beforeAll(async () => {
@@ -213,6 +281,22 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     const [settings] = await ctx.database.db.select().from(siteSettings);
     const { id: _id, defaultProvince: _p, defaultCity: _c, activityDepositCents, ...editable } = settings!;
     sample.settingsSave = { ...editable, activityDeposit: activityDepositCents / 100 };
+    const [pkg] = await ctx.database.db.select({ id: goods.id }).from(goods).where(eq(goods.isPackage, true)).limit(1);
+    sample.packageId = pkg!.id;
+    const [category] = await ctx.database.db
+      .select()
+      .from(goodsCategories)
+      .where(eq(goodsCategories.level, 2))
+      .orderBy(goodsCategories.id)
+      .limit(1);
+    sample.category = { id: category!.id, name: category!.content, sort: category!.sort, shown: true };
+    for (let i = 0; i < CALLERS.length + 2; i += 1) {
+      const { scope: _scope, ...banner } = MATRIX_BANNER;
+      const [b] = await ctx.database.db.insert(banners).values(banner).returning({ id: banners.id });
+      sample.banners.push(b!.id);
+      const [st] = await ctx.database.db.insert(stores).values(MATRIX_STORE).returning({ id: stores.id });
+      sample.stores.push(st!.id);
+    }
     const [buyer] = await ctx.database.db.select().from(customerRows).where(eq(customerRows.mobile, customer.mobile));
     const now = new Date();
     for (const status of ["paid", "shipped", "pending_payment"] as const) {

@@ -3,6 +3,7 @@
 // cities. 运营 and 管理员 hold the `content` and `settings` permissions (admin.ts ROLE_PERMISSIONS).
 import { z } from "zod";
 import { YuanAmount } from "./admin.js";
+import { AdminText, ImageAddress } from "./admin-fields.js";
 import { currentParam, idParam, optionalIdParam, pageSizeParam, textParam } from "./common.js";
 import { ArticleBlock, ArticleTag } from "./content.js";
 import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
@@ -22,22 +23,6 @@ export const ContentMessages = {
   cityUnknown: "省份或城市不在行政区划中",
   cityIsDefault: "默认城市不能移除",
 } as const;
-
-const noNul = (s: string) => !s.includes("\u0000");
-const Text = (label: string, max: number, required = false) =>
-  z
-    .string({ message: `请输入${label}` })
-    .trim()
-    .min(required ? 1 : 0, `请输入${label}`)
-    .max(max, `${label}最多 ${max} 个字`)
-    .refine(noNul, `${label}包含无效字符`);
-
-/** A picture the storefront shows: a path on this site (/media/…) or an http(s) address. */
-const ImageUrl = (label: string) =>
-  Text(label, 500, true).refine(
-    (v) => /^(\/(?!\/)|https?:\/\/)\S+$/.test(v),
-    `${label}须为本站图片路径或 http(s) 地址`,
-  );
 
 // ── Guides and cases ────────────────────────────────────────────────────────────────────────────
 
@@ -100,9 +85,13 @@ export const AdminArticleOptions = z.object({
 export const AdminArticleBlock = z.discriminatedUnion(
   "kind",
   [
-    z.object({ kind: z.literal("heading"), text: Text("小标题", 100, true) }),
-    z.object({ kind: z.literal("paragraph"), text: Text("段落", 5000, true) }),
-    z.object({ kind: z.literal("image"), src: ImageUrl("图片"), caption: Text("图片说明", 100) }),
+    z.object({ kind: z.literal("heading"), text: AdminText("小标题", 100, { required: true }) }),
+    z.object({ kind: z.literal("paragraph"), text: AdminText("段落", 5000, { required: true }) }),
+    z.object({
+      kind: z.literal("image"),
+      src: ImageAddress("图片"),
+      caption: AdminText("图片说明", 100, { required: false }),
+    }),
   ],
   { message: "正文块类型无效" },
 );
@@ -111,7 +100,7 @@ export const AdminArticleBlock = z.discriminatedUnion(
  * The layout as the case filters read it (docs/decisions/0027): it starts with the bedroom count,
  * 三室两厅 or 3室2厅, so the rooms filter finds the case.
  */
-const Layout = Text("户型", 20, true).refine(
+const Layout = AdminText("户型", 20, { required: true }).refine(
   (v) => /^[一二两三四五六七八九1-9]室/.test(v),
   "户型须以几室开头，如 三室两厅",
 );
@@ -119,10 +108,10 @@ const Layout = Text("户型", 20, true).refine(
 const ArticleBase = z.object({
   /** Absent: a new article. */
   id: idParam("文章编号").optional(),
-  title: Text("标题", 80, true),
-  summary: Text("摘要", 300),
-  cover: ImageUrl("封面"),
-  author: Text("作者", 32),
+  title: AdminText("标题", 80, { required: true }),
+  summary: AdminText("摘要", 300, { required: false }),
+  cover: ImageAddress("封面"),
+  author: AdminText("作者", 32, { required: false }),
   publishedAt: z
     .string({ message: "请选择发布时间" })
     .refine((v) => v.length <= 40 && !Number.isNaN(Date.parse(v)), "发布时间无效"),
@@ -142,7 +131,7 @@ export const AdminArticleSaveBody = z.discriminatedUnion(
     }),
     ArticleBase.extend({
       type: z.literal(2),
-      style: Text("风格", 20, true),
+      style: AdminText("风格", 20, { required: true }),
       layout: Layout,
       areaM2: z.coerce
         .number({ message: "请输入面积" })
@@ -150,8 +139,8 @@ export const AdminArticleSaveBody = z.discriminatedUnion(
         .min(1, "面积须大于 0")
         .max(100_000, "面积过大"),
       budget: YuanAmount,
-      city: Text("城市", 20, true),
-      designer: Text("设计师", 32, true),
+      city: AdminText("城市", 20, { required: true }),
+      designer: AdminText("设计师", 32, { required: true }),
     }),
   ],
   { message: "请选择类型（攻略或案例）" },
@@ -187,32 +176,47 @@ export const AdminSitePageQuery = z.object({
   slug: z.string({ message: "请提供页面标识" }).regex(/^[a-z0-9-]{1,40}$/, "页面标识无效"),
 });
 
-const Point = z.object({ title: Text("要点标题", 40, true), text: Text("要点说明", 500) });
+const Point = z.object({
+  title: AdminText("要点标题", 40, { required: true }),
+  text: AdminText("要点说明", 500, { required: false }),
+});
 const Items = <T extends z.ZodType>(item: T) => z.array(item).min(1, "列表至少需要一项").max(30, "列表最多 30 项");
 
 /** SitePageBlock with lengths and required text (the public schema describes what is stored). */
 export const AdminSitePageBlock = z.discriminatedUnion(
   "kind",
   [
-    z.object({ kind: z.literal("heading"), text: Text("小标题", 100, true) }),
-    z.object({ kind: z.literal("paragraph"), text: Text("段落", 5000, true) }),
-    z.object({ kind: z.literal("image"), src: ImageUrl("图片"), caption: Text("图片说明", 100) }),
+    z.object({ kind: z.literal("heading"), text: AdminText("小标题", 100, { required: true }) }),
+    z.object({ kind: z.literal("paragraph"), text: AdminText("段落", 5000, { required: true }) }),
+    z.object({
+      kind: z.literal("image"),
+      src: ImageAddress("图片"),
+      caption: AdminText("图片说明", 100, { required: false }),
+    }),
     z.object({ kind: z.literal("steps"), items: Items(Point) }),
     z.object({ kind: z.literal("features"), items: Items(Point) }),
     z.object({
       kind: z.literal("figures"),
-      items: Items(z.object({ value: Text("数字", 20, true), label: Text("数字说明", 40, true) })),
+      items: Items(
+        z.object({
+          value: AdminText("数字", 20, { required: true }),
+          label: AdminText("数字说明", 40, { required: true }),
+        }),
+      ),
     }),
     z.object({
       kind: z.literal("list"),
-      title: Text("列表标题", 40),
+      title: AdminText("列表标题", 40, { required: false }),
       tone: z.enum(["included", "excluded", "plain"], { message: "列表类型无效" }),
-      items: Items(Text("列表项", 200, true)),
+      items: Items(AdminText("列表项", 200, { required: true })),
     }),
     z.object({
       kind: z.literal("link"),
-      text: Text("链接文字", 40, true),
-      to: Text("链接地址", 200, true).refine((v) => /^\/(?!\/)\S*$/.test(v), "链接必须是本站路径，如 /case"),
+      text: AdminText("链接文字", 40, { required: true }),
+      to: AdminText("链接地址", 200, { required: true }).refine(
+        (v) => /^\/(?!\/)\S*$/.test(v),
+        "链接必须是本站路径，如 /case",
+      ),
     }),
   ],
   { message: "内容块类型无效" },
@@ -220,8 +224,8 @@ export const AdminSitePageBlock = z.discriminatedUnion(
 
 export const AdminSitePageSaveBody = z.object({
   slug: AdminSitePageQuery.shape.slug,
-  title: Text("页面标题", 40, true),
-  description: Text("页面简介", 300, true),
+  title: AdminText("页面标题", 40, { required: true }),
+  description: AdminText("页面简介", 300, { required: true }),
   blocks: z.array(AdminSitePageBlock).min(1, "页面至少需要一个内容块").max(100, "页面最多 100 个内容块"),
 });
 
@@ -258,20 +262,26 @@ const Count = (label: string) =>
     .max(100_000_000, `${label}过大`);
 
 export const AdminSettingsSaveBody = z.object({
-  brandName: Text("品牌名称", 20, true),
-  hotline: Text("服务热线", 20, true).refine((v) => /^[\d-]{5,20}$/.test(v), "服务热线只能包含数字和短横线"),
-  headOfficeAddress: Text("总部地址", 100, true),
-  icpNumber: Text("ICP 备案号", 40, true),
-  serviceHours: Text("服务时间", 40, true),
-  serviceEmail: Text("服务邮箱", 64, true).refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "邮箱格式不正确"),
-  wechat: Text("微信号", 40, true),
+  brandName: AdminText("品牌名称", 20, { required: true }),
+  hotline: AdminText("服务热线", 20, { required: true }).refine(
+    (v) => /^[\d-]{5,20}$/.test(v),
+    "服务热线只能包含数字和短横线",
+  ),
+  headOfficeAddress: AdminText("总部地址", 100, { required: true }),
+  icpNumber: AdminText("ICP 备案号", 40, { required: true }),
+  serviceHours: AdminText("服务时间", 40, { required: true }),
+  serviceEmail: AdminText("服务邮箱", 64, { required: true }).refine(
+    (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    "邮箱格式不正确",
+  ),
+  wechat: AdminText("微信号", 40, { required: true }),
   coveredCities: Count("覆盖城市数"),
   servedOwnersBase: Count("已服务业主基数"),
   activityDeposit: YuanAmount.refine((cents) => cents >= 1, "活动定金须大于 0"),
 });
 
 export const AdminCityAddBody = z.object({
-  province: Text("省份", 20, true),
-  city: Text("城市", 20, true),
+  province: AdminText("省份", 20, { required: true }),
+  city: AdminText("城市", 20, { required: true }),
 });
 export const AdminCityIdBody = z.object({ id: idParam("城市编号") });

@@ -40,6 +40,7 @@ import {
   UnreconciledPayment,
   UploadedImage,
 } from "./admin.js";
+import { adminCatalogEndpoints } from "./admin-catalog-endpoints.js";
 import {
   AdminArticleDetail,
   AdminArticleIdBody,
@@ -416,4 +417,5 @@ export const adminEndpoints = {
     query: MediaUploadQuery,
     data: UploadedImage,
   }),
+  ...adminCatalogEndpoints,
 } as const;

@@ -364,6 +364,17 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "city.add": "添加覆盖城市",
   "city.remove": "移除覆盖城市",
   "media.upload": "上传图片",
+  "goods.create": "新建商品",
+  "package.items": "修改套餐内容",
+  "category.update": "修改分类",
+  "banner.create": "新建轮播图",
+  "banner.update": "修改轮播图",
+  "banner.delete": "删除轮播图",
+  "banner.sort": "轮播图排序",
+  "store.create": "新建门店",
+  "store.update": "修改门店",
+  "store.delete": "删除门店",
+  "prices.save": "修改城市价格",
 };
 
 /** Orders made in a period, and the ones paid in it with the amount paid (cents). */

@@ -1,8 +1,8 @@
 // The goods list for 运营: search by name, filter by category and show/hide state (kept in the
-// address), paging on the server; each row opens the editor.
+// address), paging on the server; each row opens the editor; 新建商品 opens the creation form.
 import type { AdminGoodsRow } from "@yj/contract";
 import { Button, Form, Input, Select, Space, Table, Tag, Typography } from "antd";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { get, routes } from "../api";
 import { yuan } from "../order-labels";
 import { useLoad } from "../use-load";
@@ -15,6 +15,7 @@ const VISIBILITY_OPTIONS = [
 
 export function GoodsListPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
   const current = Number(params.get("current") ?? 1) || 1;
   const pageSize = Number(params.get("pageSize") ?? 20) || 20;
@@ -34,9 +35,14 @@ export function GoodsListPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        商品
-      </Typography.Title>
+      <Space style={{ width: "100%", justifyContent: "space-between" }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          商品
+        </Typography.Title>
+        <Button type="primary" onClick={() => navigate("/goods/new")}>
+          新建商品
+        </Button>
+      </Space>
       <Form layout="inline" initialValues={initial} onFinish={apply} key={key} style={{ rowGap: 12 }}>
         <Form.Item name="name" label="名称">
           <Input allowClear placeholder="商品名称" style={{ width: 180 }} />

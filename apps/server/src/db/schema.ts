@@ -37,6 +37,8 @@ export const goodsCategories = pgTable(
     parentId: integer(),
     level: smallint().notNull(),
     sort: integer().notNull().default(0),
+    /** 0: hidden from the storefront's category tree, with everything under it (docs/decisions/0036). */
+    isShow: smallint().notNull().default(1),
     /** Hex colour (#rrggbb) used for this category's generated images. */
     color: text().notNull(),
   },

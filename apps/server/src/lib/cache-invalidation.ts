@@ -5,13 +5,25 @@
 import { Redis } from "ioredis";
 import type { TtlCache } from "./ttl-cache.js";
 
+/** What an invalidation drops entries from: one cache, or several behind one deletePrefix. */
+export type PrefixDroppable = Pick<TtlCache, "deletePrefix">;
+
+/** Several caches as one: the public reads and the longer-lived reference data (the category tree). */
+export function cachesOf(...caches: PrefixDroppable[]): PrefixDroppable {
+  return {
+    deletePrefix: (prefix) => {
+      for (const c of caches) c.deletePrefix(prefix);
+    },
+  };
+}
+
 export interface CacheInvalidation {
   /** Drops the entries whose keys start with `prefix` here and, when shared, on every instance. */
   invalidate(prefix: string): void;
   close(): Promise<void>;
 }
 
-export function localInvalidation(cache: TtlCache): CacheInvalidation {
+export function localInvalidation(cache: PrefixDroppable): CacheInvalidation {
   return {
     invalidate: (prefix) => cache.deletePrefix(prefix),
     close: async () => {},
@@ -24,7 +36,7 @@ export class RedisCacheInvalidation implements CacheInvalidation {
   private readonly channel: string;
 
   constructor(
-    private readonly cache: TtlCache,
+    private readonly cache: PrefixDroppable,
     url: string,
     { prefix, timeoutMs, onError }: { prefix: string; timeoutMs: number; onError(error: Error): void },
   ) {

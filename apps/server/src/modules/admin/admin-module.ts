@@ -9,16 +9,20 @@ import type { ContentService } from "../content/service.js";
 import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
 import { AuditService } from "./audit.js";
+import { BannerDesk } from "./banner-desk.js";
+import { CatalogStructure } from "./catalog-structure.js";
+import { CityPrices } from "./city-prices.js";
 import { ContentEditor } from "./content-editor.js";
 import { GoodsEditor } from "./goods-editor.js";
 import { ImageUploads } from "./image-upload.js";
 import { LeadPipeline } from "./lead-pipeline.js";
 import { OrderDesk } from "./order-desk.js";
-import { adminRoutes } from "./routes.js";
+import { adminCatalogRoutes, adminRoutes } from "./routes.js";
 import { SettingsEditor } from "./settings-editor.js";
 import { installStaffHook } from "./staff-hook.js";
 import { StaffService } from "./staff-service.js";
 import { StaffSessionStore } from "./staff-sessions.js";
+import { StoreDesk } from "./store-desk.js";
 
 /** What tests replace: the clock (lockout expiry). */
 export interface AdminOverrides {
@@ -58,5 +62,12 @@ export function registerAdmin(
     images: new ImageUploads(options.db, now),
   };
   adminRoutes(app, services, cookies);
+  adminCatalogRoutes(app, {
+    goods: services.goods,
+    structure: new CatalogStructure(options.db, options.invalidation, now),
+    banners: new BannerDesk(options.db, now),
+    stores: new StoreDesk(options.db, now),
+    prices: new CityPrices(options.db, now),
+  });
   return staff;
 }

@@ -1,17 +1,18 @@
 // The goods editor (back office, 运营 and 管理员): the goods list with search, category and show/hide
-// filters, one goods row with its SKUs and pictures, and the save: prices typed in yuan arrive as integer cents
+// filters, one goods row with its SKUs and pictures, a new goods row with its first SKUs
+// (docs/decisions/0036), and the save: prices typed in yuan arrive as integer cents
 // (the contract converts), the row and its SKUs are written with an audit row in one transaction,
 // and the cached storefront goods lists are dropped so the change shows at once: here directly, on
 // other instances through the Redis channel or their short TTL (lib/cache-invalidation.ts).
-import { AdminMessages } from "@yj/contract";
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { AdminMessages, CatalogMessages } from "@yj/contract";
+import { and, asc, count, desc, eq, ilike, inArray, min, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { goods, goodsCategories, goodsSkus, media, mediaUploads } from "../../db/schema.js";
+import { goods, goodsCategories, goodsSkus, goodsTags, media, mediaUploads } from "../../db/schema.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
 import type { Clock } from "../accounts/clock.js";
-import { type Actor, auditedSave } from "./audit.js";
+import { type Actor, auditedSave, recordAudit } from "./audit.js";
 
 /** The storefront's cached goods pages (modules/catalog/service.ts keys them `goods:…`). */
 export const GOODS_CACHE_PREFIX = "goods:";
@@ -32,6 +33,13 @@ export interface GoodsSaveInput {
   /** `/media/…` URLs in order, the first the cover; undefined keeps the stored ones. */
   images?: string[];
   skus: { id?: number; spec: string; price: number; stock: number }[];
+}
+
+/** A new goods row: the editor's fields, its tags and cover, and its first SKUs (cents). */
+export interface GoodsCreateInput extends Omit<GoodsSaveInput, "id" | "skus"> {
+  tagIds: number[];
+  cover: string;
+  skus: { spec: string; price: number; stock: number }[];
 }
 
 export interface GoodsFilter {
@@ -92,6 +100,78 @@ export class GoodsEditor {
       .orderBy(asc(goodsCategories.sort), asc(goodsCategories.id));
   }
 
+  async tags() {
+    return this.db.select({ id: goodsTags.id, name: goodsTags.name }).from(goodsTags).orderBy(asc(goodsTags.id));
+  }
+
+  /** The level-2 category's parent (level 1), or a refusal in Chinese. */
+  private async parentOf(tx: Pick<Db, "select">, category2: number): Promise<number> {
+    const [category] = await tx
+      .select({ parentId: goodsCategories.parentId })
+      .from(goodsCategories)
+      .where(and(eq(goodsCategories.id, category2), eq(goodsCategories.level, 2)));
+    if (!category?.parentId) throw new AppError("business", AdminMessages.categoryInvalid);
+    return category.parentId;
+  }
+
+  /**
+   * A new goods row and its first SKUs, with the audit row, in one transaction. It sorts first in
+   * its category (below the smallest sort there), so the storefront's default order shows it at the
+   * top of the category page (docs/decisions/0036).
+   */
+  async create(actor: Actor, input: GoodsCreateInput) {
+    const now = this.now();
+    const created = await this.db.transaction(async (tx) => {
+      const category1 = await this.parentOf(tx, input.category2);
+      const tagIds = [...new Set(input.tagIds)];
+      if (tagIds.length > 0) {
+        const known = await tx.select({ id: goodsTags.id }).from(goodsTags).where(inArray(goodsTags.id, tagIds));
+        if (known.length !== tagIds.length) throw new AppError("business", CatalogMessages.tagInvalid);
+      }
+      const [first] = await tx
+        .select({ sort: min(goods.sort) })
+        .from(goods)
+        .where(eq(goods.category2, input.category2));
+      const [row] = await tx
+        .insert(goods)
+        .values({
+          name: input.name,
+          subtitle: input.subtitle,
+          category1,
+          category2: input.category2,
+          tagIds,
+          brand: input.brand,
+          priceCents: input.price,
+          originalPriceCents: input.originalPrice,
+          unit: input.unit,
+          images: input.cover ? [input.cover] : [],
+          params: input.params,
+          description: input.description,
+          isShow: input.shown ? 1 : 0,
+          status: input.shown ? 1 : 0,
+          sort: Math.min(first?.sort ?? 0, 0) - 1,
+          createdAt: now,
+        })
+        .returning({ id: goods.id });
+      const id = row!.id;
+      await tx
+        .insert(goodsSkus)
+        .values(
+          input.skus.map((s, i) => ({ goodsId: id, spec: s.spec, priceCents: s.price, stock: s.stock, sort: i })),
+        );
+      const after = await this.detail(id, tx);
+      await recordAudit(
+        tx,
+        actor,
+        { action: "goods.create", entity: "goods", entityId: id, before: null, after: { ...after, tagIds } },
+        now,
+      );
+      return after;
+    });
+    this.invalidation?.invalidate(GOODS_CACHE_PREFIX);
+    return created;
+  }
+
   async detail(id: number, reader: Pick<Db, "select"> = this.db) {
     const [row] = await reader.select().from(goods).where(eq(goods.id, id));
     if (!row) throw new AppError("not_found", AdminMessages.goodsNotFound);
@@ -124,11 +204,7 @@ export class GoodsEditor {
     const now = this.now();
     const saved = await auditedSave(this.db, actor, now, async (tx) => {
       const before = await this.detail(input.id, tx);
-      const [category] = await tx
-        .select({ parentId: goodsCategories.parentId })
-        .from(goodsCategories)
-        .where(and(eq(goodsCategories.id, input.category2), eq(goodsCategories.level, 2)));
-      if (!category?.parentId) throw new AppError("business", AdminMessages.categoryInvalid);
+      const category1 = await this.parentOf(tx, input.category2);
       const known = new Set(before.skus.map((s) => s.id));
       if (input.skus.some((s) => s.id !== undefined && !known.has(s.id)))
         throw new AppError("business", AdminMessages.skuNotFound);
@@ -138,7 +214,7 @@ export class GoodsEditor {
         .set({
           name: input.name,
           subtitle: input.subtitle,
-          category1: category.parentId,
+          category1,
           category2: input.category2,
           // A level-3 category belongs to its level-2 one: kept only while that stays the same.
           category3: input.category2 === before.category2 ? before.category3 : null,

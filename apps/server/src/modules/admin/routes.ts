@@ -1,8 +1,11 @@
-import { AdminMessages, ContentMessages, endpoints, MAX_IMAGE_BYTES, roleAllows } from "@yj/contract";
+import { AdminMessages, CatalogMessages, ContentMessages, endpoints, MAX_IMAGE_BYTES, roleAllows } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint, WithMessage } from "../../http/endpoint.js";
 import { AppError } from "../../lib/errors.js";
 import type { AuditService, SaveOutcome } from "./audit.js";
+import type { BannerDesk } from "./banner-desk.js";
+import type { CatalogStructure } from "./catalog-structure.js";
+import type { CityPrices } from "./city-prices.js";
 import type { ContentEditor } from "./content-editor.js";
 import type { GoodsEditor } from "./goods-editor.js";
 import type { ImageUploads } from "./image-upload.js";
@@ -12,6 +15,7 @@ import type { SettingsEditor } from "./settings-editor.js";
 import { type AdminCookiePolicy, clearStaffCookie, setStaffCookie } from "./staff-cookie.js";
 import { requireStaff } from "./staff-hook.js";
 import { actorOf, meOf, type StaffService } from "./staff-service.js";
+import type { StoreDesk } from "./store-desk.js";
 
 // Thin HTTP adapter for /api/admin: the staff hook has checked session, CSRF and permission; the
 // contract parses; the services decide and audit.
@@ -206,5 +210,78 @@ export function adminRoutes(
       ({ query, request }) => images.upload(actorOf(requireStaff(request), request.ip), query.purpose, request.body),
       { message: AdminMessages.imageUploaded },
     );
+  });
+}
+
+// Thin HTTP adapter for the back office's catalogue (docs/decisions/0036): the staff hook has checked
+// session, CSRF and permission; the contract parses; the services decide and audit.
+export function adminCatalogRoutes(
+  app: FastifyInstance,
+  services: {
+    goods: GoodsEditor;
+    structure: CatalogStructure;
+    banners: BannerDesk;
+    stores: StoreDesk;
+    prices: CityPrices;
+  },
+) {
+  const { goods, structure, banners, stores, prices } = services;
+  const actor = (request: Parameters<typeof requireStaff>[0]) => actorOf(requireStaff(request), request.ip);
+
+  registerEndpoint(app, endpoints.adminGoodsCreate, ({ body, request }) => goods.create(actor(request), body), {
+    message: CatalogMessages.goodsCreated,
+  });
+  registerEndpoint(app, endpoints.adminGoodsTags, () => goods.tags());
+
+  registerEndpoint(app, endpoints.adminPackageList, () => structure.packages());
+  registerEndpoint(app, endpoints.adminPackageDetail, ({ query }) => structure.packageDetail(query.id));
+  registerEndpoint(
+    app,
+    endpoints.adminPackageItemsSave,
+    ({ body, request }) => structure.savePackageItems(actor(request), body.id, body.items),
+    { message: CatalogMessages.packageItemsSaved },
+  );
+  registerEndpoint(app, endpoints.adminCategoryList, () => structure.categories());
+  registerEndpoint(
+    app,
+    endpoints.adminCategoryUpdate,
+    ({ body, request }) => structure.updateCategory(actor(request), body),
+    { message: CatalogMessages.categorySaved },
+  );
+
+  registerEndpoint(app, endpoints.adminBannerList, ({ query }) => banners.list(query));
+  registerEndpoint(app, endpoints.adminBannerCreate, ({ body, request }) => banners.create(actor(request), body), {
+    message: CatalogMessages.bannerSaved,
+  });
+  registerEndpoint(
+    app,
+    endpoints.adminBannerUpdate,
+    ({ body: { id, ...input }, request }) => banners.update(actor(request), id, input),
+    { message: CatalogMessages.bannerSaved },
+  );
+  registerEndpoint(app, endpoints.adminBannerDelete, ({ body, request }) => banners.remove(actor(request), body.id), {
+    message: CatalogMessages.bannerDeleted,
+  });
+  registerEndpoint(app, endpoints.adminBannerSort, ({ body, request }) => banners.sort(actor(request), body.ids), {
+    message: CatalogMessages.bannersSorted,
+  });
+
+  registerEndpoint(app, endpoints.adminStoreList, ({ query }) => stores.list(query));
+  registerEndpoint(app, endpoints.adminStoreCreate, ({ body, request }) => stores.create(actor(request), body), {
+    message: CatalogMessages.storeSaved,
+  });
+  registerEndpoint(
+    app,
+    endpoints.adminStoreUpdate,
+    ({ body: { id, ...input }, request }) => stores.update(actor(request), id, input),
+    { message: CatalogMessages.storeSaved },
+  );
+  registerEndpoint(app, endpoints.adminStoreDelete, ({ body, request }) => stores.remove(actor(request), body.id), {
+    message: CatalogMessages.storeDeleted,
+  });
+
+  registerEndpoint(app, endpoints.adminCityPricesList, () => prices.list());
+  registerEndpoint(app, endpoints.adminCityPricesSave, ({ body, request }) => prices.save(actor(request), body), {
+    message: CatalogMessages.pricesSaved,
   });
 }

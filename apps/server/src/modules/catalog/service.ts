@@ -63,6 +63,9 @@ function toListItem({ images, ...row }: ListRow): GoodsListItem {
 /** Public goods: on sale and shown. */
 const isPublic = and(eq(goods.status, 1), eq(goods.isShow, 1));
 
+/** The reference cache's key of the category tree; a category edit drops it (docs/decisions/0036). */
+export const CATEGORIES_CACHE_KEY = "categories";
+
 const serializeCategories = compileJson(z.array(GoodsCategory));
 
 // Constant pieces of a goods page's JSON (GoodsIndexData, in contract order).
@@ -115,7 +118,7 @@ export class CatalogService {
   private readonly categoriesJson = new WeakMap<GoodsCategory[], Buffer>();
 
   categoryTree() {
-    return this.referenceCache.get("categories", async () => {
+    return this.referenceCache.get(CATEGORIES_CACHE_KEY, async () => {
       const rows = await this.db
         .select({
           id: goodsCategories.id,
@@ -123,6 +126,7 @@ export class CatalogService {
           parentId: goodsCategories.parentId,
           level: goodsCategories.level,
           color: goodsCategories.color,
+          isShow: goodsCategories.isShow,
         })
         .from(goodsCategories)
         .orderBy(asc(goodsCategories.level), asc(goodsCategories.sort), asc(goodsCategories.id));

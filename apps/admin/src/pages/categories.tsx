@@ -1,0 +1,120 @@
+// Goods categories (运营): the three-level tree; rename, re-sort and show or hide a category. A
+// hidden category leaves the storefront's category menus and filters with everything under it.
+import type { AdminCategoryRow } from "@yj/contract";
+import { App, Button, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { get, post, routes } from "../api";
+import { useLoad } from "../use-load";
+
+type Node = AdminCategoryRow & { children?: Node[] };
+
+function treeOf(rows: AdminCategoryRow[]): Node[] {
+  const byId = new Map<number, Node>(rows.map((r) => [r.id, { ...r }]));
+  const roots: Node[] = [];
+  for (const row of rows) {
+    const node = byId.get(row.id)!;
+    const parent = row.parentId === null ? undefined : byId.get(row.parentId);
+    if (!parent) roots.push(node);
+    else if (parent.children) parent.children.push(node);
+    else parent.children = [node];
+  }
+  return roots;
+}
+
+const LEVEL_LABELS = ["", "一级", "二级", "三级"];
+
+export function CategoriesPage() {
+  const { message } = App.useApp();
+  const { data, loading, error, reload } = useLoad(() => get(routes.adminCategoryList));
+  const [editing, setEditing] = useState<AdminCategoryRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ name: string; sort: number; shown: boolean }>();
+
+  const save = async (values: { name: string; sort: number; shown: boolean }) => {
+    if (!editing) return;
+    setBusy(true);
+    try {
+      await post(routes.adminCategoryUpdate, { id: editing.id, ...values });
+      message.success("分类已保存");
+      setEditing(null);
+      reload();
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "保存失败");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        分类
+      </Typography.Title>
+      <Typography.Text type="secondary">排序小的在前；隐藏的分类及其下级不在前台菜单和筛选中出现。</Typography.Text>
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      <Table<Node>
+        // Remounted once the tree arrives, so that it opens fully expanded.
+        key={data ? "tree" : "loading"}
+        expandable={{ defaultExpandAllRows: true }}
+        rowKey="id"
+        loading={loading}
+        dataSource={treeOf(data ?? [])}
+        pagination={false}
+        locale={{ emptyText: "暂无分类" }}
+        columns={[
+          { title: "名称", dataIndex: "name" },
+          { title: "层级", dataIndex: "level", width: 80, render: (level: number) => LEVEL_LABELS[level] ?? level },
+          { title: "编号", dataIndex: "id", width: 80 },
+          { title: "排序", dataIndex: "sort", width: 80 },
+          { title: "商品数", dataIndex: "goods", width: 90 },
+          {
+            title: "前台",
+            dataIndex: "shown",
+            width: 90,
+            render: (shown: boolean) => (shown ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
+          },
+          {
+            title: "操作",
+            key: "edit",
+            width: 80,
+            render: (_, row) => (
+              <Button type="link" size="small" onClick={() => setEditing(row)} aria-label={`编辑 ${row.name}`}>
+                编辑
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={`编辑分类 · ${editing?.name ?? ""}`}
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={busy}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        {editing && (
+          <Form
+            form={form}
+            layout="vertical"
+            preserve={false}
+            initialValues={{ name: editing.name, sort: editing.sort, shown: editing.shown }}
+            onFinish={save}
+          >
+            <Form.Item name="name" label="分类名称" rules={[{ required: true, message: "请输入分类名称" }]}>
+              <Input maxLength={20} />
+            </Form.Item>
+            <Form.Item name="sort" label="排序（小的在前）" rules={[{ required: true, message: "请输入排序" }]}>
+              <InputNumber precision={0} />
+            </Form.Item>
+            <Form.Item name="shown" label="前台显示" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Form>
+        )}
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,253 @@
+// A new goods row with its first SKUs: the editor's fields plus tags and a cover picture. Prices are
+// typed in yuan (the server stores cents); saved shown, it is on the storefront's category page at
+// once, first in its category.
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Typography } from "antd";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { get, post, routes } from "../api";
+import { ImageField } from "../components/image-field";
+import { useLoad } from "../use-load";
+
+interface CreateForm {
+  name: string;
+  subtitle: string;
+  category2?: number;
+  brand: string;
+  price: string;
+  originalPrice: string;
+  unit: string;
+  cover: string;
+  tagIds: number[];
+  params: { name: string; value: string }[];
+  description: string;
+  shown: boolean;
+  skus: { spec: string; price: string; stock: number }[];
+}
+
+const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
+
+const INITIAL: CreateForm = {
+  name: "",
+  subtitle: "",
+  brand: "",
+  price: "",
+  originalPrice: "",
+  unit: "件",
+  cover: "",
+  tagIds: [],
+  params: [],
+  description: "",
+  shown: true,
+  skus: [{ spec: "标准款", price: "", stock: 0 }],
+};
+
+export function GoodsCreatePage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<CreateForm>();
+  const [busy, setBusy] = useState(false);
+  const { data: categories, error: categoryError } = useLoad(() => get(routes.adminGoodsCategories));
+  const { data: tags } = useLoad(() => get(routes.adminGoodsTags));
+
+  const create = async (values: CreateForm) => {
+    setBusy(true);
+    try {
+      const created = await post(routes.adminGoodsCreate, {
+        ...values,
+        category2: values.category2 ?? 0,
+        params: values.params ?? [],
+        tagIds: values.tagIds ?? [],
+      });
+      message.success(values.shown ? "商品已创建，前台已上架" : "商品已创建（未上架）");
+      navigate(`/goods/${created.id}`);
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "创建失败");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        新建商品
+      </Typography.Title>
+      {categoryError && <Typography.Text type="danger">{categoryError}</Typography.Text>}
+      <Form form={form} layout="vertical" initialValues={INITIAL} onFinish={create}>
+        <Card title="基本信息" size="small">
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item name="name" label="商品名称" rules={[{ required: true, message: "请输入商品名称" }]}>
+                <Input maxLength={64} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="subtitle" label="副标题">
+                <Input maxLength={120} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="category2" label="分类" rules={[{ required: true, message: "请选择二级分类" }]}>
+                <Select
+                  placeholder="请选择"
+                  showSearch={{ optionFilterProp: "label" }}
+                  options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="brand" label="品牌" rules={[{ required: true, message: "请输入品牌" }]}>
+                <Input maxLength={32} />
+              </Form.Item>
+            </Col>
+            <Col span={4}>
+              <Form.Item name="price" label="价格（元）" rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}>
+                <Input prefix="¥" />
+              </Form.Item>
+            </Col>
+            <Col span={4}>
+              <Form.Item
+                name="originalPrice"
+                label="市场价（元）"
+                rules={[{ required: true, message: "请输入市场价" }, YUAN_RULE]}
+              >
+                <Input prefix="¥" />
+              </Form.Item>
+            </Col>
+            <Col span={2}>
+              <Form.Item name="unit" label="单位" rules={[{ required: true, message: "请输入单位" }]}>
+                <Input maxLength={8} />
+              </Form.Item>
+            </Col>
+            <Col span={2}>
+              <Form.Item name="shown" label="上架" valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="tagIds" label="标签">
+                <Select
+                  mode="multiple"
+                  allowClear
+                  placeholder="可选"
+                  options={(tags ?? []).map((t) => ({ value: t.id, label: t.name }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="cover" label="商品图片" rules={[{ required: true, message: "请填写商品图片" }]}>
+                <ImageField purpose="goods" />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="description" label="商品描述">
+                <Input.TextArea rows={3} maxLength={5000} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+        <Card title="参数" size="small" style={{ marginTop: 16 }}>
+          <Form.List name="params">
+            {(fields, { add, remove }) => (
+              <Space orientation="vertical" style={{ width: "100%" }}>
+                {fields.map((field) => (
+                  <Space key={field.key}>
+                    <Form.Item
+                      name={[field.name, "name"]}
+                      rules={[{ required: true, message: "请输入参数名" }]}
+                      noStyle
+                    >
+                      <Input placeholder="参数名" style={{ width: 160 }} aria-label="参数名" />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, "value"]}
+                      rules={[{ required: true, message: "请输入参数值" }]}
+                      noStyle
+                    >
+                      <Input placeholder="参数值" style={{ width: 320 }} aria-label="参数值" />
+                    </Form.Item>
+                    <Button onClick={() => remove(field.name)}>删除</Button>
+                  </Space>
+                ))}
+                <Button onClick={() => add({ name: "", value: "" })}>添加参数</Button>
+              </Space>
+            )}
+          </Form.List>
+        </Card>
+        <Card title="规格与库存" size="small" style={{ marginTop: 16 }}>
+          <Form.List
+            name="skus"
+            rules={[
+              {
+                validator: async (_, skus) => {
+                  if (!skus?.length) throw new Error("至少填写一个规格");
+                },
+              },
+            ]}
+          >
+            {(fields, { add, remove }, { errors }) => (
+              <>
+                <Table
+                  size="small"
+                  pagination={false}
+                  rowKey="key"
+                  dataSource={fields}
+                  columns={[
+                    {
+                      title: "规格",
+                      render: (_, field) => (
+                        <Form.Item name={[field.name, "spec"]} rules={[{ required: true, message: "请输入规格" }]}>
+                          <Input aria-label={`规格 ${field.name + 1}`} />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      title: "价格（元）",
+                      width: 180,
+                      render: (_, field) => (
+                        <Form.Item
+                          name={[field.name, "price"]}
+                          rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}
+                        >
+                          <Input prefix="¥" aria-label={`规格价格 ${field.name + 1}`} />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      title: "库存",
+                      width: 140,
+                      render: (_, field) => (
+                        <Form.Item name={[field.name, "stock"]} rules={[{ required: true, message: "请输入库存" }]}>
+                          <InputNumber min={0} precision={0} aria-label={`库存 ${field.name + 1}`} />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      title: "操作",
+                      width: 80,
+                      render: (_, field) => (
+                        <Button type="link" disabled={fields.length <= 1} onClick={() => remove(field.name)}>
+                          删除
+                        </Button>
+                      ),
+                    },
+                  ]}
+                />
+                <Form.ErrorList errors={errors} />
+                <Button style={{ marginTop: 8 }} onClick={() => add({ spec: "", price: "", stock: 0 })}>
+                  添加规格
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Card>
+        <Space style={{ marginTop: 16 }}>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            创建商品
+          </Button>
+          <Link to="/goods">返回商品列表</Link>
+        </Space>
+      </Form>
+    </Space>
+  );
+}

@@ -1,0 +1,261 @@
+// Packages (运营): the list, and one package's items by room (space), each linked to a goods row
+// or free text, with its quantity; add, remove and move up or down, then save the whole list. The
+// storefront's /package page shows the saved list in this order.
+import type { AdminPackageDetail, AdminPackageRow } from "@yj/contract";
+import { App, Button, Form, Input, InputNumber, Result, Select, Space, Spin, Table, Tag, Typography } from "antd";
+import { useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { get, post, routes } from "../api";
+import { useLoad } from "../use-load";
+
+export function PackagesPage() {
+  const { data, loading, error } = useLoad(() => get(routes.adminPackageList));
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        套餐
+      </Typography.Title>
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      <Table<AdminPackageRow>
+        rowKey="id"
+        loading={loading}
+        dataSource={data ?? []}
+        locale={{ emptyText: "暂无套餐" }}
+        pagination={false}
+        columns={[
+          { title: "编号", dataIndex: "id", width: 80 },
+          { title: "名称", dataIndex: "name" },
+          { title: "项目数", dataIndex: "items", width: 100 },
+          {
+            title: "状态",
+            dataIndex: "shown",
+            width: 90,
+            render: (shown: boolean) => (shown ? <Tag color="green">上架</Tag> : <Tag>下架</Tag>),
+          },
+          {
+            title: "操作",
+            key: "edit",
+            width: 180,
+            render: (_, row) => (
+              <Space>
+                <Link to={`/packages/${row.id}`}>编辑内容</Link>
+                <Link to={`/goods/${row.id}`}>编辑商品信息</Link>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}
+
+interface ItemForm {
+  goodsId: number | null;
+  name: string;
+  quantity: number;
+  unit: string;
+  room: string;
+}
+
+/** A goods picker: searches the goods list by name as the user types (packages left out). */
+function GoodsPicker({
+  value,
+  onChange,
+  initialLabel,
+  onPicked,
+}: {
+  value?: number | null;
+  onChange?: (id: number | null) => void;
+  initialLabel: string | null;
+  onPicked(name: string): void;
+}) {
+  const [options, setOptions] = useState<{ value: number; label: string }[]>(
+    value && initialLabel ? [{ value, label: initialLabel }] : [],
+  );
+  const [searching, setSearching] = useState(false);
+  const latest = useRef(0);
+  const search = async (name: string) => {
+    const ticket = ++latest.current;
+    setSearching(true);
+    try {
+      const page = await get(routes.adminGoodsList, { name, pageSize: 20 });
+      if (ticket === latest.current)
+        setOptions(page.dataList.filter((g) => !g.isPackage).map((g) => ({ value: g.id, label: g.name })));
+    } catch {
+      if (ticket === latest.current) setOptions([]);
+    } finally {
+      if (ticket === latest.current) setSearching(false);
+    }
+  };
+  return (
+    <Select
+      allowClear
+      showSearch={{ filterOption: false, onSearch: search }}
+      placeholder="搜索商品（可不选）"
+      loading={searching}
+      value={value ?? undefined}
+      options={options}
+      notFoundContent={searching ? <Spin size="small" /> : "输入名称搜索"}
+      onChange={(id: number | undefined) => {
+        onChange?.(id ?? null);
+        const picked = options.find((o) => o.value === id);
+        if (picked) onPicked(picked.label);
+      }}
+      style={{ width: 240 }}
+    />
+  );
+}
+
+function ItemsEditor({ pkg, onSaved }: { pkg: AdminPackageDetail; onSaved(pkg: AdminPackageDetail): void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ items: ItemForm[] }>();
+  const [busy, setBusy] = useState(false);
+  const labels = new Map(pkg.items.flatMap((i) => (i.goodsId ? [[i.goodsId, i.goodsName ?? i.name] as const] : [])));
+
+  const save = async ({ items }: { items: ItemForm[] }) => {
+    setBusy(true);
+    try {
+      const saved = await post(routes.adminPackageItemsSave, { id: pkg.id, items: items ?? [] });
+      onSaved(saved);
+      message.success("套餐内容已保存");
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : "保存失败");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} initialValues={{ items: pkg.items }} onFinish={save}>
+      <Form.List name="items">
+        {(fields, { add, remove, move }) => (
+          <>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="key"
+              dataSource={fields}
+              locale={{ emptyText: "套餐里还没有项目" }}
+              columns={[
+                {
+                  title: "空间",
+                  width: 130,
+                  render: (_, field) => (
+                    <Form.Item name={[field.name, "room"]} noStyle>
+                      <Input placeholder="如 客厅" maxLength={20} aria-label={`空间 ${field.name + 1}`} />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: "关联商品",
+                  width: 260,
+                  render: (_, field) => (
+                    <Form.Item name={[field.name, "goodsId"]} noStyle>
+                      <GoodsPicker
+                        initialLabel={labels.get(form.getFieldValue(["items", field.name, "goodsId"])) ?? null}
+                        onPicked={(name) => {
+                          if (!form.getFieldValue(["items", field.name, "name"]))
+                            form.setFieldValue(["items", field.name, "name"], name);
+                        }}
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: "项目名称",
+                  render: (_, field) => (
+                    <Form.Item
+                      name={[field.name, "name"]}
+                      rules={[{ required: true, message: "请输入项目名称" }]}
+                      style={{ margin: 0 }}
+                    >
+                      <Input maxLength={64} aria-label={`项目名称 ${field.name + 1}`} />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: "数量",
+                  width: 110,
+                  render: (_, field) => (
+                    <Form.Item
+                      name={[field.name, "quantity"]}
+                      rules={[{ required: true, message: "请输入数量" }]}
+                      style={{ margin: 0 }}
+                    >
+                      <InputNumber min={1} max={99999} precision={0} aria-label={`数量 ${field.name + 1}`} />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: "单位",
+                  width: 90,
+                  render: (_, field) => (
+                    <Form.Item
+                      name={[field.name, "unit"]}
+                      rules={[{ required: true, message: "请输入单位" }]}
+                      style={{ margin: 0 }}
+                    >
+                      <Input maxLength={8} aria-label={`单位 ${field.name + 1}`} />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: "操作",
+                  width: 190,
+                  render: (_, field, index) => (
+                    <Space size={4}>
+                      <Button size="small" disabled={index === 0} onClick={() => move(index, index - 1)}>
+                        上移
+                      </Button>
+                      <Button
+                        size="small"
+                        disabled={index === fields.length - 1}
+                        onClick={() => move(index, index + 1)}
+                      >
+                        下移
+                      </Button>
+                      <Button size="small" danger onClick={() => remove(field.name)}>
+                        移除
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]}
+            />
+            <Button
+              style={{ marginTop: 8 }}
+              onClick={() => add({ goodsId: null, name: "", quantity: 1, unit: "件", room: "" })}
+            >
+              添加项目
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <Space style={{ marginTop: 16 }}>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          保存套餐内容
+        </Button>
+        <Link to="/packages">返回套餐列表</Link>
+        <a href={`/packageDetails/${pkg.id}`} target="_blank" rel="noreferrer">
+          在前台查看
+        </a>
+      </Space>
+    </Form>
+  );
+}
+
+export function PackageItemsPage() {
+  const { id = "" } = useParams();
+  const { data, setData, error, loading } = useLoad(() => get(routes.adminPackageDetail, { id: Number(id) }), id);
+  if (loading && !data) return <Spin />;
+  if (error && !data) return <Result status="warning" title={error} extra={<Link to="/packages">返回套餐列表</Link>} />;
+  if (!data) return null;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        套餐内容 · {data.name}
+      </Typography.Title>
+      <ItemsEditor key={JSON.stringify(data.items)} pkg={data} onSaved={setData} />
+    </Space>
+  );
+}

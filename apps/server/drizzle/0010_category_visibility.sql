@@ -1,0 +1,1 @@
+ALTER TABLE "goods_categories" ADD COLUMN "is_show" smallint DEFAULT 1 NOT NULL;
