@@ -15,7 +15,10 @@ export const AdminText = (label: string, max: number, { required }: { required: 
 
 /** A picture a form links: a path on this site (/media/…) or an http(s) address. */
 export const ImageAddress = (label: string) =>
-  AdminText(label, 500, { required: true }).refine(
-    (v) => /^(\/(?!\/)|https?:\/\/)\S+$/.test(v),
-    `${label}须为本站图片路径或 http(s) 地址`,
-  );
+  z
+    .string({ message: `请填写${label}` })
+    .trim()
+    .min(1, `请填写${label}`)
+    .max(500, `${label}地址过长`)
+    .refine(noNul, `${label}包含无效字符`)
+    .refine((v) => /^(\/(?!\/)|https?:\/\/)\S+$/.test(v), `${label}须为本站图片路径或 http(s) 地址`);
