@@ -52,7 +52,7 @@ export function ImageField({ value, onChange, purpose }: ImageFieldProps) {
   };
 
   return (
-    <Space align="start" size="middle" data-image-field={purpose}>
+    <Space align="start" size="middle" wrap data-image-field={purpose}>
       <div
         style={{
           ...PREVIEW,
@@ -78,7 +78,7 @@ export function ImageField({ value, onChange, purpose }: ImageFieldProps) {
           <Typography.Text type="secondary">暂无图片</Typography.Text>
         )}
       </div>
-      <Space orientation="vertical" size={4} style={{ minWidth: 240 }}>
+      <Space orientation="vertical" size={4} style={{ minWidth: 220, maxWidth: "100%" }}>
         <Space wrap>
           <Upload
             accept={ACCEPT}
@@ -99,14 +99,14 @@ export function ImageField({ value, onChange, purpose }: ImageFieldProps) {
             {typing ? "收起地址" : "填写地址"}
           </Button>
         </Space>
-        {uploading ? <Progress percent={percent} size="small" status="active" style={{ width: 240 }} /> : null}
+        {uploading ? <Progress percent={percent} size="small" status="active" style={{ width: 220 }} /> : null}
         {typing ? (
           <Input
             value={value}
             onChange={(event) => onChange?.(event.target.value.trim())}
             placeholder="本站图片地址，如 /media/xxx.webp"
             aria-label="图片地址"
-            style={{ width: 320 }}
+            style={{ width: 320, maxWidth: "100%" }}
             allowClear
           />
         ) : null}

@@ -91,11 +91,7 @@ export function DashboardPage() {
           type="info"
           showIcon
           title="当前角色不查看线索与订单统计"
-          description={
-            <span>
-              可从菜单进入<Link to="/goods">商品</Link>等管理页面。
-            </span>
-          }
+          description="可从菜单进入商品、内容与设置等管理页面。"
         />
       )}
       {leads && (

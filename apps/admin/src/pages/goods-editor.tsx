@@ -175,7 +175,7 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
           {(fields, { add, remove, move }, { errors }) => (
             <Space orientation="vertical" style={{ width: "100%" }}>
               {fields.map((field, index) => (
-                <Space key={field.key} align="start" data-goods-image={index}>
+                <Space key={field.key} align="start" wrap data-goods-image={index}>
                   <div style={{ width: 48, paddingTop: 4 }}>
                     {index === 0 ? <Tag color="blue">封面</Tag> : <Tag>第 {index + 1} 张</Tag>}
                   </div>
