@@ -12,14 +12,15 @@ const SECTIONS = [
   { key: "/", label: "首页", permission: "dashboard" },
   { key: "/leads", label: "线索", permission: "leads" },
   { key: "/orders", label: "订单", permission: "orders" },
+  // The catalogue together, then the content, then what sets prices and the site.
   { key: "/goods", label: "商品", permission: "catalog" },
-  { key: "/content", label: "内容", permission: "content" },
-  { key: "/settings", label: "设置", permission: "settings" },
   { key: "/packages", label: "套餐", permission: "catalog" },
   { key: "/categories", label: "分类", permission: "catalog" },
   { key: "/banners", label: "轮播图", permission: "catalog" },
   { key: "/stores", label: "门店", permission: "catalog" },
+  { key: "/content", label: "内容", permission: "content" },
   { key: "/prices", label: "城市价格", permission: "settings" },
+  { key: "/settings", label: "设置", permission: "settings" },
   { key: "/staff", label: "员工", permission: "staff" },
   { key: "/audit", label: "审计记录", permission: "audit" },
 ] as const;
