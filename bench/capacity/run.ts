@@ -25,7 +25,7 @@ const selected = new Set(
 for (const name of selected) {
   if (!SCENARIOS.includes(name)) throw new Error(`CAPACITY_SCENARIOS: unknown ${name}; known: ${SCENARIOS.join(", ")}`);
 }
-/** One customer per connection of the orders run. */
+/** Customers of the orders run, as many as its connections. */
 const ORDER_CUSTOMERS = 10;
 
 interface Scenario {
