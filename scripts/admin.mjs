@@ -1,5 +1,6 @@
 // `npm run admin -- create <username>`: the back office's command line (apps/server/src/admin-cli.ts),
 // built first when the build is missing or older than the sources.
+import "./lib/require-node.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";

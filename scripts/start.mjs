@@ -1,5 +1,6 @@
 // `npm start`: builds when the sources are newer than the build, then runs the server.
 // A fresh clone needs nothing else: the server creates ./data and loads the demo shop.
+import "./lib/require-node.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";

@@ -53,7 +53,7 @@ export async function render({
     cartNum: loggedIn ? (cart?.cartNum ?? 0) : 0,
   };
   const store = createStore(clientState);
-  const meta = leafMeta(context.matches.map((m) => ({ data: context.loaderData[m.route.id] })));
+  const meta = leafMeta(context.matches.map((m) => ({ loaderData: context.loaderData[m.route.id] })));
   const brand = settings?.brandName ?? "";
   const router = createStaticRouter(handler.dataRoutes, context);
   const assets: DocumentAssets = {

@@ -14,9 +14,9 @@ export function composeTitle(brand: string, meta: RouteMeta | null | undefined):
 }
 
 /** The deepest route's loader meta, for the server's <head> and client-side navigations. */
-export function leafMeta(matches: { data?: unknown }[]): RouteMeta | undefined {
+export function leafMeta(matches: { loaderData?: unknown }[]): RouteMeta | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
-    const data = matches[i]?.data as RouteMeta | null | undefined;
+    const data = matches[i]?.loaderData as RouteMeta | null | undefined;
     if (data?.title) return data;
   }
   return undefined;

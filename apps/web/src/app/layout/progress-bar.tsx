@@ -2,7 +2,7 @@
 // 2 px high, in the success colour, or the failure colour when the new screen's data failed to load.
 import { PROGRESS_DURATION_MS, PROGRESS_HEIGHT_PX } from "@yj/contract";
 import { useContext, useEffect, useRef, useState } from "react";
-import { UNSAFE_DataRouterStateContext, useNavigation } from "react-router";
+import { UNSAFE_DataRouterDataContext, useNavigation } from "react-router";
 import styles from "./progress-bar.module.css";
 
 /** How long the full bar stays: a failure lingers so the visitor sees the colour. */
@@ -20,7 +20,7 @@ export function ProgressBar() {
   const navigation = useNavigation();
   // The router's own state: a loader that failed anywhere in the new screen's matches is in its errors.
   // useRouteError would only see an error of the layout's own route, which never renders then.
-  const routerErrors = useContext(UNSAFE_DataRouterStateContext)?.errors ?? null;
+  const routerErrors = useContext(UNSAFE_DataRouterDataContext)?.errors ?? null;
   const [state, setState] = useState<{ show: boolean; percent: number; outcome: Outcome }>({
     show: false,
     percent: 0,
