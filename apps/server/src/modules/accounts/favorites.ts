@@ -4,10 +4,10 @@ import { ArticleType, FavoriteKind, type FavoritesData } from "@yj/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { favorites } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { notFound } from "../../lib/errors.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { ContentService } from "../content/service.js";
-import type { Clock } from "./clock.js";
 
 /** The table stores a kind as its number. */
 const stored = (kind: FavoriteKind) => Number(kind);

@@ -6,8 +6,8 @@ import { type AdminBannerRow, type BannerScope, CatalogMessages } from "@yj/cont
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { banners } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
 import { type Actor, recordAudit } from "./audit.js";
 
 export interface BannerInput {

@@ -15,7 +15,7 @@ import {
 import { and, asc, eq, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { estimateRates, websiteConfigs } from "../../db/schema.js";
-import type { Clock } from "../accounts/clock.js";
+import type { Clock } from "../../lib/clock.js";
 import { type Actor, recordAudit } from "./audit.js";
 
 export interface CityPricesInput {

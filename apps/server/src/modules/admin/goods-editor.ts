@@ -9,9 +9,9 @@ import { and, asc, count, desc, eq, ilike, inArray, min, ne, or, type SQL, sql }
 import type { Db } from "../../db/client.js";
 import { goods, goodsCategories, goodsSkus, goodsTags, media, mediaUploads } from "../../db/schema.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import type { Clock } from "../accounts/clock.js";
 import { type Actor, auditedSave, recordAudit } from "./audit.js";
 
 /** The storefront's cached goods pages (modules/catalog/service.ts keys them `goods:…`). */

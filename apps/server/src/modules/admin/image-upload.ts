@@ -14,8 +14,8 @@ import {
 import sharp, { type Metadata } from "sharp";
 import type { Db } from "../../db/client.js";
 import { mediaUploads } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
 import { type Actor, recordAudit } from "./audit.js";
 
 /** sharp's names of the formats taken: AVIF reads as "heif" with AV1 compression. */

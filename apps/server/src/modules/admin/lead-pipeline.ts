@@ -5,9 +5,9 @@ import { AdminMessages, LEAD_TRANSITIONS, type LeadFilter, type LeadState, maskL
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { leadNotes, leads, staff } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import type { Clock } from "../accounts/clock.js";
 import { type Actor, auditedSave, recordAudit } from "./audit.js";
 import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from "./china-time.js";
 import { dailyCounts } from "./daily-counts.js";

@@ -13,9 +13,9 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { customers, orderEvents, orderLines, orders, payments, staff } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import type { Clock } from "../accounts/clock.js";
 import type { Tx } from "../orders/db-transaction.js";
 import { cancelPendingOrder } from "../orders/order-cancel.js";
 import { type Actor, recordAudit } from "./audit.js";

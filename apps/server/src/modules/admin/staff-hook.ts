@@ -5,10 +5,10 @@
 import { timingSafeEqual } from "node:crypto";
 import { AdminMessages, CSRF_HEADER, roleAllows } from "@yj/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { changesState } from "../../lib/changes-state.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
-import { changesState } from "../accounts/session-hook.js";
-import { consumeOrThrow, type RateLimiter } from "../rate-limit/rate-limiter.js";
+import { consumeOrThrow, type RateLimiter } from "../../limits/rate-limiter.js";
 import { type AdminCookiePolicy, clearStaffCookie, STAFF_TOKEN_COOKIE } from "./staff-cookie.js";
 import { forbidden } from "./staff-service.js";
 import type { SessionStaff, StaffSessionStore } from "./staff-sessions.js";

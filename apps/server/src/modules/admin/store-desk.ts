@@ -4,9 +4,9 @@ import { type AdminStoreRow, CatalogMessages } from "@yj/contract";
 import { and, asc, eq, ilike, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { stores } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import type { Clock } from "../accounts/clock.js";
 import { type Actor, recordAudit } from "./audit.js";
 
 export type StoreInput = Omit<AdminStoreRow, "id">;

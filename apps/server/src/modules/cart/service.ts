@@ -2,8 +2,8 @@
 // logout and is shared by every instance. Every call answers the whole cart at today's prices.
 import type { CartData, CartLine, CartMealGroup } from "@yj/contract";
 import type { Db } from "../../db/client.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
 import { CartStore, type SkuForCart, type StoredCartLine } from "./cart-store.js";
 
 /** Distinct lines a cart may hold (R11: every list is bounded). */

@@ -2,10 +2,10 @@
 // are the only state, so it survives restarts, and SKIP LOCKED claims keep instances from sending a
 // row twice. It never runs inside a visitor's request: a write only wakes it.
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
 import { PollingJob } from "../../lib/polling-job.js";
 import type { Notifier } from "../../providers/notify/notifier.js";
-import type { Clock } from "../accounts/clock.js";
 import { leadMessage } from "./lead-message.js";
 import type { ClaimedNotification, OutboxStore } from "./outbox-store.js";
 

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
 import type { Metrics } from "../../lib/metrics.js";
+import type { RateLimiter } from "../../limits/rate-limiter.js";
 import { createNotifier } from "../../providers/notify/create-notifier.js";
 import type { Notifier } from "../../providers/notify/notifier.js";
-import { type Clock, systemClock } from "../accounts/clock.js";
-import type { RateLimiter } from "../rate-limit/rate-limiter.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
 import { DEFAULT_DELIVERY_POLICY, DeliveryJob, type DeliveryPolicy } from "./delivery-job.js";
 import { EstimateRatesStore } from "./estimate-rates.js";

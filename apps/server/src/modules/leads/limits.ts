@@ -1,6 +1,6 @@
 // R12: how often one phone and one client address may send leads.
 import type { LeadKind } from "../../db/schema.js";
-import type { RateRule } from "../rate-limit/rate-limiter.js";
+import type { RateRule } from "../../limits/rate-limiter.js";
 
 const HOUR = 60 * 60 * 1000;
 

@@ -14,9 +14,9 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { LeadKind } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { notFound } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
-import { consumeOrThrow, type RateLimiter } from "../rate-limit/rate-limiter.js";
+import { consumeOrThrow, type RateLimiter } from "../../limits/rate-limiter.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
 import { areaHundredths, estimate } from "./estimate.js";
 import type { EstimateRatesStore } from "./estimate-rates.js";

@@ -6,9 +6,9 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orders } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
 import { PollingJob } from "../../lib/polling-job.js";
-import type { Clock } from "../accounts/clock.js";
 import { pruneKeys } from "./idempotency.js";
 import { releaseStock } from "./stock.js";
 

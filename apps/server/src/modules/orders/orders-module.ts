@@ -2,8 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
-import { type Clock, systemClock } from "../accounts/clock.js";
 import { cartRoutes } from "../cart/routes.js";
 import { CartService } from "../cart/service.js";
 import { DEFAULT_EXPIRY_POLICY, type ExpiryPolicy, OrderExpiryJob } from "./expiry-job.js";

@@ -15,8 +15,8 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { customerAddresses, goods, goodsSkus, orderEvents, orderLines, orders } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
 import type { SessionCustomer } from "../accounts/sessions.js";
 import { CartStore, type StoredCartLine } from "../cart/cart-store.js";
 import { checkedSku } from "../cart/service.js";

@@ -3,10 +3,10 @@
 // that no instance asked about lately (FOR UPDATE SKIP LOCKED and a lastQueriedAt lease), asks the
 // provider, records a payment exactly as a notify would, and closes trades long past their end.
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
 import { PollingJob } from "../../lib/polling-job.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
-import type { Clock } from "../accounts/clock.js";
 import type { PaymentStore, TradeRow } from "./payment-store.js";
 import type { PaymentsService } from "./service.js";
 

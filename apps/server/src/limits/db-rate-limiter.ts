@@ -1,8 +1,8 @@
 // Rate limits in PostgreSQL (the default store, R3): one row per counted event, checked and written in
 // one transaction under a per-key advisory lock, so concurrent instances cannot overshoot a limit.
 import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import { rateLimitEvents } from "../../db/schema.js";
+import type { Db } from "../db/client.js";
+import { rateLimitEvents } from "../db/schema.js";
 import {
   longestWindowMs,
   msUntilAllowed,

@@ -5,11 +5,11 @@
 // so they are counted per staff member once the staff hook knows who it is (the shared store,
 // modules/admin/staff-hook.ts) and here only against the address's generous in-process counter.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { clientKey } from "../../lib/client-address.js";
-import { rateLimited } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
-import { changesState } from "../accounts/session-hook.js";
-import type { RateLimiter, RateRule } from "../rate-limit/rate-limiter.js";
+import { changesState } from "../lib/changes-state.js";
+import { clientKey } from "../lib/client-address.js";
+import type { Clock } from "../lib/clock.js";
+import { rateLimited } from "../lib/errors.js";
+import type { RateLimiter, RateRule } from "./rate-limiter.js";
 import { WindowCounter } from "./window-counter.js";
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 // Sliding-window rate limits (R2, R3, R12) behind one small interface with two stores: the database by
 // default, Redis when REDIS_URL is set. Both are durable and shared by every instance. Accounts and
 // leads share one limiter, so this module sits below both.
-import { rateLimited } from "../../lib/errors.js";
+import { rateLimited } from "../lib/errors.js";
 
 /** At most `limit` events in any `windowMs` span. */
 export interface RateRule {
