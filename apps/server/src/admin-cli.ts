@@ -3,7 +3,7 @@
 // be stopped first: one process at a time owns DATA_DIR (ADR 0017), and the refusal says so.
 import { loadEnv } from "./config/env.js";
 import { type Database, migrateDatabase, openDatabase } from "./db/client.js";
-import { runAdminCommand } from "./modules/admin/admin-command.js";
+import { runAdminCommand } from "./modules/staff/admin-command.js";
 
 let database: Database | undefined;
 try {

@@ -9,16 +9,8 @@ import { changesState } from "../../lib/changes-state.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { consumeOrThrow, type RateLimiter } from "../../limits/rate-limiter.js";
+import { forbidden, type StaffSessionStore } from "../staff/index.js";
 import { type AdminCookiePolicy, clearStaffCookie, STAFF_TOKEN_COOKIE } from "./staff-cookie.js";
-import { forbidden } from "./staff-service.js";
-import type { SessionStaff, StaffSessionStore } from "./staff-sessions.js";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The logged-in staff member on /api/admin routes; null everywhere else. */
-    staff: SessionStaff | null;
-  }
-}
 
 export const ADMIN_API_PREFIX = "/api/admin/";
 
@@ -87,10 +79,4 @@ export function installStaffHook(
     }
     request.staff = member;
   });
-}
-
-/** The staff member of an admin route; the hook has refused requests without one. */
-export function requireStaff(request: FastifyRequest): SessionStaff {
-  if (!request.staff) throw new AppError("login_required");
-  return request.staff;
 }

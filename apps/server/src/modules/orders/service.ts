@@ -18,8 +18,8 @@ import { customerAddresses, goods, goodsSkus, orderEvents, orderLines, orders } 
 import type { Clock } from "../../lib/clock.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import type { SessionCustomer } from "../accounts/sessions.js";
-import { CartStore, type StoredCartLine } from "../cart/cart-store.js";
-import { checkedSku } from "../cart/service.js";
+import { checkedSku } from "./cart-service.js";
+import { CartStore, type StoredCartLine } from "./cart-store.js";
 import type { Tx } from "./db-transaction.js";
 import { claimKey, requestHash, storeAnswer } from "./idempotency.js";
 import { cancelPendingOrder } from "./order-cancel.js";
@@ -62,7 +62,7 @@ export class OrdersService {
       .select({ address: customerAddresses.address })
       .from(customerAddresses)
       .where(eq(customerAddresses.customerId, customer.id));
-    return { mobile: customer.mobile, address: (row?.address as Address | undefined) ?? null };
+    return { mobile: customer.mobile, address: row?.address ?? null };
   }
 
   /** order/createOrder: one SKU bought now, from a product or package page. */

@@ -13,6 +13,15 @@ export const CITY_LIST_CACHE_KEY = "city-list";
 /** The brand a default page names when the shop has no settings row yet. */
 const UNNAMED_BRAND = "我们";
 
+/** The activity deposit's amount in cents (0: deposits are closed), read in the caller's transaction. */
+export async function activityDepositCents(reader: Pick<Db, "select">): Promise<number> {
+  const [settings] = await reader
+    .select({ cents: siteSettings.activityDepositCents })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return settings?.cents ?? 0;
+}
+
 export class SiteSettingsService {
   constructor(
     private readonly db: Db,

@@ -1,33 +1,17 @@
 // The content editor (back office, 运营 and 管理员; docs/decisions/0035): guides and cases with their
-// block body, and the brand and service pages' copy. Each write and its audit row (the fields before
-// and after) are one transaction. Articles are read uncached, so the storefront shows a save at
-// once; the pages are cached (`site-page:`), so a page save drops them on every instance
-// (lib/cache-invalidation.ts).
-import {
-  type AdminArticleSaveBody,
-  type AdminSitePageDetail,
-  ArticleType,
-  ContentMessages,
-  SITE_PAGE_PATHS,
-  SITE_PAGE_SLUGS,
-  type SitePageBlock,
-  type SitePageSlug,
-} from "@yj/contract";
-import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+// block body. Each write and its audit row (the fields before and after) are one transaction.
+// Articles are read uncached, so the storefront shows a save at once.
+import { type AdminArticleSaveBody, ArticleType, ContentMessages, FavoriteKind } from "@yj/contract";
+import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { defaultSitePages } from "../../db/default-site-pages.js";
-import { articles, articleTags, favorites, sitePages } from "../../db/schema.js";
-import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
+import { articles, articleTags } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import type { ContentService } from "../content/service.js";
-import { SITE_PAGE_CACHE_PREFIX } from "../site-pages/service.js";
+import { forgetFavorites } from "../accounts/favorites.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
-import { type Actor, recordAudit } from "./audit.js";
-
-/** favorites.type of an article (modules/accounts/favorites.ts). */
-const ARTICLE_FAVORITE = 2;
+import type { ContentService } from "./service.js";
 
 export interface ArticleFilter {
   type?: "1" | "2";
@@ -37,14 +21,11 @@ export interface ArticleFilter {
   pageSize: number;
 }
 
-const isKnownSlug = (slug: string): slug is SitePageSlug => (SITE_PAGE_SLUGS as readonly string[]).includes(slug);
-
 export class ContentEditor {
   constructor(
     private readonly db: Db,
     private readonly content: ContentService,
     private readonly settings: SiteSettingsService,
-    private readonly invalidation: CacheInvalidation | undefined,
     private readonly now: Clock,
   ) {}
 
@@ -149,77 +130,10 @@ export class ContentEditor {
     const now = this.now();
     await this.db.transaction(async (tx) => {
       const before = await this.detail(id, tx);
-      await tx.delete(favorites).where(and(eq(favorites.type, ARTICLE_FAVORITE), eq(favorites.targetId, id)));
+      await forgetFavorites(tx, FavoriteKind.ARTICLE, id);
       await tx.delete(articles).where(eq(articles.id, id));
       await recordAudit(tx, actor, { action: "article.delete", entity: "article", entityId: id, before }, now);
     });
     return null;
   }
-
-  async pages() {
-    const rows = await this.db
-      .select({ slug: sitePages.slug, title: sitePages.title, updatedAt: sitePages.updatedAt })
-      .from(sitePages)
-      .orderBy(asc(sitePages.slug));
-    const bySlug = new Map(rows.map((r) => [r.slug, r]));
-    const builtIn = defaultSitePages("");
-    const known = SITE_PAGE_SLUGS.map((slug) => {
-      const row = bySlug.get(slug);
-      return {
-        slug,
-        title: row?.title ?? builtIn.find((p) => p.slug === slug)?.title ?? slug,
-        paths: [...SITE_PAGE_PATHS[slug]],
-        edited: row !== undefined,
-        updatedAt: row?.updatedAt.toISOString() ?? "",
-      };
-    });
-    // A row of another slug (written outside the back office) is listed too, so it can be edited.
-    const others = rows
-      .filter((r) => !isKnownSlug(r.slug))
-      .map((r) => ({ ...r, paths: [], edited: true, updatedAt: r.updatedAt.toISOString() }));
-    return [...known, ...others];
-  }
-
-  async page(slug: string, reader: Pick<Db, "select"> = this.db): Promise<AdminSitePageDetail> {
-    const paths = isKnownSlug(slug) ? [...SITE_PAGE_PATHS[slug]] : [];
-    const [row] = await reader.select().from(sitePages).where(eq(sitePages.slug, slug));
-    if (row) return { ...row, updatedAt: row.updatedAt.toISOString(), paths, edited: true };
-    if (!isKnownSlug(slug)) throw new AppError("not_found", "页面不存在");
-    const copy = defaultSitePages(await this.settings.brandName()).find((p) => p.slug === slug);
-    if (!copy) throw new AppError("not_found", "页面不存在");
-    return { ...copy, updatedAt: "", paths, edited: false };
-  }
-
-  async savePage(actor: Actor, input: { slug: string; title: string; description: string; blocks: SitePageBlock[] }) {
-    const now = this.now();
-    const saved = await this.db.transaction(async (tx) => {
-      const before = await this.page(input.slug, tx);
-      const values = { title: input.title, description: input.description, blocks: input.blocks, updatedAt: now };
-      await tx
-        .insert(sitePages)
-        .values({ slug: input.slug, ...values })
-        .onConflictDoUpdate({ target: sitePages.slug, set: values });
-      const after = await this.page(input.slug, tx);
-      await recordAudit(
-        tx,
-        actor,
-        {
-          action: "sitePage.update",
-          entity: "site_page",
-          entityId: input.slug,
-          // An unedited page showed the built-in copy: that is what the save replaced.
-          before: pageCopy(before),
-          after: pageCopy(after),
-        },
-        now,
-      );
-      return after;
-    });
-    this.invalidation?.invalidate(SITE_PAGE_CACHE_PREFIX);
-    return saved;
-  }
-}
-
-function pageCopy({ title, description, blocks }: AdminSitePageDetail) {
-  return { title, description, blocks };
 }

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.js";
 import { banners } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
-import { type Actor, recordAudit } from "./audit.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
 
 export interface BannerInput {
   scope: BannerScope;

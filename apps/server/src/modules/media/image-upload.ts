@@ -16,7 +16,7 @@ import type { Db } from "../../db/client.js";
 import { mediaUploads } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
-import { type Actor, recordAudit } from "./audit.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
 
 /** sharp's names of the formats taken: AVIF reads as "heif" with AV1 compression. */
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "heif"]);

@@ -9,9 +9,9 @@ import { goods, goodsCategories, packageItems } from "../../db/schema.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
-import { CATEGORIES_CACHE_KEY } from "../catalog/service.js";
-import { type Actor, recordAudit } from "./audit.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
 import { GOODS_CACHE_PREFIX } from "./goods-editor.js";
+import { CATEGORIES_CACHE_KEY } from "./service.js";
 
 type Reader = Pick<Db, "select">;
 

@@ -4,13 +4,13 @@
 import { AdminMessages, LEAD_TRANSITIONS, type LeadFilter, type LeadState, maskLeadPhone } from "@yj/contract";
 import { and, asc, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { dailyCounts } from "../../db/daily-counts.js";
 import { leadNotes, leads, staff } from "../../db/schema.js";
+import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from "../../lib/china-time.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import { type Actor, auditedSave, recordAudit } from "./audit.js";
-import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from "./china-time.js";
-import { dailyCounts } from "./daily-counts.js";
+import { type Actor, auditedSave, recordAudit } from "../audit/audit.js";
 import { buildLeadWorkbook } from "./lead-workbook.js";
 
 /** One export holds at most this many leads (a larger one is narrowed by its filters first). */

@@ -7,7 +7,7 @@ import { stores } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import { type Actor, recordAudit } from "./audit.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
 
 export type StoreInput = Omit<AdminStoreRow, "id">;
 

@@ -1,12 +1,12 @@
 // Staff accounts (R16): login with lockout, the one-time password that must be changed, and the
 // administrator's staff management. Every write records its audit row in its own transaction.
 import { AdminMessages, ROLE_PERMISSIONS, type StaffRole } from "@yj/contract";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { staff } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
-import { type Actor, auditedSave, recordAudit } from "./audit.js";
+import { type Actor, auditedSave, recordAudit } from "../audit/audit.js";
 import { hashPassword, oneTimePassword, verifyAgainstDecoy, verifyPassword } from "./passwords.js";
 import { auditedStaff, staffRow } from "./staff-rows.js";
 import type { NewStaffSession, SessionStaff, StaffSessionStore } from "./staff-sessions.js";
@@ -17,6 +17,11 @@ export const LOCKOUT_MS = 15 * 60 * 1000;
 
 const business = (message: string) => new AppError("business", message);
 export const forbidden = (message: string = AdminMessages.forbidden) => new AppError("forbidden", message);
+
+/** The display names of these staff members, for histories that keep only their ids. */
+export function staffNames(reader: Pick<Db, "select">, ids: number[]): Promise<{ id: number; name: string }[]> {
+  return reader.select({ id: staff.id, name: staff.displayName }).from(staff).where(inArray(staff.id, ids));
+}
 
 export function actorOf(member: SessionStaff, ip: string): Actor {
   return { staffId: member.id, staffName: `${member.displayName}（${member.username}）`, ip };

@@ -4,7 +4,7 @@
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { auditLog } from "../../db/schema.js";
-import { chinaDayEnd, chinaDayStart } from "./china-time.js";
+import { chinaDayEnd, chinaDayStart } from "../../lib/china-time.js";
 
 /** Who did it: a staff member, or the command line (`npm run admin`), which has no staff id. */
 export interface Actor {

@@ -2,29 +2,23 @@
 // with payments and state history, the staff's moves along paid → shipped → completed and the
 // cancel of an unpaid order (the customer's own cancel code, modules/orders/order-cancel.ts), and
 // the trades that need a person. Each move is one transaction with its order event and audit row.
-import {
-  type Address,
-  AdminMessages,
-  type AdminOrderFilter,
-  maskLeadPhone,
-  type OrderStatus,
-  type UnreconciledPayment,
-} from "@yj/contract";
+import { AdminMessages, type AdminOrderFilter, maskLeadPhone, type UnreconciledPayment } from "@yj/contract";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { customers, orderEvents, orderLines, orders, payments, staff } from "../../db/schema.js";
+import { dailyCounts } from "../../db/daily-counts.js";
+import { customers, orderEvents, orderLines, orders, payments } from "../../db/schema.js";
+import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from "../../lib/china-time.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import type { Tx } from "../orders/db-transaction.js";
-import { cancelPendingOrder } from "../orders/order-cancel.js";
-import { type Actor, recordAudit } from "./audit.js";
-import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from "./china-time.js";
-import { dailyCounts } from "./daily-counts.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
+import { staffNames } from "../staff/index.js";
+import type { Tx } from "./db-transaction.js";
+import { cancelPendingOrder } from "./order-cancel.js";
+import { iso, orderFieldsOf, orderLineOf } from "./order-store.js";
 
 type OrderRecord = typeof orders.$inferSelect;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const business = (message: string) => new AppError("business", message);
 const notFoundOrder = () => new AppError("not_found", AdminMessages.orderNotFound);
 
@@ -86,10 +80,10 @@ export class OrderDesk {
       : [];
     const dataList = rows.map(({ order }) => {
       const mine = lines.filter((l) => l.orderId === order.id);
-      const address = order.address as Address;
+      const address = order.address;
       return {
         orderNo: order.orderNo,
-        status: order.status as OrderStatus,
+        status: order.status,
         totalAmount: order.totalCents,
         consignee: address.name,
         phone: maskLeadPhone(address.phone),
@@ -120,9 +114,7 @@ export class OrderDesk {
       reader.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
     ]);
     const staffIds = events.flatMap((e) => (e.actor.startsWith("staff:") ? [Number(e.actor.slice(6))] : []));
-    const names = staffIds.length
-      ? await reader.select({ id: staff.id, name: staff.displayName }).from(staff).where(inArray(staff.id, staffIds))
-      : [];
+    const names = staffIds.length ? await staffNames(reader, staffIds) : [];
     const actorName = (actor: string) => {
       if (actor === "customer") return "顾客";
       if (actor === "system") return "系统";
@@ -130,32 +122,11 @@ export class OrderDesk {
       return names.find((n) => n.id === id)?.name ?? "员工";
     };
     return {
-      orderNo: order.orderNo,
-      status: order.status as OrderStatus,
-      totalAmount: order.totalCents,
+      ...orderFieldsOf(order),
       customerMobile: found.mobile,
-      lines: lines.map((l) => ({
-        goodsId: l.goodsId,
-        skuId: l.skuId,
-        isMeal: l.mealId,
-        name: l.name,
-        spec: l.spec,
-        cover: l.cover,
-        unit: l.unit,
-        price: l.priceCents,
-        quantity: l.quantity,
-        amount: l.amountCents,
-      })),
-      address: order.address as Address,
-      remark: order.remark,
-      createdAt: order.createdAt.toISOString(),
-      payBefore: order.payBefore.toISOString(),
-      paidAt: iso(order.paidAt),
-      shippedAt: iso(order.shippedAt),
+      lines: lines.map(orderLineOf),
       completedAt: iso(order.completedAt),
       cancelledAt: iso(order.cancelledAt),
-      carrier: order.carrier,
-      trackingNo: order.trackingNo,
       payments: trades.map(paymentOf),
       history: events.map((e) => ({
         status: e.status,
@@ -264,7 +235,7 @@ export class OrderDesk {
       ...paymentOf(r.payment),
       issue: r.payment.status === "paid" ? ("refund_needed" as const) : ("stale_pending" as const),
       orderNo: r.orderNo,
-      orderStatus: r.orderStatus as OrderStatus,
+      orderStatus: r.orderStatus,
       payBefore: r.payBefore.toISOString(),
     }));
   }

@@ -12,7 +12,7 @@ import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import { type Actor, auditedSave, recordAudit } from "./audit.js";
+import { type Actor, auditedSave, recordAudit } from "../audit/audit.js";
 
 /** The storefront's cached goods pages (modules/catalog/service.ts keys them `goods:…`). */
 export const GOODS_CACHE_PREFIX = "goods:";

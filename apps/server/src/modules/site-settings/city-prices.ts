@@ -16,7 +16,7 @@ import { and, asc, eq, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { estimateRates, websiteConfigs } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
-import { type Actor, recordAudit } from "./audit.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
 
 export interface CityPricesInput {
   city: string;

@@ -3,8 +3,8 @@
 import { DASHBOARD_DAYS, type DayCount } from "@yj/contract";
 import { and, count, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.js";
-import { chinaDayEnd, chinaDayStart, lastChinaDays } from "./china-time.js";
+import { chinaDayEnd, chinaDayStart, lastChinaDays } from "../lib/china-time.js";
+import type { Db } from "./client.js";
 
 const DAY_SECONDS = 86_400;
 const CHINA_OFFSET_SECONDS = 8 * 3600;

@@ -2,7 +2,7 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { estimateRates } from "../../db/schema.js";
-import type { RoomAmounts } from "./estimate.js";
+import type { RoomAmounts } from "../leads/estimate.js";
 
 export const DEFAULT_RATES_CITY = "*";
 

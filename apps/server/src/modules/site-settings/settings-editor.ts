@@ -10,10 +10,10 @@ import { siteSettings, websiteConfigs } from "../../db/schema.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
 import { getRegionChildren, ROOT_REGION_CODE } from "../regions/region-table.js";
 import { SITE_PAGE_CACHE_PREFIX } from "../site-pages/service.js";
-import { CITY_LIST_CACHE_KEY, SITE_SETTINGS_CACHE_KEY } from "../site-settings/service.js";
-import { type Actor, recordAudit } from "./audit.js";
+import { CITY_LIST_CACHE_KEY, SITE_SETTINGS_CACHE_KEY } from "./service.js";
 
 export interface SettingsSaveInput {
   brandName: string;

@@ -2,7 +2,7 @@ import { endpoints } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
 import { requireCustomer } from "../accounts/session-hook.js";
-import type { CartService } from "./service.js";
+import type { CartService } from "./cart-service.js";
 
 // Thin HTTP adapter: the session hook has checked the login and CSRF; every answer is the whole cart.
 export function cartRoutes(app: FastifyInstance, cart: CartService) {
