@@ -10,8 +10,8 @@ import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
-import { GOODS_CACHE_PREFIX } from "./goods-editor.js";
-import { CATEGORIES_CACHE_KEY } from "./service.js";
+import { goodsIsPublic } from "./goods-visibility.js";
+import { CATEGORIES_CACHE_KEY, GOODS_CACHE_PREFIX } from "./service.js";
 
 type Reader = Pick<Db, "select">;
 
@@ -54,7 +54,7 @@ export class CatalogStructure {
       .select({
         id: goods.id,
         name: goods.name,
-        shown: sql<boolean>`(${goods.isShow} = 1 and ${goods.status} = 1)`,
+        shown: goodsIsPublic,
         items: sql<number>`(select count(*)::int from package_items p where p.package_id = goods.id)`,
       })
       .from(goods)

@@ -5,7 +5,7 @@
 // and the cached storefront goods lists are dropped so the change shows at once: here directly, on
 // other instances through the Redis channel or their short TTL (lib/cache-invalidation.ts).
 import { AdminMessages, CatalogMessages } from "@yj/contract";
-import { and, asc, count, desc, eq, ilike, inArray, min, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, min, not, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { goods, goodsCategories, goodsSkus, goodsTags, media, mediaUploads } from "../../db/schema.js";
 import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
@@ -13,9 +13,8 @@ import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
 import { type Actor, auditedSave, recordAudit } from "../audit/audit.js";
-
-/** The storefront's cached goods pages (modules/catalog/service.ts keys them `goods:…`). */
-export const GOODS_CACHE_PREFIX = "goods:";
+import { goodsIsPublic } from "./goods-visibility.js";
+import { GOODS_CACHE_PREFIX } from "./service.js";
 
 export interface GoodsSaveInput {
   id: number;
@@ -50,8 +49,6 @@ export interface GoodsFilter {
   pageSize?: number;
 }
 
-const isShown = and(eq(goods.isShow, 1), eq(goods.status, 1));
-
 export class GoodsEditor {
   constructor(
     private readonly db: Db,
@@ -65,8 +62,8 @@ export class GoodsEditor {
     const conditions: SQL[] = [];
     if (filter.name) conditions.push(ilike(goods.name, likeContains(filter.name)));
     if (filter.category2) conditions.push(eq(goods.category2, filter.category2));
-    if (filter.visibility === "shown") conditions.push(isShown as SQL);
-    if (filter.visibility === "hidden") conditions.push(or(ne(goods.isShow, 1), ne(goods.status, 1)) as SQL);
+    if (filter.visibility === "shown") conditions.push(goodsIsPublic);
+    if (filter.visibility === "hidden") conditions.push(not(goodsIsPublic));
     const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [total]] = await Promise.all([
       this.db
@@ -77,7 +74,7 @@ export class GoodsEditor {
           brand: goods.brand,
           price: goods.priceCents,
           isPackage: goods.isPackage,
-          shown: sql<boolean>`(${goods.isShow} = 1 and ${goods.status} = 1)`,
+          shown: goodsIsPublic,
           stock: sql<number>`coalesce((select sum(${goodsSkus.stock})::int from ${goodsSkus} where ${goodsSkus.goodsId} = ${goods.id}), 0)`,
           sales: goods.sales,
         })

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { cartItems, goods, goodsSkus, packageItems } from "../../db/schema.js";
+import { goodsIsPublic } from "../catalog/index.js";
 
 /** A cart row with the goods and SKU it points at, as they are now. */
 export interface StoredCartLine {
@@ -41,9 +42,6 @@ export interface PackageItemRow {
   room: string;
 }
 
-/** Public goods: on sale and shown (the catalogue's rule). */
-export const onSaleColumn = sql<boolean>`(${goods.status} = 1 and ${goods.isShow} = 1)`;
-
 /** The executor: the database, or a transaction in progress. */
 type Executor = Pick<Db, "select" | "insert" | "update" | "delete">;
 
@@ -64,7 +62,7 @@ export class CartStore {
         name: goods.name,
         images: goods.images,
         unit: goods.unit,
-        onSale: onSaleColumn,
+        onSale: goodsIsPublic,
         spec: goodsSkus.spec,
         priceCents: goodsSkus.priceCents,
         stock: goodsSkus.stock,
@@ -89,7 +87,7 @@ export class CartStore {
         goodsId: goodsSkus.goodsId,
         name: goods.name,
         isPackage: goods.isPackage,
-        onSale: onSaleColumn,
+        onSale: goodsIsPublic,
         priceCents: goodsSkus.priceCents,
         stock: goodsSkus.stock,
       })
