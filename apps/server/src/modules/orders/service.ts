@@ -13,6 +13,7 @@ import {
   type OrderStatus,
 } from "@yj/contract";
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { customerAddresses, goods, goodsSkus, orderEvents, orderLines, orders } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
@@ -27,8 +28,9 @@ import { newOrderNo } from "./order-number.js";
 import { customerOrderPage, findCustomerOrder, ordersOf } from "./order-store.js";
 import { takeStock } from "./stock.js";
 
-type ParsedCreateOrder = Omit<CreateOrderBody, "remark" | "address"> & { remark: string; address: Address };
-type ParsedCreateOrders = Omit<CreateOrdersBody, "remark" | "address"> & { remark: string; address: Address };
+/** The bodies as the contract parsed them (defaults filled in), not as the client sent them. */
+type ParsedCreateOrder = z.output<typeof CreateOrderBody>;
+type ParsedCreateOrders = z.output<typeof CreateOrdersBody>;
 
 /** One line to be ordered, with everything copied from the database. */
 interface LineDraft {
