@@ -10,7 +10,7 @@ import type { Clock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
 import { PollingJob } from "../../lib/polling-job.js";
 import { pruneKeys } from "./idempotency.js";
-import { releaseStock } from "./stock.js";
+import { releaseStock } from "./order-stock.js";
 
 export interface ExpiryPolicy {
   /** Look for expired orders this often. */

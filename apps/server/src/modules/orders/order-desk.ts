@@ -7,13 +7,13 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, s
 import type { Db } from "../../db/client.js";
 import { dailyCounts } from "../../db/daily-counts.js";
 import { customers, orderEvents, orderLines, orders, payments } from "../../db/schema.js";
+import type { Tx } from "../../db/transaction.js";
 import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from "../../lib/china-time.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import { staffNames } from "../staff/index.js";
-import type { Tx } from "./db-transaction.js";
 import { cancelPendingOrder } from "./order-cancel.js";
 import { iso, orderFieldsOf, orderLineOf } from "./order-store.js";
 

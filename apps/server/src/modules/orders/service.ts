@@ -16,17 +16,17 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { customerAddresses, goods, goodsSkus, orderEvents, orderLines, orders } from "../../db/schema.js";
+import type { Tx } from "../../db/transaction.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import type { SessionCustomer } from "../accounts/sessions.js";
+import { takeStock } from "../catalog/index.js";
 import { checkedSku } from "./cart-service.js";
 import { CartStore, type StoredCartLine } from "./cart-store.js";
-import type { Tx } from "./db-transaction.js";
 import { claimKey, requestHash, storeAnswer } from "./idempotency.js";
 import { cancelPendingOrder } from "./order-cancel.js";
 import { newOrderNo } from "./order-number.js";
 import { customerOrderPage, findCustomerOrder, ordersOf } from "./order-store.js";
-import { takeStock } from "./stock.js";
 
 /** The bodies as the contract parsed them (defaults filled in), not as the client sent them. */
 type ParsedCreateOrder = z.output<typeof CreateOrderBody>;

@@ -1,10 +1,11 @@
-// Stock moves of an order (R7, ADR 0025): taken with a conditional update inside the order's
-// transaction, given back when it is cancelled or expires. SKUs are always locked in id order, so
+// Stock and sales, written for the orders module inside its transactions (R7, ADR 0025): stock
+// taken with a conditional update when an order is made, given back when it is cancelled or
+// expires, and sales counted when it is paid. SKUs are always locked in id order, so
 // two orders sharing SKUs wait for each other instead of deadlocking.
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { goodsSkus, orderLines } from "../../db/schema.js";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { goods, goodsSkus } from "../../db/schema.js";
+import type { Tx } from "../../db/transaction.js";
 import { AppError } from "../../lib/errors.js";
-import type { Tx } from "./db-transaction.js";
 
 export interface StockNeed {
   skuId: number;
@@ -37,21 +38,31 @@ export async function takeStock(tx: Tx, needs: StockNeed[]): Promise<void> {
   }
 }
 
+/** SKU units to give back, or goods units sold: one id and a quantity. */
+export interface Units {
+  id: number;
+  quantity: number;
+}
+
 /**
- * Gives the orders' units back to their SKUs (a SKU deleted since has nothing to give back to),
- * summed per SKU over all of them, so the SKUs are still locked in id order.
+ * Gives units back to their SKUs (a cancelled or expired order's; a SKU deleted since has nothing to
+ * give back to). The caller sums them per SKU and sorts them by id, so SKUs are locked in id order.
  */
-export async function releaseStock(tx: Tx, orderIds: number[]): Promise<void> {
-  const lines = await tx
-    .select({ skuId: orderLines.skuId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))
-    .groupBy(orderLines.skuId)
-    .orderBy(orderLines.skuId);
-  for (const { skuId, quantity } of lines) {
+export async function giveBackStock(tx: Tx, units: Units[]): Promise<void> {
+  for (const { id, quantity } of units) {
     await tx
       .update(goodsSkus)
       .set({ stock: sql`${goodsSkus.stock} + ${quantity}` })
-      .where(eq(goodsSkus.id, skuId));
+      .where(eq(goodsSkus.id, id));
+  }
+}
+
+/** Adds a paid order's units to goods.sales, one update per goods in the caller's id order. */
+export async function addSales(tx: Tx, units: Units[]): Promise<void> {
+  for (const { id, quantity } of units) {
+    await tx
+      .update(goods)
+      .set({ sales: sql`${goods.sales} + ${quantity}` })
+      .where(eq(goods.id, id));
   }
 }
