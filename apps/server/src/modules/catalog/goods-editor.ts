@@ -226,7 +226,7 @@ export class GoodsEditor {
           ...(input.images ? { images: input.images } : {}),
         })
         .where(eq(goods.id, input.id));
-      // SKUs in id order, as every stock writer locks them (modules/orders/stock.ts).
+      // SKUs in id order, as every stock writer locks them (stock.ts).
       const existing = input.skus.filter((s) => s.id !== undefined).sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
       for (const sku of existing) {
         await tx

@@ -7,7 +7,7 @@ import { siteSettings, websiteConfigs } from "../../db/schema.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 
-/** The cache keys a back-office save drops (modules/admin/settings-editor.ts). */
+/** The cache keys a back-office save drops (settings-editor.ts). */
 export const SITE_SETTINGS_CACHE_KEY = "site-settings";
 export const CITY_LIST_CACHE_KEY = "city-list";
 /** The brand a default page names when the shop has no settings row yet. */
