@@ -1,10 +1,10 @@
 // Resolves the session before handlers run (R5) and enforces CSRF on state-changing calls (R6).
 // Routes declare `config.auth` from the contract; "session" routes get request.customer or 1201.
-import { timingSafeEqual } from "node:crypto";
-import { CSRF_HEADER, TOKEN_COOKIE } from "@yj/contract";
+import { TOKEN_COOKIE } from "@yj/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { changesState } from "../../lib/changes-state.js";
 import type { Clock } from "../../lib/clock.js";
+import { csrfMatches } from "../../lib/csrf.js";
 import { AppError } from "../../lib/errors.js";
 import { type CookiePolicy, clearSessionCookies } from "./session-cookies.js";
 import type { SessionCustomer, SessionStore } from "./sessions.js";
@@ -22,14 +22,6 @@ function readToken(request: FastifyRequest): string | undefined {
   if (cookie) return cookie;
   const authorization = request.headers.authorization;
   return authorization?.startsWith("Bearer ") ? authorization.slice("Bearer ".length).trim() : undefined;
-}
-
-function csrfMatches(request: FastifyRequest, expected: string): boolean {
-  const sent = request.headers[CSRF_HEADER];
-  if (typeof sent !== "string") return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function installSessionHook(app: FastifyInstance, sessions: SessionStore, now: Clock, cookies: CookiePolicy) {
