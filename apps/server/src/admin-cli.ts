@@ -1,9 +1,9 @@
-// `npm run admin -- …` (see modules/admin/admin-command.ts): opens the configured database, brings
+// `npm run admin -- …` (see modules/staff/admin-command.ts): opens the configured database, brings
 // its schema up to date and runs the command. With the embedded database (PGlite) the server must
 // be stopped first: one process at a time owns DATA_DIR (ADR 0017), and the refusal says so.
 import { loadEnv } from "./config/env.js";
 import { type Database, migrateDatabase, openDatabase } from "./db/client.js";
-import { runAdminCommand } from "./modules/admin/admin-command.js";
+import { runAdminCommand } from "./modules/staff/admin-command.js";
 
 let database: Database | undefined;
 try {

@@ -17,33 +17,27 @@ import { healthRoutes } from "./http/health-routes.js";
 import { metricsRoutes } from "./http/metrics.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { cachesOf, localInvalidation, RedisCacheInvalidation } from "./lib/cache-invalidation.js";
+import { systemClock } from "./lib/clock.js";
 import { Metrics } from "./lib/metrics.js";
 import { TtlCache } from "./lib/ttl-cache.js";
+import { createRateLimiter } from "./limits/create-rate-limiter.js";
+import { installRequestLimits } from "./limits/request-limits.js";
 import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
-import { systemClock } from "./modules/accounts/clock.js";
-import { type AdminOverrides, registerAdmin } from "./modules/admin/admin-module.js";
-import { requirePermissionOnAdminRoutes } from "./modules/admin/staff-hook.js";
-import { catalogRoutes } from "./modules/catalog/routes.js";
-import { CatalogService } from "./modules/catalog/service.js";
-import { contentRoutes } from "./modules/content/routes.js";
-import { ContentService } from "./modules/content/service.js";
-import { geoRoutes } from "./modules/geo/routes.js";
-import { GeoService } from "./modules/geo/service.js";
+import { type AdminOverrides, registerAdmin, requirePermissionOnAdminRoutes } from "./modules/admin/admin-module.js";
+import { registerAudit } from "./modules/audit/audit-module.js";
+import { registerCatalog } from "./modules/catalog/catalog-module.js";
+import { registerContent } from "./modules/content/content-module.js";
+import { registerGeo } from "./modules/geo/geo-module.js";
 import { type LeadsOverrides, registerLeads } from "./modules/leads/leads-module.js";
-import { mediaRoutes } from "./modules/media/routes.js";
-import { MediaService } from "./modules/media/service.js";
+import { registerMedia } from "./modules/media/media-module.js";
 import { type OrdersOverrides, registerOrders } from "./modules/orders/orders-module.js";
 import { type PaymentsOverrides, registerPayments } from "./modules/payments/payments-module.js";
-import { createRateLimiter } from "./modules/rate-limit/create-rate-limiter.js";
-import { regionRoutes } from "./modules/regions/routes.js";
-import { installRequestLimits } from "./modules/request-limits/request-limits-module.js";
-import { seoRoutes } from "./modules/seo/routes.js";
-import { type SeoOptions, SeoService } from "./modules/seo/service.js";
-import { sitePagesRoutes } from "./modules/site-pages/routes.js";
-import { SitePagesService } from "./modules/site-pages/service.js";
-import { siteSettingsRoutes } from "./modules/site-settings/routes.js";
-import { SiteSettingsService } from "./modules/site-settings/service.js";
-import { createGeoProviders } from "./providers/geo/index.js";
+import { registerRegions } from "./modules/regions/regions-module.js";
+import { registerSeo } from "./modules/seo/seo-module.js";
+import type { SeoOptions } from "./modules/seo/service.js";
+import { registerSitePages } from "./modules/site-pages/site-pages-module.js";
+import { registerSiteSettings } from "./modules/site-settings/site-settings-module.js";
+import { registerStaff } from "./modules/staff/staff-module.js";
 import { adminClientPlugin } from "./ssr/admin-client.js";
 import { storefrontPlugin } from "./ssr/plugin.js";
 
@@ -160,41 +154,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
     : localInvalidation(dropped);
   app.addHook("onClose", () => invalidation.close());
-  const catalog = new CatalogService(database, cache, referenceCache);
-  const content = new ContentService(database.db);
-  const siteSettings = new SiteSettingsService(database.db, cache);
+  const db = database.db;
+  // The back office's clock: audit times, lockouts and dashboard days in every module's editors.
+  const backOfficeNow = options.admin?.now ?? options.accounts?.now ?? systemClock;
 
   // Before any route: an /api/admin route without a permission fails here, at start-up (R16).
   requirePermissionOnAdminRoutes(app);
-  catalogRoutes(app, catalog);
-  contentRoutes(app, content);
-  siteSettingsRoutes(app, siteSettings);
-  sitePagesRoutes(app, new SitePagesService(database.db, cache, siteSettings));
-  regionRoutes(app);
-  geoRoutes(app, new GeoService(siteSettings, createGeoProviders(env, app.log)));
-  mediaRoutes(app, new MediaService(database.db));
-  seoRoutes(
-    app,
-    new SeoService({
-      db: database.db,
-      origin: env.PUBLIC_ORIGIN,
-      categories: () => catalog.categories(),
-      ...options.seo,
-    }),
-  );
-  registerAccounts(app, { env, db: database.db, catalog, content, ...options.accounts, limiter });
-  registerLeads(app, { env, db: database.db, siteSettings, limiter, metrics, ...options.leads });
-  registerOrders(app, { env, db: database.db, metrics, ...options.orders });
-  registerPayments(app, { env, db: database.db, metrics, ...options.payments });
+  // Each module registers its storefront and back-office routes, hooks and jobs (docs/decisions/0040).
+  const { staff, sessions } = registerStaff(app, { db, now: backOfficeNow });
+  registerAudit(app, { db });
+  const siteSettings = registerSiteSettings(app, { db, cache, invalidation, now: backOfficeNow });
+  const catalog = registerCatalog(app, { database, cache, referenceCache, invalidation, now: backOfficeNow });
+  const content = registerContent(app, { db, siteSettings, now: backOfficeNow });
+  registerSitePages(app, { db, cache, siteSettings, invalidation, now: backOfficeNow });
+  registerRegions(app);
+  registerGeo(app, { env, siteSettings });
+  registerMedia(app, { db, now: backOfficeNow });
+  registerSeo(app, { db, origin: env.PUBLIC_ORIGIN, categories: () => catalog.categories(), ...options.seo });
+  registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
+  const leads = registerLeads(app, { env, db, siteSettings, limiter, metrics, backOfficeNow, ...options.leads });
+  const orders = registerOrders(app, { env, db, metrics, backOfficeNow, ...options.orders });
+  registerPayments(app, { env, db, metrics, ...options.payments });
   registerAdmin(app, {
     env,
-    db: database.db,
-    content,
-    siteSettings,
-    invalidation,
+    now: backOfficeNow,
+    staff,
+    sessions,
     limiter,
-    now: options.accounts?.now,
-    ...options.admin,
+    dashboard: { leads: () => leads.pipeline.dashboard(), orders: () => orders.desk.figures() },
   });
   const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];
   healthRoutes(app, {

@@ -4,7 +4,7 @@ import { loadEnv } from "./config/env.js";
 import { migrateDatabase, openDatabase } from "./db/client.js";
 import { DemoDataRefusedError, loadDemoData } from "./db/seed/load-demo.js";
 import { createLogger } from "./lib/logger.js";
-import { firstAdminHint } from "./modules/admin/admin-command.js";
+import { firstAdminHint } from "./modules/staff/admin-command.js";
 
 const startedAt = performance.now();
 const env = (() => {

@@ -5,9 +5,9 @@ import { ErrorCode, Messages } from "@yj/contract";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { DbRateLimiter } from "../src/modules/rate-limit/db-rate-limiter.js";
-import type { RateLimiter } from "../src/modules/rate-limit/rate-limiter.js";
-import { RedisRateLimiter } from "../src/modules/rate-limit/redis-rate-limiter.js";
+import { DbRateLimiter } from "../src/limits/db-rate-limiter.js";
+import type { RateLimiter } from "../src/limits/rate-limiter.js";
+import { RedisRateLimiter } from "../src/limits/redis-rate-limiter.js";
 import {
   AccountsHarness,
   CapturingSms,

@@ -5,7 +5,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, leads, staff } from "../src/db/schema.js";
-import { COMMAND_LINE, createStaffAccount, LOCKOUT_MS, MAX_FAILED_LOGINS } from "../src/modules/admin/staff-service.js";
+import { COMMAND_LINE, createStaffAccount, LOCKOUT_MS, MAX_FAILED_LOGINS } from "../src/modules/staff/staff-service.js";
 import { AccountsHarness, ManualClock, MINUTE, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import {
   asStaff,

@@ -4,7 +4,7 @@ import { AdminMessages } from "@yj/contract";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "../src/db/schema.js";
-import { firstAdminHint, runAdminCommand } from "../src/modules/admin/admin-command.js";
+import { firstAdminHint, runAdminCommand } from "../src/modules/staff/admin-command.js";
 import { login, uniqueUsername } from "./admin-fixtures.js";
 import { createTestDatabase, describeEachBackend } from "./helper.js";
 

@@ -4,9 +4,9 @@
 import { DASHBOARD_DAYS, type DashboardData } from "@yj/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { customers, leads, orders } from "../src/db/schema.js";
-import { chinaDayOf, lastChinaDays } from "../src/modules/admin/china-time.js";
-import { LeadPipeline } from "../src/modules/admin/lead-pipeline.js";
-import { OrderDesk } from "../src/modules/admin/order-desk.js";
+import { chinaDayOf, lastChinaDays } from "../src/lib/china-time.js";
+import { LeadPipeline } from "../src/modules/leads/lead-pipeline.js";
+import { OrderDesk } from "../src/modules/orders/order-desk.js";
 import { uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import { asStaff, newStaff } from "./admin-fixtures.js";
 import { describeEachBackend } from "./helper.js";

@@ -3,7 +3,7 @@
 import type { StaffRole } from "@yj/contract";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Db } from "../src/db/client.js";
-import { COMMAND_LINE, createStaffAccount } from "../src/modules/admin/staff-service.js";
+import { COMMAND_LINE, createStaffAccount } from "../src/modules/staff/staff-service.js";
 import { uniqueIp } from "./accounts-fixtures.js";
 
 export interface StaffSession {

@@ -7,7 +7,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, leads } from "../src/db/schema.js";
-import { changesNothing } from "../src/modules/admin/audit.js";
+import { changesNothing } from "../src/modules/audit/audit.js";
 import { AccountsHarness, MINUTE, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
 import { describeEachBackend, testEnv } from "./helper.js";

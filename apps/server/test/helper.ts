@@ -9,7 +9,7 @@ import { buildApp } from "../src/app.js";
 import { type Env, loadEnv } from "../src/config/env.js";
 import { type Database, migrateDatabase, openDatabase } from "../src/db/client.js";
 import { loadDemoData } from "../src/db/seed/load-demo.js";
-import type { RateLimiter } from "../src/modules/rate-limit/rate-limiter.js";
+import type { RateLimiter } from "../src/limits/rate-limiter.js";
 
 export type Backend = "pglite" | "postgres";
 

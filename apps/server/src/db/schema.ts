@@ -1,7 +1,7 @@
 // One Drizzle pg-core schema for PGlite and PostgreSQL alike (ADR 0002).
 // Column names are snake_case in SQL (drizzle `casing: "snake_case"`), camelCase in TypeScript.
 // Money is integer cents everywhere.
-import type { SitePageBlock } from "@yj/contract";
+import type { Address, AdminLeadKind, OrderStatus, SitePageBlock } from "@yj/contract";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
@@ -346,10 +346,6 @@ export const favorites = pgTable(
 
 // Leads (docs/product.md §5, §7; R14, R17). Times are written from the service clock, like accounts.
 
-/** Every kind of lead the storefront collects. */
-export const LEAD_KINDS = ["appointment", "estimate", "franchise", "activity", "denominate", "panorama"] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
-
 /**
  * One row per phone and kind and 24 hours (R14): a repeat inside the window updates the row (latest
  * payload, submissions + 1) instead of adding one. The full phone is stored; logs and messages mask it.
@@ -358,7 +354,7 @@ export const leads = pgTable(
   "leads",
   {
     id: serial().primaryKey(),
-    kind: text().$type<LeadKind>().notNull(),
+    kind: text().$type<AdminLeadKind>().notNull(),
     phone: text().notNull(),
     name: text().notNull().default(""),
     province: text().notNull().default(""),
@@ -474,23 +470,9 @@ export const customerAddresses = pgTable("customer_addresses", {
   customerId: integer()
     .primaryKey()
     .references(() => customers.id, { onDelete: "cascade" }),
-  address: jsonb()
-    .$type<{
-      name: string;
-      phone: string;
-      province: string;
-      city: string;
-      district: string;
-      town: string;
-      regionCode?: string;
-      detail: string;
-    }>()
-    .notNull(),
+  address: jsonb().$type<Address>().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 });
-
-export const ORDER_STATES = ["pending_payment", "paid", "shipped", "completed", "cancelled"] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
 
 /**
  * Orders. Stock is taken from goods_skus when the order is made and given back when it is cancelled
@@ -504,9 +486,9 @@ export const orders = pgTable(
     customerId: integer()
       .notNull()
       .references(() => customers.id),
-    status: text().$type<OrderState>().notNull(),
+    status: text().$type<OrderStatus>().notNull(),
     totalCents: integer().notNull(),
-    address: jsonb().$type<typeof customerAddresses.$inferSelect.address>().notNull(),
+    address: jsonb().$type<Address>().notNull(),
     remark: text().notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     payBefore: timestamp({ withTimezone: true }).notNull(),
@@ -553,7 +535,7 @@ export const orderEvents = pgTable(
     orderId: integer()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    status: text().$type<OrderState>().notNull(),
+    status: text().$type<OrderStatus>().notNull(),
     actor: text().notNull(),
     note: text().notNull().default(""),
     at: timestamp({ withTimezone: true }).notNull(),

@@ -1,6 +1,6 @@
 // Registers a contract endpoint: validates with its schemas, wraps the handler's data in the envelope.
 // Routes stay thin: parse (here), call the service, answer.
-import { type EndpointDef, envelopeOf, Messages, SUCCESS_CODE } from "@yj/contract";
+import { AdminMessages, type EndpointDef, envelopeOf, Messages, SUCCESS_CODE } from "@yj/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { RawJson } from "../lib/raw-json.js";
@@ -24,6 +24,13 @@ export class WithMessage<T> {
     readonly message: string,
   ) {}
 }
+
+/**
+ * An audited save's answer (docs/quality.md R16): its data, with '没有修改' instead of the usual
+ * message when it changed nothing.
+ */
+export const savedAnswer = <T>({ result, changed }: { result: T; changed: boolean }) =>
+  changed ? result : new WithMessage(result, AdminMessages.unchanged);
 
 export interface EndpointOptions {
   /** Success message (docs/product.md §8 copy, e.g. '收藏成功'). */

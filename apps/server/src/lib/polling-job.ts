@@ -73,3 +73,45 @@ export class PollingJob {
     }
   }
 }
+
+/** What every background job is given: its timing, the log, and where its rounds are counted. */
+export interface JobOptions {
+  policy: { pollMs: number };
+  log: FastifyBaseLogger;
+  /** Counts each round, by outcome (/metrics). */
+  metrics?: JobMetrics;
+}
+
+/**
+ * A background job on its own PollingJob: start, wake and stop are the loop's; a subclass says what
+ * one round does (`round`) and checks `stopped` between its batches.
+ */
+export abstract class BackgroundJob {
+  private readonly loop: PollingJob;
+
+  constructor(name: string, { policy, log, metrics }: JobOptions) {
+    this.loop = new PollingJob({ name, pollMs: policy.pollMs, log, metrics, run: () => this.round() });
+  }
+
+  /** One round, run by the loop. */
+  protected abstract round(): Promise<unknown>;
+
+  /** True once stop was called: a round in progress ends its batches early. */
+  protected get stopped(): boolean {
+    return this.loop.stopped;
+  }
+
+  start() {
+    this.loop.start();
+  }
+
+  /** Runs a round now instead of at the next poll (after a write that gave the job work). */
+  wake() {
+    this.loop.wake();
+  }
+
+  /** Stops polling and waits for the round in progress. */
+  stop() {
+    return this.loop.stop();
+  }
+}

@@ -2,12 +2,12 @@
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import type { RateLimiter } from "../../limits/rate-limiter.js";
 import { createSmsProvider } from "../../providers/sms/create-sms-provider.js";
 import type { SmsProvider } from "../../providers/sms/sms-provider.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { ContentService } from "../content/service.js";
-import type { RateLimiter } from "../rate-limit/rate-limiter.js";
-import { type Clock, systemClock } from "./clock.js";
 import { VerificationCodes } from "./codes.js";
 import { FavoritesService } from "./favorites.js";
 import { accountsRoutes } from "./routes.js";

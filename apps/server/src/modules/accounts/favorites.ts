@@ -4,16 +4,24 @@ import { ArticleType, FavoriteKind, type FavoritesData } from "@yj/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { favorites } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { notFound } from "../../lib/errors.js";
 import type { CatalogService } from "../catalog/service.js";
 import type { ContentService } from "../content/service.js";
-import type { Clock } from "./clock.js";
 
 /** The table stores a kind as its number. */
 const stored = (kind: FavoriteKind) => Number(kind);
 
 /** The list answers at most this many, newest first (R11: list sizes are capped). */
 const MAX_LISTED = 500;
+
+/**
+ * Drops every customer's favourite of a target that is being deleted, in the deleting transaction,
+ * so no favourite points at nothing (the content editor's article delete).
+ */
+export async function forgetFavorites(tx: Pick<Db, "delete">, kind: FavoriteKind, targetId: number): Promise<void> {
+  await tx.delete(favorites).where(and(eq(favorites.type, stored(kind)), eq(favorites.targetId, targetId)));
+}
 
 export class FavoritesService {
   constructor(

@@ -1,5 +1,5 @@
 // The numbers behind R1–R5, in one place.
-import type { RateRule } from "../rate-limit/rate-limiter.js";
+import type { RateRule } from "../../limits/rate-limiter.js";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -4,10 +4,10 @@ import { Messages, PHONE_PATTERN } from "@yj/contract";
 import type { Db } from "../../db/client.js";
 import { customers } from "../../db/schema.js";
 import { clientKey } from "../../lib/client-address.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError, invalidInput } from "../../lib/errors.js";
+import { consumeOrThrow, type RateCheck, type RateLimiter } from "../../limits/rate-limiter.js";
 import type { SmsProvider } from "../../providers/sms/sms-provider.js";
-import { consumeOrThrow, type RateCheck, type RateLimiter } from "../rate-limit/rate-limiter.js";
-import type { Clock } from "./clock.js";
 import type { VerificationCodes } from "./codes.js";
 import {
   SEND_RULES_PER_IP,

@@ -1,10 +1,11 @@
 // Resolves the session before handlers run (R5) and enforces CSRF on state-changing calls (R6).
 // Routes declare `config.auth` from the contract; "session" routes get request.customer or 1201.
-import { timingSafeEqual } from "node:crypto";
-import { CSRF_HEADER, endpoints, TOKEN_COOKIE } from "@yj/contract";
+import { TOKEN_COOKIE } from "@yj/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { changesState } from "../../lib/changes-state.js";
+import type { Clock } from "../../lib/clock.js";
+import { csrfMatches } from "../../lib/csrf.js";
 import { AppError } from "../../lib/errors.js";
-import type { Clock } from "./clock.js";
 import { type CookiePolicy, clearSessionCookies } from "./session-cookies.js";
 import type { SessionCustomer, SessionStore } from "./sessions.js";
 
@@ -15,36 +16,12 @@ declare module "fastify" {
   }
 }
 
-/**
- * docs/product.md §7 has the client add and remove favourites, and open a payment (precreate), with
- * GET; they change state all the same. Precreate also needs the customer for an order's payment.
- */
-const STATE_CHANGING_GETS = new Set<string>([
-  endpoints.addFavorite.path,
-  endpoints.removeFavorite.path,
-  endpoints.alipayPrecreate.path,
-]);
-
-/** Whether the request writes (R6's CSRF check; the stricter per-IP request limit). */
-export function changesState(request: FastifyRequest): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return true;
-  return STATE_CHANGING_GETS.has(request.routeOptions.url ?? "");
-}
-
 /** The cookie for browsers, `Authorization: Bearer` for other clients; never the URL (R5). */
 function readToken(request: FastifyRequest): string | undefined {
   const cookie = request.cookies[TOKEN_COOKIE];
   if (cookie) return cookie;
   const authorization = request.headers.authorization;
   return authorization?.startsWith("Bearer ") ? authorization.slice("Bearer ".length).trim() : undefined;
-}
-
-function csrfMatches(request: FastifyRequest, expected: string): boolean {
-  const sent = request.headers[CSRF_HEADER];
-  if (typeof sent !== "string") return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function installSessionHook(app: FastifyInstance, sessions: SessionStore, now: Clock, cookies: CookiePolicy) {

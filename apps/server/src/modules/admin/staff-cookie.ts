@@ -2,7 +2,7 @@
 // in production. The CSRF value is not a cookie: the login and /me answers carry it and the admin
 // client keeps it in memory.
 import type { FastifyReply } from "fastify";
-import { STAFF_SESSION_ABSOLUTE_MS } from "./staff-sessions.js";
+import { STAFF_SESSION_ABSOLUTE_MS } from "../staff/index.js";
 
 export const STAFF_TOKEN_COOKIE = "yj_staff";
 

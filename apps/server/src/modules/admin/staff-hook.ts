@@ -2,33 +2,17 @@
 // (a route that does not fails at start-up, so no endpoint can forget it); before a handler runs,
 // this hook resolves the staff session from its own cookie, checks CSRF on writes and the role's
 // permission from the one table (the contract's ROLE_PERMISSIONS).
-import { timingSafeEqual } from "node:crypto";
-import { AdminMessages, CSRF_HEADER, roleAllows } from "@yj/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AdminMessages, roleAllows } from "@yj/contract";
+import type { FastifyInstance } from "fastify";
+import { changesState } from "../../lib/changes-state.js";
+import type { Clock } from "../../lib/clock.js";
+import { csrfMatches } from "../../lib/csrf.js";
 import { AppError } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
-import { changesState } from "../accounts/session-hook.js";
-import { consumeOrThrow, type RateLimiter } from "../rate-limit/rate-limiter.js";
+import { consumeOrThrow, type RateLimiter } from "../../limits/rate-limiter.js";
+import { forbidden, type StaffSessionStore } from "../staff/index.js";
 import { type AdminCookiePolicy, clearStaffCookie, STAFF_TOKEN_COOKIE } from "./staff-cookie.js";
-import { forbidden } from "./staff-service.js";
-import type { SessionStaff, StaffSessionStore } from "./staff-sessions.js";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The logged-in staff member on /api/admin routes; null everywhere else. */
-    staff: SessionStaff | null;
-  }
-}
 
 export const ADMIN_API_PREFIX = "/api/admin/";
-
-function csrfMatches(request: FastifyRequest, expected: string): boolean {
-  const sent = request.headers[CSRF_HEADER];
-  if (typeof sent !== "string") return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Refuses to register an admin route without auth "staff" and a permission. Install before any route. */
 export function requirePermissionOnAdminRoutes(app: FastifyInstance) {
@@ -87,10 +71,4 @@ export function installStaffHook(
     }
     request.staff = member;
   });
-}
-
-/** The staff member of an admin route; the hook has refused requests without one. */
-export function requireStaff(request: FastifyRequest): SessionStaff {
-  if (!request.staff) throw new AppError("login_required");
-  return request.staff;
 }

@@ -4,6 +4,7 @@
 // (ADR 0010, ADR 0011). test/catalog-api.test.ts holds list_item to the contract: the keys of
 // GoodsListItem in order, and values equal to each goods' detail, which the query builder makes.
 import type { GoodsSort } from "@yj/contract";
+import { goodsIsPublicText } from "./goods-visibility.js";
 
 export interface GoodsSearchFilters {
   name?: string;
@@ -64,11 +65,7 @@ export function goodsSearchShape(filters: GoodsSearchFilters, sort: GoodsSort): 
 
 export function goodsSearchSql(filters: GoodsSearchFilters, sort: GoodsSort): GoodsSearchSql {
   const present = FILTER_ORDER.filter((key) => isPresent(filters, key));
-  const conditions = [
-    "g.status = 1",
-    "g.is_show = 1",
-    ...present.map((key, i) => FILTERS[key].replace("$", `$${i + 1}`)),
-  ];
+  const conditions = [goodsIsPublicText("g"), ...present.map((key, i) => FILTERS[key].replace("$", `$${i + 1}`))];
   const where = conditions.join(" and ");
   const orderBy = ORDER_BY[sort];
   const limit = `$${present.length + 1}`;

@@ -19,6 +19,7 @@ import { RawJson } from "../../lib/raw-json.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 import { buildCategoryTree } from "./category-tree.js";
 import { type GoodsSearchSql, goodsSearchShape, goodsSearchSql } from "./goods-page-sql.js";
+import { goodsIsPublic } from "./goods-visibility.js";
 
 export interface GoodsIndexParams {
   name?: string;
@@ -60,8 +61,8 @@ function toListItem({ images, ...row }: ListRow): GoodsListItem {
   return { ...row, cover: images[0] ?? "", packagePriceMode: row.packagePriceMode ?? null };
 }
 
-/** Public goods: on sale and shown. */
-const isPublic = and(eq(goods.status, 1), eq(goods.isShow, 1));
+/** The cache keys of the storefront's goods pages: a goods or category edit drops them. */
+export const GOODS_CACHE_PREFIX = "goods:";
 
 /** The reference cache's key of the category tree; a category edit drops it (docs/decisions/0036). */
 export const CATEGORIES_CACHE_KEY = "categories";
@@ -139,7 +140,7 @@ export class CatalogService {
   }
 
   goodsIndex(params: GoodsIndexParams): Promise<RawJson<GoodsIndexData>> {
-    return this.cache.get(`goods:${JSON.stringify(params)}`, () => this.loadGoodsIndex(params));
+    return this.cache.get(`${GOODS_CACHE_PREFIX}${JSON.stringify(params)}`, () => this.loadGoodsIndex(params));
   }
 
   private async loadGoodsIndex(p: GoodsIndexParams): Promise<RawJson<GoodsIndexData>> {
@@ -186,7 +187,7 @@ export class CatalogService {
     const rows = await this.db
       .select(listColumns)
       .from(goods)
-      .where(and(isPublic, inArray(goods.id, [...ids])));
+      .where(and(goodsIsPublic, inArray(goods.id, [...ids])));
     const byId = new Map(rows.map((row) => [row.id, toListItem(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

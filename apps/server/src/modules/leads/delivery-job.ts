@@ -2,10 +2,10 @@
 // are the only state, so it survives restarts, and SKIP LOCKED claims keep instances from sending a
 // row twice. It never runs inside a visitor's request: a write only wakes it.
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
-import { PollingJob } from "../../lib/polling-job.js";
+import { BackgroundJob } from "../../lib/polling-job.js";
 import type { Notifier } from "../../providers/notify/notifier.js";
-import type { Clock } from "../accounts/clock.js";
 import { leadMessage } from "./lead-message.js";
 import type { ClaimedNotification, OutboxStore } from "./outbox-store.js";
 
@@ -42,9 +42,7 @@ export function retryAt(now: Date, attempts: number, policy: DeliveryPolicy): Da
 /** The job's name in /metrics (job_runs_total). */
 export const LEAD_DELIVERY_JOB = "lead_delivery";
 
-export class DeliveryJob {
-  private readonly loop: PollingJob;
-
+export class DeliveryJob extends BackgroundJob {
   constructor(
     private readonly outbox: OutboxStore,
     private readonly notifier: Notifier,
@@ -57,28 +55,11 @@ export class DeliveryJob {
       metrics?: JobMetrics;
     },
   ) {
-    const { policy, log, metrics } = options;
-    this.loop = new PollingJob({
-      name: LEAD_DELIVERY_JOB,
-      pollMs: policy.pollMs,
-      log,
-      metrics,
-      run: () => this.runOnce(),
-    });
+    super(LEAD_DELIVERY_JOB, options);
   }
 
-  start() {
-    this.loop.start();
-  }
-
-  /** Looks for due rows now (after a lead was written) instead of at the next poll. */
-  wake() {
-    this.loop.wake();
-  }
-
-  /** Stops polling and waits for the round in progress. */
-  stop() {
-    return this.loop.stop();
+  protected round() {
+    return this.runOnce();
   }
 
   /** Delivers every due row, a batch at a time. Answers how many were delivered. */
@@ -88,7 +69,7 @@ export class DeliveryJob {
       const { batchSize, leaseMs } = this.options.policy;
       const batch = await this.outbox.claimDue(this.options.now(), batchSize, leaseMs);
       for (const item of batch) if (await this.deliver(item)) delivered += 1;
-      if (batch.length < batchSize || this.loop.stopped) return delivered;
+      if (batch.length < batchSize || this.stopped) return delivered;
     }
   }
 

@@ -1,11 +1,11 @@
 // The staff's notification of a lead (R17): kind in Chinese, masked phone, city, source, time and a
 // back-office link. Visitor text is flattened so it cannot add Markdown links or headings.
+import type { AdminLeadKind } from "@yj/contract";
 import { maskPhone } from "@yj/contract";
-import type { LeadKind } from "../../db/schema.js";
 import type { Notification } from "../../providers/notify/notifier.js";
 import type { LeadRow } from "./outbox-store.js";
 
-export const LEAD_KIND_NAMES: Record<LeadKind, string> = {
+export const LEAD_KIND_NAMES: Record<AdminLeadKind, string> = {
   appointment: "免费预约设计师",
   estimate: "在线智能报价",
   franchise: "城市合伙人加盟",

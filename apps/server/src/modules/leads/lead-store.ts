@@ -1,14 +1,34 @@
 // Lead rows and their outbox rows (R14, R17): a lead and its notification are written in one
 // transaction, and a repeat of the same phone and kind within 24 hours updates the lead.
+import type { AdminLeadKind } from "@yj/contract";
 import { and, countDistinct, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { type LeadKind, leadOutbox, leads } from "../../db/schema.js";
+import { leadOutbox, leads } from "../../db/schema.js";
 
 /** R14: the same phone and kind within this long of the lead's first submission update it. */
 export const LEAD_DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Whether this phone entered the activity (a denominate lead) within the dedupe window before `now`:
+ * an activity deposit is tied to such an entry (ADR 0024). Takes the caller's transaction.
+ */
+export async function hasRecentActivityLead(reader: Pick<Db, "select">, phone: string, now: Date): Promise<boolean> {
+  const [lead] = await reader
+    .select({ id: leads.id })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.phone, phone),
+        eq(leads.kind, "denominate"),
+        gt(leads.updatedAt, new Date(now.getTime() - LEAD_DEDUPE_WINDOW_MS)),
+      ),
+    )
+    .limit(1);
+  return lead !== undefined;
+}
+
 export interface LeadSubmission {
-  kind: LeadKind;
+  kind: AdminLeadKind;
   phone: string;
   name?: string;
   province?: string;
@@ -95,7 +115,7 @@ export class LeadStore {
   }
 
   /** Distinct phones among leads, of one kind or of all. */
-  async distinctPhones(kind?: LeadKind): Promise<number> {
+  async distinctPhones(kind?: AdminLeadKind): Promise<number> {
     const where: SQL | undefined = kind ? eq(leads.kind, kind) : undefined;
     const [row] = await this.db
       .select({ n: countDistinct(leads.phone) })

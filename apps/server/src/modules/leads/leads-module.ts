@@ -1,15 +1,18 @@
-// Assembles the leads module: stores, service, routes and the outbox delivery job of this instance (R17).
+// Assembles the leads module: stores, service, routes, the back office's lead pipeline and the outbox
+// delivery job of this instance (R17).
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
 import type { Metrics } from "../../lib/metrics.js";
+import type { RateLimiter } from "../../limits/rate-limiter.js";
 import { createNotifier } from "../../providers/notify/create-notifier.js";
 import type { Notifier } from "../../providers/notify/notifier.js";
-import { type Clock, systemClock } from "../accounts/clock.js";
-import type { RateLimiter } from "../rate-limit/rate-limiter.js";
+import { EstimateRatesStore } from "../site-settings/estimate-rates.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
+import { leadsAdminRoutes } from "./admin-routes.js";
 import { DEFAULT_DELIVERY_POLICY, DeliveryJob, type DeliveryPolicy } from "./delivery-job.js";
-import { EstimateRatesStore } from "./estimate-rates.js";
+import { LeadPipeline } from "./lead-pipeline.js";
 import { LeadStore } from "./lead-store.js";
 import { OutboxStore } from "./outbox-store.js";
 import { leadsRoutes } from "./routes.js";
@@ -31,9 +34,14 @@ export interface LeadsOptions extends LeadsOverrides {
   limiter: RateLimiter;
   /** Counts delivery rounds and reads the outbox backlog at each scrape. */
   metrics?: Metrics;
+  /** The back office's clock (the pipeline's audit rows and dashboard days). */
+  backOfficeNow: Clock;
 }
 
-export function registerLeads(app: FastifyInstance, options: LeadsOptions): { job: DeliveryJob } {
+export function registerLeads(
+  app: FastifyInstance,
+  options: LeadsOptions,
+): { job: DeliveryJob; pipeline: LeadPipeline } {
   const { env, db } = options;
   const now = options.now ?? systemClock;
   const outbox = new OutboxStore(db);
@@ -56,9 +64,11 @@ export function registerLeads(app: FastifyInstance, options: LeadsOptions): { jo
     onWritten: () => job.wake(),
   });
   leadsRoutes(app, leads);
+  const pipeline = new LeadPipeline(db, options.backOfficeNow);
+  leadsAdminRoutes(app, pipeline);
   if (options.runDelivery !== false) {
     app.addHook("onReady", async () => job.start());
     app.addHook("onClose", () => job.stop());
   }
-  return { job };
+  return { job, pipeline };
 }

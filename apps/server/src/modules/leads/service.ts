@@ -1,6 +1,8 @@
 // Lead rules (docs/product.md §5, §7; R12, R14): every lead form is limited per phone and per client address,
 // stored once per phone, kind and day with its consent, and announced through the outbox.
+
 import { createHmac } from "node:crypto";
+import type { AdminLeadKind } from "@yj/contract";
 import {
   type ActivityBody,
   type AppointmentBody,
@@ -13,13 +15,12 @@ import {
 } from "@yj/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
-import type { LeadKind } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import { notFound } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
-import { consumeOrThrow, type RateLimiter } from "../rate-limit/rate-limiter.js";
+import { consumeOrThrow, type RateLimiter } from "../../limits/rate-limiter.js";
+import type { EstimateRatesStore } from "../site-settings/estimate-rates.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
 import { areaHundredths, estimate } from "./estimate.js";
-import type { EstimateRatesStore } from "./estimate-rates.js";
 import type { LeadStore, LeadSubmission, WrittenLead } from "./lead-store.js";
 import { LEAD_RULES_PER_IP, leadRulesPerPhone } from "./limits.js";
 
@@ -166,7 +167,7 @@ export class LeadsService {
   }
 
   /** R12: counted before anything is written; a refused lead writes nothing. */
-  private limit(kind: LeadKind, phone: string, clientIp: string) {
+  private limit(kind: AdminLeadKind, phone: string, clientIp: string) {
     return consumeOrThrow(
       this.deps.limiter,
       [

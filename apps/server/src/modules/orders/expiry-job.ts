@@ -6,11 +6,11 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orders } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
-import { PollingJob } from "../../lib/polling-job.js";
-import type { Clock } from "../accounts/clock.js";
+import { BackgroundJob } from "../../lib/polling-job.js";
 import { pruneKeys } from "./idempotency.js";
-import { releaseStock } from "./stock.js";
+import { releaseStock } from "./order-stock.js";
 
 export interface ExpiryPolicy {
   /** Look for expired orders this often. */
@@ -31,9 +31,7 @@ export const ORDER_EXPIRY_JOB = "order_expiry";
 
 export const EXPIRY_NOTE = "超时未支付，系统自动取消";
 
-export class OrderExpiryJob {
-  private readonly loop: PollingJob;
-
+export class OrderExpiryJob extends BackgroundJob {
   constructor(
     private readonly db: Db,
     private readonly options: {
@@ -44,23 +42,7 @@ export class OrderExpiryJob {
       metrics?: JobMetrics;
     },
   ) {
-    const { policy, log, metrics } = options;
-    this.loop = new PollingJob({
-      name: ORDER_EXPIRY_JOB,
-      pollMs: policy.pollMs,
-      log,
-      metrics,
-      run: () => this.round(),
-    });
-  }
-
-  start() {
-    this.loop.start();
-  }
-
-  /** Stops polling and waits for the round in progress. */
-  stop() {
-    return this.loop.stop();
+    super(ORDER_EXPIRY_JOB, options);
   }
 
   /** Cancels every expired order, a batch per transaction, and prunes old idempotency keys. */
@@ -69,13 +51,13 @@ export class OrderExpiryJob {
     for (;;) {
       const batch = await this.cancelBatch();
       cancelled += batch;
-      if (batch < this.options.policy.batchSize || this.loop.stopped) break;
+      if (batch < this.options.policy.batchSize || this.stopped) break;
     }
     await pruneKeys(this.db, this.options.now());
     return cancelled;
   }
 
-  private async round() {
+  protected async round() {
     const cancelled = await this.runOnce();
     if (cancelled > 0) this.options.log.info({ cancelled }, "unpaid orders cancelled");
   }

@@ -5,8 +5,8 @@ import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { idempotencyKeys } from "../../db/schema.js";
+import type { Tx } from "../../db/transaction.js";
 import { AppError } from "../../lib/errors.js";
-import type { Tx } from "./db-transaction.js";
 
 /** What a key looks like: a UUID or any other 8–128 safe characters the client made up. */
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;

@@ -2,8 +2,8 @@
 // office's, so both give the stock back and write the event the same way, in the caller's transaction.
 import { and, eq, type SQL } from "drizzle-orm";
 import { orderEvents, orders } from "../../db/schema.js";
-import type { Tx } from "./db-transaction.js";
-import { releaseStock } from "./stock.js";
+import type { Tx } from "../../db/transaction.js";
+import { releaseStock } from "./order-stock.js";
 
 /**
  * Moves the order matched by `where` from pending_payment to cancelled, releases its units and

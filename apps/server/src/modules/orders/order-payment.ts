@@ -1,8 +1,9 @@
 // Marking an order paid, for the payment module (ADR 0025): it runs in the caller's transaction, so
 // a payment row and the order it pays change together or not at all.
 import { and, eq, sql } from "drizzle-orm";
-import { goods, orderEvents, orderLines, orders } from "../../db/schema.js";
-import type { Tx } from "./db-transaction.js";
+import { orderEvents, orderLines, orders } from "../../db/schema.js";
+import type { Tx } from "../../db/transaction.js";
+import { addSales } from "../catalog/index.js";
 
 export type MarkPaidResult =
   /** The order moved from pending_payment to paid now. */
@@ -28,16 +29,11 @@ export async function markOrderPaid(tx: Tx, orderId: number, at: Date, note: str
   await tx.insert(orderEvents).values({ orderId, status: "paid", actor: "system", note, at });
   // One update per goods, in id order (the same order everywhere, so concurrent payments never deadlock).
   const sold = await tx
-    .select({ goodsId: orderLines.goodsId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+    .select({ id: orderLines.goodsId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .groupBy(orderLines.goodsId)
     .orderBy(orderLines.goodsId);
-  for (const { goodsId, quantity } of sold) {
-    await tx
-      .update(goods)
-      .set({ sales: sql`${goods.sales} + ${quantity}` })
-      .where(eq(goods.id, goodsId));
-  }
+  await addSales(tx, sold);
   return { changed: true, orderNo: paid.orderNo, totalCents: paid.totalCents };
 }

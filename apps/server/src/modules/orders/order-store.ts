@@ -1,5 +1,5 @@
 // Orders as the contract shows them: the order row, its lines and its history, read together.
-import type { Address, Order, OrderStatus } from "@yj/contract";
+import type { Order, OrderLine, OrderStatus } from "@yj/contract";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orderLines, orders } from "../../db/schema.js";
@@ -9,7 +9,7 @@ type Reader = Pick<Db, "select">;
 
 export type OrderRow = typeof orders.$inferSelect;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The orders with these ids, whole, in the order of `rows`. */
 export async function ordersOf(reader: Reader, rows: OrderRow[]): Promise<Order[]> {
@@ -26,24 +26,37 @@ export async function ordersOf(reader: Reader, rows: OrderRow[]): Promise<Order[
     .where(inArray(orderEvents.orderId, ids))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
   return rows.map((row) => ({
+    ...orderFieldsOf(row),
+    lines: lines.filter((l) => l.orderId === row.id).map(orderLineOf),
+    history: events
+      .filter((e) => e.orderId === row.id)
+      .map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
+  }));
+}
+
+/** An order line as the contract shows it, to the customer and in the back office. */
+export function orderLineOf(l: typeof orderLines.$inferSelect): OrderLine {
+  return {
+    goodsId: l.goodsId,
+    skuId: l.skuId,
+    isMeal: l.mealId,
+    name: l.name,
+    spec: l.spec,
+    cover: l.cover,
+    unit: l.unit,
+    price: l.priceCents,
+    quantity: l.quantity,
+    amount: l.amountCents,
+  };
+}
+
+/** An order row's own fields as the contract shows them, to the customer and in the back office. */
+export function orderFieldsOf(row: OrderRow) {
+  return {
     orderNo: row.orderNo,
     status: row.status,
     totalAmount: row.totalCents,
-    lines: lines
-      .filter((l) => l.orderId === row.id)
-      .map((l) => ({
-        goodsId: l.goodsId,
-        skuId: l.skuId,
-        isMeal: l.mealId,
-        name: l.name,
-        spec: l.spec,
-        cover: l.cover,
-        unit: l.unit,
-        price: l.priceCents,
-        quantity: l.quantity,
-        amount: l.amountCents,
-      })),
-    address: row.address as Address,
+    address: row.address,
     remark: row.remark,
     createdAt: row.createdAt.toISOString(),
     payBefore: row.payBefore.toISOString(),
@@ -51,10 +64,7 @@ export async function ordersOf(reader: Reader, rows: OrderRow[]): Promise<Order[
     shippedAt: iso(row.shippedAt),
     carrier: row.carrier,
     trackingNo: row.trackingNo,
-    history: events
-      .filter((e) => e.orderId === row.id)
-      .map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
-  }));
+  };
 }
 
 /** The customer's order with this number, or null (another customer's order is not theirs to see). */

@@ -1,12 +1,15 @@
-// Assembles the cart and orders: services, routes and this instance's expiry job (ADR 0023, 0025).
+// Assembles the cart and orders: services, routes, the back office's order desk and this instance's
+// expiry job (ADR 0023, 0025).
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
-import { type Clock, systemClock } from "../accounts/clock.js";
-import { cartRoutes } from "../cart/routes.js";
-import { CartService } from "../cart/service.js";
+import { ordersAdminRoutes } from "./admin-routes.js";
+import { cartRoutes } from "./cart-routes.js";
+import { CartService } from "./cart-service.js";
 import { DEFAULT_EXPIRY_POLICY, type ExpiryPolicy, OrderExpiryJob } from "./expiry-job.js";
+import { OrderDesk } from "./order-desk.js";
 import { ordersRoutes } from "./routes.js";
 import { OrdersService } from "./service.js";
 
@@ -22,17 +25,21 @@ export interface OrdersOptions extends OrdersOverrides {
   env: Env;
   db: Db;
   metrics?: JobMetrics;
+  /** The back office's clock (the desk's audit rows and dashboard days). */
+  backOfficeNow: Clock;
 }
 
 export function registerOrders(
   app: FastifyInstance,
   options: OrdersOptions,
-): { orders: OrdersService; job: OrderExpiryJob } {
+): { orders: OrdersService; job: OrderExpiryJob; desk: OrderDesk } {
   const { env, db } = options;
   const now = options.now ?? systemClock;
   const orders = new OrdersService(db, now);
   cartRoutes(app, new CartService(db, now));
   ordersRoutes(app, orders);
+  const desk = new OrderDesk(db, options.backOfficeNow);
+  ordersAdminRoutes(app, desk);
   const job = new OrderExpiryJob(db, {
     policy: { ...DEFAULT_EXPIRY_POLICY, pollMs: env.ORDER_EXPIRY_POLL_MS, ...options.expiry },
     now,
@@ -43,5 +50,5 @@ export function registerOrders(
     app.addHook("onReady", async () => job.start());
     app.addHook("onClose", () => job.stop());
   }
-  return { orders, job };
+  return { orders, job, desk };
 }

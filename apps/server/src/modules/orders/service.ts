@@ -13,22 +13,24 @@ import {
   type OrderStatus,
 } from "@yj/contract";
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { customerAddresses, goods, goodsSkus, orderEvents, orderLines, orders } from "../../db/schema.js";
+import type { Tx } from "../../db/transaction.js";
+import type { Clock } from "../../lib/clock.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import type { Clock } from "../accounts/clock.js";
 import type { SessionCustomer } from "../accounts/sessions.js";
-import { CartStore, type StoredCartLine } from "../cart/cart-store.js";
-import { checkedSku } from "../cart/service.js";
-import type { Tx } from "./db-transaction.js";
+import { takeStock } from "../catalog/index.js";
+import { checkedSku } from "./cart-service.js";
+import { CartStore, type StoredCartLine } from "./cart-store.js";
 import { claimKey, requestHash, storeAnswer } from "./idempotency.js";
 import { cancelPendingOrder } from "./order-cancel.js";
 import { newOrderNo } from "./order-number.js";
 import { customerOrderPage, findCustomerOrder, ordersOf } from "./order-store.js";
-import { takeStock } from "./stock.js";
 
-type ParsedCreateOrder = Omit<CreateOrderBody, "remark" | "address"> & { remark: string; address: Address };
-type ParsedCreateOrders = Omit<CreateOrdersBody, "remark" | "address"> & { remark: string; address: Address };
+/** The bodies as the contract parsed them (defaults filled in), not as the client sent them. */
+type ParsedCreateOrder = z.output<typeof CreateOrderBody>;
+type ParsedCreateOrders = z.output<typeof CreateOrdersBody>;
 
 /** One line to be ordered, with everything copied from the database. */
 interface LineDraft {
@@ -62,7 +64,7 @@ export class OrdersService {
       .select({ address: customerAddresses.address })
       .from(customerAddresses)
       .where(eq(customerAddresses.customerId, customer.id));
-    return { mobile: customer.mobile, address: (row?.address as Address | undefined) ?? null };
+    return { mobile: customer.mobile, address: row?.address ?? null };
   }
 
   /** order/createOrder: one SKU bought now, from a product or package page. */

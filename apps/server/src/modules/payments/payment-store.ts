@@ -4,13 +4,14 @@
 // notifies, queries and reconciliation rounds race for it.
 import { randomBytes } from "node:crypto";
 import { ORDER_PAYMENT_WINDOW_MINUTES } from "@yj/contract";
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { leads, orders, payments, siteSettings } from "../../db/schema.js";
+import { orders, payments } from "../../db/schema.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import type { PaymentProviderName } from "../../providers/payment/payment-provider.js";
-import { LEAD_DEDUPE_WINDOW_MS } from "../leads/lead-store.js";
+import { hasRecentActivityLead } from "../leads/index.js";
 import { type MarkPaidResult, markOrderPaid } from "../orders/order-payment.js";
+import { activityDepositCents } from "../site-settings/service.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -23,8 +24,6 @@ export interface TradeRow extends PaymentRow {
 export const DEPOSIT_SUBJECT = "活动定金";
 /** A deposit trade is payable this long, as an order is (docs/product.md: 30 minutes). */
 export const DEPOSIT_PAYMENT_WINDOW_MS = ORDER_PAYMENT_WINDOW_MINUTES * 60_000;
-/** A denominate lead of the payer's phone this recent ties a deposit to an activity entry (ADR 0024). */
-export const DEPOSIT_LEAD_WINDOW_MS = LEAD_DEDUPE_WINDOW_MS;
 /** A pending trade this close to its end is not handed out again; a new one is made. */
 const REUSE_MARGIN_MS = 60_000;
 
@@ -125,17 +124,7 @@ export class PaymentStore {
   async openDeposit(name: string, phone: string, provider: PaymentProviderName, now: Date): Promise<TradeRow> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`deposit:${phone}`}, 0))`);
-      const [lead] = await tx
-        .select({ id: leads.id })
-        .from(leads)
-        .where(
-          and(
-            eq(leads.phone, phone),
-            eq(leads.kind, "denominate"),
-            gt(leads.updatedAt, new Date(now.getTime() - DEPOSIT_LEAD_WINDOW_MS)),
-          ),
-        )
-        .limit(1);
+      const lead = await hasRecentActivityLead(tx, phone, now);
       if (!lead) throw new AppError("business", "请先提交活动报名信息");
       const deposits = await tx
         .select()
@@ -149,11 +138,7 @@ export class PaymentStore {
         )
         .orderBy(desc(payments.id));
       if (deposits.some((d) => d.status === "paid")) throw new AppError("business", "您已支付活动定金，无需重复支付");
-      const [settings] = await tx
-        .select({ cents: siteSettings.activityDepositCents })
-        .from(siteSettings)
-        .where(eq(siteSettings.id, 1));
-      const amountCents = settings?.cents ?? 0;
+      const amountCents = await activityDepositCents(tx);
       if (amountCents <= 0) throw new AppError("business", "活动定金暂未开放");
       const reusable = deposits.find(
         (d) =>

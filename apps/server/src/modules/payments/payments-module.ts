@@ -3,10 +3,10 @@
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
 import { createPaymentProvider } from "../../providers/payment/create-payment-provider.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
-import { type Clock, systemClock } from "../accounts/clock.js";
 import { PaymentStore } from "./payment-store.js";
 import { DEFAULT_RECONCILE_POLICY, ReconcileJob, type ReconcilePolicy } from "./reconcile-job.js";
 import { paymentsRoutes } from "./routes.js";

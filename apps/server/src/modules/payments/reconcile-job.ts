@@ -3,10 +3,10 @@
 // that no instance asked about lately (FOR UPDATE SKIP LOCKED and a lastQueriedAt lease), asks the
 // provider, records a payment exactly as a notify would, and closes trades long past their end.
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
-import { PollingJob } from "../../lib/polling-job.js";
+import { BackgroundJob } from "../../lib/polling-job.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
-import type { Clock } from "../accounts/clock.js";
 import type { PaymentStore, TradeRow } from "./payment-store.js";
 import type { PaymentsService } from "./service.js";
 
@@ -40,9 +40,7 @@ export interface ReconcileRound {
   failed: number;
 }
 
-export class ReconcileJob {
-  private readonly loop: PollingJob;
-
+export class ReconcileJob extends BackgroundJob {
   constructor(
     private readonly store: PaymentStore,
     private readonly provider: PaymentProvider,
@@ -55,23 +53,11 @@ export class ReconcileJob {
       metrics?: JobMetrics;
     },
   ) {
-    const { policy, log, metrics } = options;
-    this.loop = new PollingJob({
-      name: PAYMENT_RECONCILE_JOB,
-      pollMs: policy.pollMs,
-      log,
-      metrics,
-      run: () => this.runOnce(),
-    });
+    super(PAYMENT_RECONCILE_JOB, options);
   }
 
-  start() {
-    this.loop.start();
-  }
-
-  /** Stops polling and waits for the round in progress. */
-  stop() {
-    return this.loop.stop();
+  protected round() {
+    return this.runOnce();
   }
 
   /** One pass over every unconfirmed trade due now, a batch at a time. */
@@ -81,7 +67,7 @@ export class ReconcileJob {
     for (;;) {
       const batch = await this.store.claimUnconfirmed(now(), policy.minAgeMs, policy.leaseMs, policy.batchSize);
       for (const trade of batch) await this.reconcile(trade, round);
-      if (batch.length < policy.batchSize || this.loop.stopped) return round;
+      if (batch.length < policy.batchSize || this.stopped) return round;
     }
   }
 

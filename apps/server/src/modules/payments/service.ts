@@ -4,6 +4,7 @@
 // page's query, the reconciliation job and the offline step record a trade identically and once.
 import { maskPhone, type PrecreateData, type TradeData } from "@yj/contract";
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../../lib/clock.js";
 import { AppError, invalidInput, notFound } from "../../lib/errors.js";
 import type {
   PaymentProvider,
@@ -11,7 +12,6 @@ import type {
   ProviderTradeStatus,
   VerifiedNotify,
 } from "../../providers/payment/payment-provider.js";
-import type { Clock } from "../accounts/clock.js";
 import type { SessionCustomer } from "../accounts/sessions.js";
 import type { PaidEvidence, PaymentStore, TradeRow } from "./payment-store.js";
 

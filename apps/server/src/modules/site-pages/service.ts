@@ -9,12 +9,12 @@ import { notFound } from "../../lib/errors.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
 
-/** The cache keys of the pages: a back-office save drops them (modules/admin/content-editor.ts). */
+/** The cache keys of the pages: a back-office save drops them (page-editor.ts). */
 export const SITE_PAGE_CACHE_PREFIX = "site-page:";
 /** The built-in pages' date: they never change between releases of the copy. */
 const DEFAULT_COPY_DATE = "2026-01-01T00:00:00.000Z";
 
-const isKnownSlug = (slug: string): slug is (typeof SITE_PAGE_SLUGS)[number] =>
+export const isKnownSlug = (slug: string): slug is (typeof SITE_PAGE_SLUGS)[number] =>
   (SITE_PAGE_SLUGS as readonly string[]).includes(slug);
 
 export class SitePagesService {

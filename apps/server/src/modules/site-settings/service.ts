@@ -7,11 +7,20 @@ import { siteSettings, websiteConfigs } from "../../db/schema.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 
-/** The cache keys a back-office save drops (modules/admin/settings-editor.ts). */
+/** The cache keys a back-office save drops (settings-editor.ts). */
 export const SITE_SETTINGS_CACHE_KEY = "site-settings";
 export const CITY_LIST_CACHE_KEY = "city-list";
 /** The brand a default page names when the shop has no settings row yet. */
 const UNNAMED_BRAND = "我们";
+
+/** The activity deposit's amount in cents (0: deposits are closed), read in the caller's transaction. */
+export async function activityDepositCents(reader: Pick<Db, "select">): Promise<number> {
+  const [settings] = await reader
+    .select({ cents: siteSettings.activityDepositCents })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return settings?.cents ?? 0;
+}
 
 export class SiteSettingsService {
   constructor(

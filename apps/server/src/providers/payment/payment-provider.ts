@@ -1,5 +1,6 @@
 // Who takes the money (ADR 0024). One small interface; the provider is chosen by PAYMENT_PROVIDER.
 // Amounts cross it in cents; converting to and from Alipay's yuan strings is the adapter's business.
+import { centsToYuanText } from "@yj/contract";
 import { AppError } from "../../lib/errors.js";
 
 export type PaymentProviderName = "offline" | "alipay";
@@ -67,10 +68,8 @@ export async function withPaymentTimeout<T>(work: Promise<T>, timeoutMs: number)
   }
 }
 
-/** 9900 → "99.00": Alipay's total_amount, in yuan with two decimals, computed without floats. */
-export function centsToYuan(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}
+/** 9900 → "99.00": Alipay's total_amount, in yuan with two decimals (the contract's one rule). */
+export const centsToYuan = centsToYuanText;
 
 /** "99.00", "99.9", "99" → cents; null for anything else (a tampered or malformed amount). */
 export function yuanToCents(yuan: string | undefined): number | null {

@@ -1,0 +1,59 @@
+// Every request counts against its client's limit before any other work (ADR 0022): reads in this
+// process, generously; state-changing requests more strictly, in the shared rate-limit store, so
+// they hold across instances. Refusals answer 429, the rate-limited envelope and Retry-After.
+// Back-office writes are the exception (docs/decisions/0038): a whole office shares one address,
+// so they are counted per staff member once the staff hook knows who it is (the shared store,
+// modules/admin/staff-hook.ts) and here only against the address's generous in-process counter.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { changesState } from "../lib/changes-state.js";
+import { clientKey } from "../lib/client-address.js";
+import type { Clock } from "../lib/clock.js";
+import { rateLimited } from "../lib/errors.js";
+import type { RateLimiter, RateRule } from "./rate-limiter.js";
+import { WindowCounter } from "./window-counter.js";
+
+const MINUTE = 60_000;
+/**
+ * Load balancer probes, the metrics scraper, and Alipay's notify: a few Alipay servers send every
+ * merchant's notifies, so a per-address write limit would refuse payments; the notify is verified by
+ * signature instead.
+ */
+const EXEMPT_ROUTES = new Set(["/healthz", "/readyz", "/metrics", "/api/alipay/notify"]);
+/** Hashed, immutable build files: a page needs several, they cost nothing to serve, and CDNs keep them. */
+const EXEMPT_PREFIX = "/assets/";
+const MESSAGE = "操作过于频繁";
+
+export interface RequestLimitOptions {
+  /** Per client and minute; 0 switches the limit off. */
+  readsPerMinute: number;
+  writesPerMinute: number;
+  limiter: RateLimiter;
+  now: Clock;
+}
+
+/** A write on an /api/admin route that needs a staff session (the login, "public", has no member yet). */
+function isStaffWrite(request: FastifyRequest): boolean {
+  const { auth, permission } = request.routeOptions.config;
+  return auth === "staff" && permission !== "public";
+}
+
+/** Registers the hook; call before any other onRequest hook that does work (session lookup). */
+export function installRequestLimits(app: FastifyInstance, options: RequestLimitOptions) {
+  const { readsPerMinute, writesPerMinute, limiter, now } = options;
+  if (readsPerMinute === 0 && writesPerMinute === 0) return;
+  const reads = new WindowCounter(readsPerMinute, MINUTE);
+  const writeRules: readonly RateRule[] = [{ limit: writesPerMinute, windowMs: MINUTE }];
+  app.addHook("onRequest", async (request) => {
+    const route = request.routeOptions.url;
+    if (route && (EXEMPT_ROUTES.has(route) || route.startsWith(EXEMPT_PREFIX))) return;
+    const client = clientKey(request.ip);
+    if (changesState(request) && !isStaffWrite(request)) {
+      if (writesPerMinute === 0) return;
+      const decision = await limiter.consume([{ key: `request:write:${client}`, rules: writeRules }], now());
+      if (!decision.allowed) throw rateLimited(MESSAGE, decision.retryAfterMs);
+    } else if (readsPerMinute > 0) {
+      const waitMs = reads.hit(client, now().getTime());
+      if (waitMs > 0) throw rateLimited(MESSAGE, waitMs);
+    }
+  });
+}

@@ -1,0 +1,149 @@
+// The audit record (R16): every admin write, phone reveal and export, with who, when, what and the
+// values before and after. `recordAudit` takes the write's own transaction, so a write and its
+// record are committed together or not at all.
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { auditLog } from "../../db/schema.js";
+import { chinaDayEnd, chinaDayStart } from "../../lib/china-time.js";
+
+/** Who did it: a staff member, or the command line (`npm run admin`), which has no staff id. */
+export interface Actor {
+  staffId: number | null;
+  staffName: string;
+  ip: string;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** JSON with object keys sorted, so two equal values never differ by the order of their keys. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/** Whether a save's entry changed nothing: both sides given and equal. */
+export function changesNothing(entry: AuditEntry): boolean {
+  return entry.before !== undefined && entry.after !== undefined && canonical(entry.before) === canonical(entry.after);
+}
+
+/**
+ * Writes the audit row of a write, in its transaction, always: an action such as a password change
+ * or reset is on record even when the fields the audit keeps look the same. A save that may change
+ * nothing goes through `auditedSave` instead.
+ */
+export async function recordAudit(tx: Db, actor: Actor, entry: AuditEntry, now: Date): Promise<void> {
+  await tx.insert(auditLog).values({
+    staffId: actor.staffId,
+    staffName: actor.staffName,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: actor.ip,
+    createdAt: now,
+  });
+}
+
+/** What an audited save did: its answer, and whether it changed anything. */
+export interface SaveOutcome<T> {
+  result: T;
+  changed: boolean;
+}
+
+/** Thrown inside a save's transaction to roll back a write that changed nothing. */
+class NothingChanged<T> {
+  constructor(readonly result: T) {}
+}
+
+/**
+ * One audited save in one transaction: `write` changes the rows and says what the audit keeps of
+ * them before and after. When the two are equal, the transaction is rolled back, so a save that
+ * changes nothing writes nothing (no audit row, no bumped update time) and the caller can answer
+ * "没有修改" (docs/quality.md R16).
+ */
+export async function auditedSave<T>(
+  db: Db,
+  actor: Actor,
+  now: Date,
+  write: (tx: Db) => Promise<{ entry: AuditEntry; result: T }>,
+): Promise<SaveOutcome<T>> {
+  try {
+    const result = await db.transaction(async (tx) => {
+      const { entry, result } = await write(tx);
+      if (changesNothing(entry)) throw new NothingChanged(result);
+      await recordAudit(tx, actor, entry, now);
+      return result;
+    });
+    return { result, changed: true };
+  } catch (error) {
+    if (error instanceof NothingChanged) return { result: error.result as T, changed: false };
+    throw error;
+  }
+}
+
+export interface AuditFilter {
+  staffId?: number;
+  action?: string;
+  entity?: string;
+  entityId?: string;
+  from?: string;
+  to?: string;
+  current?: number;
+  pageSize?: number;
+}
+
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  async list(filter: AuditFilter) {
+    const current = filter.current ?? 1;
+    const pageSize = filter.pageSize ?? 20;
+    const conditions: SQL[] = [];
+    if (filter.staffId) conditions.push(eq(auditLog.staffId, filter.staffId));
+    if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+    if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
+    if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
+    if (filter.from) conditions.push(gte(auditLog.createdAt, chinaDayStart(filter.from)));
+    if (filter.to) conditions.push(lt(auditLog.createdAt, chinaDayEnd(filter.to)));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.id))
+        .limit(pageSize)
+        .offset((current - 1) * pageSize),
+      this.db.select({ n: count() }).from(auditLog).where(where),
+    ]);
+    return {
+      current,
+      pageSize,
+      total: total?.n ?? 0,
+      dataList: rows.map((row) => ({
+        id: row.id,
+        staffId: row.staffId,
+        staffName: row.staffName,
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entityId,
+        before: row.before,
+        after: row.after,
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  }
+}

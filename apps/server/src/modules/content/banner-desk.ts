@@ -1,0 +1,152 @@
+// Home banners in the back office (docs/decisions/0036): a banner is shown for one city, for a
+// province (where its cities have none of their own), or by default (ContentService.banners picks).
+// Every write and its audit row are one transaction. The storefront reads banners uncached on the
+// server (only the browser may keep an answer for its max-age), so a change shows on the next page.
+import { type AdminBannerRow, type BannerScope, CatalogMessages } from "@yj/contract";
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { banners } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
+import { AppError } from "../../lib/errors.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
+
+export interface BannerInput {
+  scope: BannerScope;
+  province: string;
+  city: string;
+  title: string;
+  image: string;
+  link: string;
+  sort: number;
+}
+
+type BannerRow = typeof banners.$inferSelect;
+
+function scopeOf(row: Pick<BannerRow, "city" | "province">): BannerScope {
+  if (row.city) return "city";
+  return row.province ? "province" : "default";
+}
+
+function toRow(row: BannerRow): AdminBannerRow {
+  return { ...row, scope: scopeOf(row) };
+}
+
+/** The columns as stored: a province banner has no city, a default one neither. */
+function placed(input: BannerInput) {
+  return {
+    province: input.scope === "default" ? null : input.province,
+    city: input.scope === "city" ? input.city : null,
+    title: input.title,
+    image: input.image,
+    link: input.link,
+    sort: input.sort,
+  };
+}
+
+const groupKey = (row: BannerRow) => `${scopeOf(row)}|${row.province ?? ""}|${row.city ?? ""}`;
+
+export class BannerDesk {
+  constructor(
+    private readonly db: Db,
+    private readonly now: Clock,
+  ) {}
+
+  async list(filter: { scope?: BannerScope; area?: string }): Promise<AdminBannerRow[]> {
+    const conditions: SQL[] = [];
+    if (filter.scope === "city") conditions.push(isNotNull(banners.city));
+    if (filter.scope === "province") conditions.push(and(isNull(banners.city), isNotNull(banners.province)) as SQL);
+    if (filter.scope === "default") conditions.push(and(isNull(banners.city), isNull(banners.province)) as SQL);
+    if (filter.area) conditions.push(or(eq(banners.city, filter.area), eq(banners.province, filter.area)) as SQL);
+    const rows = await this.db
+      .select()
+      .from(banners)
+      .where(conditions.length ? and(...conditions) : undefined)
+      // Default first, then provinces, then cities, each group in the storefront's order.
+      .orderBy(
+        sql`(${banners.province} is not null)::int + (${banners.city} is not null)::int`,
+        asc(banners.province),
+        asc(banners.city),
+        asc(banners.sort),
+        asc(banners.id),
+      );
+    return rows.map(toRow);
+  }
+
+  private async row(tx: Pick<Db, "select">, id: number): Promise<BannerRow> {
+    const [row] = await tx.select().from(banners).where(eq(banners.id, id));
+    if (!row) throw new AppError("not_found", CatalogMessages.bannerNotFound);
+    return row;
+  }
+
+  async create(actor: Actor, input: BannerInput): Promise<AdminBannerRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(banners).values(placed(input)).returning();
+      await recordAudit(
+        tx,
+        actor,
+        { action: "banner.create", entity: "banner", entityId: row!.id, before: null, after: toRow(row!) },
+        this.now(),
+      );
+      return toRow(row!);
+    });
+  }
+
+  async update(actor: Actor, id: number, input: BannerInput): Promise<AdminBannerRow> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.row(tx, id);
+      const [row] = await tx.update(banners).set(placed(input)).where(eq(banners.id, id)).returning();
+      await recordAudit(
+        tx,
+        actor,
+        { action: "banner.update", entity: "banner", entityId: id, before: toRow(before), after: toRow(row!) },
+        this.now(),
+      );
+      return toRow(row!);
+    });
+  }
+
+  async remove(actor: Actor, id: number) {
+    return this.db.transaction(async (tx) => {
+      const before = await this.row(tx, id);
+      await tx.delete(banners).where(eq(banners.id, id));
+      await recordAudit(
+        tx,
+        actor,
+        { action: "banner.delete", entity: "banner", entityId: id, before: toRow(before), after: null },
+        this.now(),
+      );
+      return { id };
+    });
+  }
+
+  /** The banners of one group (one city, one province or the default ones) in the order given. */
+  async sort(actor: Actor, ids: number[]): Promise<AdminBannerRow[]> {
+    const unique = [...new Set(ids)];
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.select().from(banners).where(inArray(banners.id, unique));
+      if (rows.length !== unique.length) throw new AppError("not_found", CatalogMessages.bannerNotFound);
+      if (new Set(rows.map(groupKey)).size > 1) throw new AppError("business", CatalogMessages.bannerSortMismatch);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const before = unique.map((id) => ({ id, sort: byId.get(id)!.sort }));
+      for (const [index, id] of unique.entries()) {
+        await tx
+          .update(banners)
+          .set({ sort: index + 1 })
+          .where(eq(banners.id, id));
+      }
+      const after = unique.map((id, index) => ({ id, sort: index + 1 }));
+      await recordAudit(
+        tx,
+        actor,
+        { action: "banner.sort", entity: "banner", entityId: unique.join(","), before, after },
+        this.now(),
+      );
+      const sorted = await tx
+        .select()
+        .from(banners)
+        .where(inArray(banners.id, unique))
+        .orderBy(asc(banners.sort), asc(banners.id));
+      return sorted.map(toRow);
+    });
+  }
+}

@@ -1,0 +1,126 @@
+// Pictures uploaded in the back office (ADR 0037): the type is read from the bytes (never from the
+// name or the declared type), metadata is dropped (EXIF may hold where a photo was taken), and the
+// picture is re-encoded to WebP at the widths the storefront shows for its purpose. The widths are
+// stored in the database with the audit row in one transaction, so every instance serves them.
+import { createHash } from "node:crypto";
+import {
+  AdminMessages,
+  IMAGE_WIDTHS,
+  type ImagePurpose,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  type UploadedImage,
+} from "@yj/contract";
+import sharp, { type Metadata } from "sharp";
+import type { Db } from "../../db/client.js";
+import { mediaUploads } from "../../db/schema.js";
+import type { Clock } from "../../lib/clock.js";
+import { AppError } from "../../lib/errors.js";
+import { type Actor, recordAudit } from "../audit/audit.js";
+
+/** sharp's names of the formats taken: AVIF reads as "heif" with AV1 compression. */
+const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+/** A very tall picture is cut down to this many times its width, so no variant becomes enormous. */
+const MAX_ASPECT = 3;
+const WEBP_QUALITY = 80;
+
+interface Variant {
+  key: string;
+  width: number;
+  height: number;
+  body: Buffer;
+}
+
+export class ImageUploads {
+  constructor(
+    private readonly db: Db,
+    private readonly now: Clock,
+  ) {}
+
+  async upload(actor: Actor, purpose: ImagePurpose, input: unknown): Promise<UploadedImage> {
+    if (!Buffer.isBuffer(input) || input.length === 0) throw new AppError("invalid_input", AdminMessages.imageMissing);
+    if (input.length > MAX_IMAGE_BYTES) throw new AppError("invalid_input", AdminMessages.imageTooLarge);
+    const source = await inspect(input);
+    // The same picture uploaded twice for one purpose gets the same keys (and the stored bytes).
+    const base = `${purpose}-${createHash("sha256").update(purpose).update(input).digest("hex").slice(0, 24)}`;
+    const variants: Variant[] = [];
+    for (const width of IMAGE_WIDTHS[purpose]) {
+      variants.push({ key: `${base}-${width}.webp`, ...(await encode(input, width)) });
+    }
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(mediaUploads)
+        .values(
+          variants.map((v) => ({
+            key: v.key,
+            purpose,
+            contentType: "image/webp",
+            width: v.width,
+            height: v.height,
+            body: v.body,
+            uploadedBy: actor.staffId,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: "media.upload",
+          entity: "media",
+          entityId: variants[0]!.key,
+          after: {
+            purpose,
+            source: { format: source.format, width: source.width, height: source.height, bytes: input.length },
+            variants: variants.map((v) => ({ key: v.key, width: v.width, height: v.height, bytes: v.body.length })),
+          },
+        },
+        now,
+      );
+    });
+    const answers = variants.map((v) => ({
+      url: `/media/${v.key}`,
+      width: v.width,
+      height: v.height,
+      bytes: v.body.length,
+    }));
+    return { ...answers[0]!, variants: answers };
+  }
+}
+
+/** The upload's format and size from its content; anything else than the accepted formats is refused. */
+async function inspect(input: Buffer) {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError("invalid_input", AdminMessages.imageUnsupported);
+  }
+  const format = meta.format === "heif" ? (meta.compression === "av1" ? "avif" : "heic") : meta.format;
+  if (!ACCEPTED.has(meta.format) || format === "heic")
+    throw new AppError("invalid_input", AdminMessages.imageUnsupported);
+  if (!meta.width || !meta.height) throw new AppError("invalid_input", AdminMessages.imageDamaged);
+  // Rotated pictures swap width and height, which leaves their product unchanged.
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+    throw new AppError("invalid_input", AdminMessages.imageTooManyPixels);
+  return { format, width: meta.width, height: meta.height };
+}
+
+/**
+ * One width: turned upright by its EXIF orientation, never enlarged, and without any metadata (sharp
+ * writes none unless asked). An animated GIF keeps its first frame.
+ */
+async function encode(input: Buffer, width: number): Promise<Omit<Variant, "key">> {
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+      .rotate()
+      .resize({ width, height: width * MAX_ASPECT, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, body: data };
+  } catch {
+    throw new AppError("invalid_input", AdminMessages.imageDamaged);
+  }
+}

@@ -1,0 +1,25 @@
+// Thin HTTP adapter for the back office's order desk (R16): the staff hook has checked session, CSRF
+// and permission; the contract parses; the desk decides and audits.
+import { AdminMessages, endpoints } from "@yj/contract";
+import type { FastifyInstance } from "fastify";
+import { registerEndpoint } from "../../http/endpoint.js";
+import { staffActor } from "../staff/index.js";
+import type { OrderDesk } from "./order-desk.js";
+
+export function ordersAdminRoutes(app: FastifyInstance, orders: OrderDesk) {
+  registerEndpoint(app, endpoints.adminOrderList, ({ query }) => orders.list(query));
+  registerEndpoint(app, endpoints.adminOrderDetail, ({ query }) => orders.detail(query.orderNo));
+  registerEndpoint(app, endpoints.adminOrderShip, ({ body, request }) => orders.ship(staffActor(request), body), {
+    message: AdminMessages.orderShipped,
+  });
+  registerEndpoint(
+    app,
+    endpoints.adminOrderComplete,
+    ({ body, request }) => orders.complete(staffActor(request), body),
+    { message: AdminMessages.orderCompleted },
+  );
+  registerEndpoint(app, endpoints.adminOrderCancel, ({ body, request }) => orders.cancel(staffActor(request), body), {
+    message: AdminMessages.orderCancelled,
+  });
+  registerEndpoint(app, endpoints.adminPaymentIssues, () => orders.unreconciled());
+}
