@@ -3,7 +3,7 @@
 // estimate rates. Money is typed in yuan and travels as integer cents (YuanAmount).
 import { z } from "zod";
 import { AdminGoodsSaveBody, YuanAmount } from "./admin.js";
-import { AdminText, ImageAddress } from "./admin-fields.js";
+import { AdminText, AdminId as Id, ImageAddress } from "./admin-fields.js";
 import { textParam } from "./common.js";
 
 export const CatalogMessages = {
@@ -28,8 +28,6 @@ export const CatalogMessages = {
 } as const;
 
 // ── Shared pieces ────────────────────────────────────────────────────────────────────────────────
-
-const Id = z.coerce.number({ message: "编号无效" }).int("编号无效").positive("编号无效").max(2_147_483_647, "编号无效");
 
 /** Where a banner leads: a storefront path (/case, /packageDetails/151) or an http(s) address. */
 const LinkUrl = z

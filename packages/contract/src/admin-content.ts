@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { YuanAmount } from "./admin.js";
 import { AdminText, ImageAddress } from "./admin-fields.js";
-import { currentParam, idParam, optionalIdParam, pageSizeParam, textParam } from "./common.js";
+import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
 import { ArticleBlock, ArticleTag } from "./content.js";
 import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
 
@@ -47,12 +47,7 @@ export const AdminArticleRow = z.object({
 });
 export type AdminArticleRow = z.infer<typeof AdminArticleRow>;
 
-export const AdminArticlePage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AdminArticleRow),
-});
+export const AdminArticlePage = Page(AdminArticleRow);
 
 export const AdminArticleDetail = z.object({
   id: z.number(),

@@ -1,8 +1,10 @@
 // The back office's vocabulary and schemas (docs/quality.md R16): staff roles and the one permission
 // table, lead pipeline states, and the query, body and answer of every /api/admin endpoint.
 import { z } from "zod";
+import { AdminId as Id, NUL_MESSAGE, noNul } from "./admin-fields.js";
 import { Address, ORDER_STATUSES, OrderLine } from "./commerce.js";
-import { textParam } from "./common.js";
+import { Page, textParam } from "./common.js";
+import { LEAD_KINDS, type LeadKind } from "./leads.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
 
@@ -54,17 +56,9 @@ export function roleAllows(role: StaffRole, permission: AdminPermission): boolea
 
 // ── Lead pipeline ────────────────────────────────────────────────────────────────────────────────
 
-export const ADMIN_LEAD_KINDS = ["appointment", "estimate", "franchise", "activity", "denominate", "panorama"] as const;
-export type AdminLeadKind = (typeof ADMIN_LEAD_KINDS)[number];
-
-export const LEAD_KIND_LABELS: Record<AdminLeadKind, string> = {
-  appointment: "预约设计",
-  estimate: "装修报价",
-  franchise: "加盟申请",
-  activity: "活动报名",
-  denominate: "活动征名",
-  panorama: "全景留资",
-};
+/** The lead kinds as the back office filters them: the storefront's six (leads.ts). */
+export const ADMIN_LEAD_KINDS = LEAD_KINDS;
+export type AdminLeadKind = LeadKind;
 
 export const LEAD_STATES = ["new", "contacted", "measured", "signed", "invalid"] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
@@ -137,17 +131,13 @@ export const AdminMessages = {
 
 // ── Schemas ─────────────────────────────────────────────────────────────────────────────────────
 
-const Id = z.coerce.number({ message: "编号无效" }).int("编号无效").positive("编号无效").max(2_147_483_647, "编号无效");
-const Page = z.coerce.number().int().min(1).max(100_000).catch(1);
+const PageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
 const PageSize = z.coerce
   .number()
   .int()
   .min(1)
   .catch(20)
   .transform((n) => Math.min(n, 100));
-/** PostgreSQL text cannot hold NUL: refused with a message instead of failing the write (R11). */
-const noNul = (s: string) => !s.includes("\u0000");
-const NUL_MESSAGE = "包含无效字符";
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD");
 
@@ -242,7 +232,7 @@ export const LeadFilterQuery = z.object({
 });
 export type LeadFilter = z.infer<typeof LeadFilterQuery>;
 
-export const LeadListQuery = LeadFilterQuery.extend({ current: Page.optional(), pageSize: PageSize.optional() });
+export const LeadListQuery = LeadFilterQuery.extend({ current: PageNumber.optional(), pageSize: PageSize.optional() });
 
 export const AdminLeadRow = z.object({
   id: z.number(),
@@ -262,12 +252,7 @@ export const AdminLeadRow = z.object({
 });
 export type AdminLeadRow = z.infer<typeof AdminLeadRow>;
 
-export const AdminLeadPage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AdminLeadRow),
-});
+export const AdminLeadPage = Page(AdminLeadRow);
 
 export const LeadNote = z.object({
   id: z.number(),
@@ -315,7 +300,7 @@ export const AuditListQuery = z.object({
   entityId: textParam("对象编号", 32),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-  current: Page.optional(),
+  current: PageNumber.optional(),
   pageSize: PageSize.optional(),
 });
 
@@ -333,12 +318,7 @@ export const AuditRow = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
-export const AuditPage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AuditRow),
-});
+export const AuditPage = Page(AuditRow);
 
 /** Chinese names of the audited actions, for the audit page. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -421,7 +401,7 @@ export const AdminOrderListQuery = z.object({
   phone: textParam("手机号", 11),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-  current: Page.optional(),
+  current: PageNumber.optional(),
   pageSize: PageSize.optional(),
 });
 export type AdminOrderFilter = z.infer<typeof AdminOrderListQuery>;
@@ -442,12 +422,7 @@ export const AdminOrderRow = z.object({
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
-export const AdminOrderPage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AdminOrderRow),
-});
+export const AdminOrderPage = Page(AdminOrderRow);
 
 export const PAYMENT_STATUS_LABELS = { pending: "待支付", paid: "已支付", closed: "已关闭" } as const;
 export const PAYMENT_PROVIDER_LABELS: Record<string, string> = { offline: "线下（演示）", alipay: "支付宝" };
@@ -593,7 +568,7 @@ export const AdminGoodsListQuery = z.object({
   name: textParam("商品名称", 64),
   category2: Id.optional(),
   visibility: z.enum(["shown", "hidden"], { message: "上下架状态无效" }).optional(),
-  current: Page.optional(),
+  current: PageNumber.optional(),
   pageSize: PageSize.optional(),
 });
 
@@ -612,12 +587,7 @@ export const AdminGoodsRow = z.object({
 });
 export type AdminGoodsRow = z.infer<typeof AdminGoodsRow>;
 
-export const AdminGoodsPage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AdminGoodsRow),
-});
+export const AdminGoodsPage = Page(AdminGoodsRow);
 
 const GoodsText = (label: string, max: number, required = false) =>
   z
