@@ -2,7 +2,14 @@
 // category, packages, and teasers of cases and guides.
 
 import { useQuery } from "@tanstack/react-query";
-import { ArticleType, type GoodsCategory, MENU_CATEGORY_IDS, routes, type SiteSettings } from "@yj/contract";
+import {
+  ArticleType,
+  articlePath,
+  type GoodsCategory,
+  MENU_CATEGORY_IDS,
+  routes,
+  type SiteSettings,
+} from "@yj/contract";
 import { Suspense } from "react";
 import { Link, type LoaderFunctionArgs } from "react-router";
 import { GoodsCard } from "../../components/goods-card";
@@ -156,7 +163,7 @@ export default function HomeScreen() {
           </h2>
           <div className={styles.cases}>
             {cases.dataList.map((c) => (
-              <Link key={c.id} to={`/article-detail/${c.id}`} className={styles.caseCard}>
+              <Link key={c.id} to={articlePath(c.id)} className={styles.caseCard}>
                 <img src={c.cover} alt={c.title} width={750} height={420} loading="lazy" />
                 <strong>{c.title}</strong>
                 <span>
@@ -177,7 +184,7 @@ export default function HomeScreen() {
           <ul className={styles.guides}>
             {guides.dataList.map((g) => (
               <li key={g.id}>
-                <Link to={`/article-detail/${g.id}`}>
+                <Link to={articlePath(g.id)}>
                   <span className={styles.guideTag}>{g.tagName}</span>
                   <span className={styles.guideTitle}>{g.title}</span>
                   <time dateTime={g.publishedAt}>{formatDate(g.publishedAt)}</time>

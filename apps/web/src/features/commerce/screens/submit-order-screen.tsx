@@ -4,7 +4,14 @@
 // (?goodsId&skuId&quantity[&isMeal]). Each submit attempt carries one Idempotency-Key, reused when the
 // same order is retried, so a lost answer never makes a second order (R8). Then the pay step.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Address, IDEMPOTENCY_HEADER, ORDER_PAYMENT_WINDOW_MINUTES, type Order, routes } from "@yj/contract";
+import {
+  type CustomerInfoData,
+  goodsPath,
+  IDEMPOTENCY_HEADER,
+  ORDER_PAYMENT_WINDOW_MINUTES,
+  type Order,
+  routes,
+} from "@yj/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { useApi } from "../../../lib/api-context";
@@ -38,9 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext)
 
 const REMARK_MAX = 200;
 const THUMB = 56;
-
-/** getCustomerInfoForShopping's answer. */
-type CustomerInfoData = { mobile: string; address: Address | null };
 
 /** What the summary lists: from the cart's selection or the one item bought now. */
 interface SummaryLine {
@@ -147,7 +151,7 @@ export default function SubmitOrderScreen() {
       <Frame>
         <div className={`empty ${styles.emptyBox}`}>
           <p>{buyNow ? "该规格已不存在，请重新选择" : "没有选中可结算的商品"}</p>
-          <Link to={buyNow ? `/app/product-detail/${buyNow.goodsId}` : "/shoppingCart"} className="btn">
+          <Link to={buyNow ? goodsPath(buyNow.goodsId) : "/shoppingCart"} className="btn">
             {buyNow ? "返回商品" : "返回购物车"}
           </Link>
         </div>

@@ -6,6 +6,7 @@ import { type CityConfig, routes, type Store } from "@yj/contract";
 import { useMemo } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { Breadcrumb } from "../../../components/breadcrumb";
+import { CardImage } from "../../../components/card-image";
 import { LoadMore } from "../../../components/load-more";
 import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
@@ -84,14 +85,7 @@ function StoreCard({ store, eager }: { store: Store; eager: boolean }) {
   return (
     <article className={styles.card}>
       <div className={styles.image}>
-        <img
-          src={store.image}
-          alt={store.name}
-          width={IMAGE_WIDTH}
-          height={IMAGE_HEIGHT}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
+        <CardImage src={store.image} alt={store.name} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} eager={eager} />
         <span className={styles.city}>{store.city}</span>
       </div>
       <div className={styles.body}>
