@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AdminGoodsSaveBody, YuanAmount } from "./admin.js";
 import { AdminText, AdminId as Id, ImageAddress } from "./admin-fields.js";
 import { textParam } from "./common.js";
+import { Store } from "./content.js";
 
 export const CatalogMessages = {
   goodsCreated: "商品已创建",
@@ -178,19 +179,8 @@ export const AdminBannerSortBody = z.object({
 
 // ── Stores ───────────────────────────────────────────────────────────────────────────────────────
 
-export const AdminStoreRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  province: z.string(),
-  city: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  hours: z.string(),
-  lng: z.number(),
-  lat: z.number(),
-  image: z.string(),
-  sort: z.number(),
-});
+/** The storefront's store and where it stands in the list. */
+export const AdminStoreRow = Store.extend({ sort: z.number() });
 export type AdminStoreRow = z.infer<typeof AdminStoreRow>;
 
 export const AdminStoreListQuery = z.object({

@@ -181,13 +181,8 @@ const Items = <T extends z.ZodType>(item: T) => z.array(item).min(1, "列表至�
 export const AdminSitePageBlock = z.discriminatedUnion(
   "kind",
   [
-    z.object({ kind: z.literal("heading"), text: AdminText("小标题", 100, { required: true }) }),
-    z.object({ kind: z.literal("paragraph"), text: AdminText("段落", 5000, { required: true }) }),
-    z.object({
-      kind: z.literal("image"),
-      src: ImageAddress("图片"),
-      caption: AdminText("图片说明", 100, { required: false }),
-    }),
+    // A brand page says what an article says, and more.
+    ...AdminArticleBlock.options,
     z.object({ kind: z.literal("steps"), items: Items(Point) }),
     z.object({ kind: z.literal("features"), items: Items(Point) }),
     z.object({

@@ -2,7 +2,7 @@
 // table, lead pipeline states, and the query, body and answer of every /api/admin endpoint.
 import { z } from "zod";
 import { AdminId as Id, NUL_MESSAGE, noNul } from "./admin-fields.js";
-import { Address, ORDER_STATUSES, OrderLine } from "./commerce.js";
+import { ORDER_STATUSES, Order } from "./commerce.js";
 import { Page, textParam } from "./common.js";
 import { LEAD_KINDS, type LeadKind } from "./leads.js";
 
@@ -446,23 +446,11 @@ export const AdminOrderEvent = z.object({
   at: z.string(),
 });
 
-export const AdminOrderDetail = z.object({
-  orderNo: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  totalAmount: z.number().int(),
+/** The customer's order as staff see it: the customer's number, every payment and the staff's notes too. */
+export const AdminOrderDetail = Order.omit({ history: true }).extend({
   customerMobile: z.string(),
-  lines: z.array(OrderLine),
-  /** In full: whoever ships needs it. */
-  address: Address,
-  remark: z.string(),
-  createdAt: z.string(),
-  payBefore: z.string(),
-  paidAt: z.string().nullable(),
-  shippedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-  carrier: z.string().nullable(),
-  trackingNo: z.string().nullable(),
   payments: z.array(AdminPayment),
   history: z.array(AdminOrderEvent),
 });
