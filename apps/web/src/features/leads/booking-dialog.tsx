@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { LEAD_KIND_LABELS, Messages, routes } from "@yj/contract";
 import { useApi } from "../../lib/api-context";
-import { ConsentField, PhoneField, SubmitButton } from "./lead-fields";
+import { ContactFields, SubmitButton } from "./lead-fields";
 import styles from "./lead-form.module.css";
 import { contactErrors, failureDetail } from "./lead-rules";
 import { Modal } from "./modal";
@@ -61,13 +61,7 @@ export default function BookingDialog({ origin, onClose }: { origin?: string; on
     <Modal title={LEAD_KIND_LABELS.appointment} onClose={onClose}>
       <p className={styles.note}>留下手机号，设计师免费上门量房、出方案。</p>
       <form className={styles.form} noValidate onSubmit={submit}>
-        <PhoneField
-          placeholder="请输入 11 位手机号"
-          value={values.phone}
-          error={errors.phone}
-          onChange={(v) => set({ phone: v })}
-        />
-        <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+        <ContactFields values={values} errors={errors} set={set} phonePlaceholder="请输入 11 位手机号" />
         <SubmitButton pending={book.isPending} label="立即预约" />
       </form>
     </Modal>

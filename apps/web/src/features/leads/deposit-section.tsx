@@ -6,7 +6,7 @@ import { ACTIVITY_DEPOSIT_CENTS, routes } from "@yj/contract";
 import { PaymentPanel } from "../../components/payment-panel";
 import { useApi } from "../../lib/api-context";
 import { formatPrice } from "../../lib/format";
-import { ConsentField, FormFailure, NameField, PhoneField, SubmitButton } from "./lead-fields";
+import { ContactFields, FormFailure, SubmitButton } from "./lead-fields";
 import form from "./lead-form.module.css";
 import { namedContactErrors } from "./lead-rules";
 import { useLeadForm } from "./use-lead-form";
@@ -40,9 +40,7 @@ export function DepositSection({ initial }: { initial: { name: string; phone: st
       <p>
         支付定金 <strong>{formatPrice(ACTIVITY_DEPOSIT_CENTS)}</strong> 锁定活动优惠，签约时抵扣合同款。
       </p>
-      <NameField value={values.name} error={errors.name} onChange={(v) => set({ name: v })} />
-      <PhoneField value={values.phone} error={errors.phone} onChange={(v) => set({ phone: v })} />
-      <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+      <ContactFields values={values} errors={errors} set={set} />
       <FormFailure error={denominate.error} prefix="提交失败" />
       <SubmitButton pending={denominate.isPending} label="支付定金" />
     </form>

@@ -10,6 +10,7 @@ import {
   IDEMPOTENCY_HEADER,
   ORDER_PAYMENT_WINDOW_MINUTES,
   type Order,
+  type OrderLine,
   routes,
 } from "@yj/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -36,6 +37,7 @@ import {
 } from "../address-fields";
 import styles from "../commerce.module.css";
 import { LoadFailed } from "../load-failed";
+import { LineSummary } from "../order-lines";
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const buyNow = parseBuyNow(new URL(request.url).searchParams);
@@ -47,14 +49,7 @@ const REMARK_MAX = 200;
 const THUMB = 56;
 
 /** What the summary lists: from the cart's selection or the one item bought now. */
-interface SummaryLine {
-  key: string;
-  name: string;
-  spec: string;
-  cover: string;
-  price: number;
-  quantity: number;
-}
+type SummaryLine = Pick<OrderLine, "name" | "spec" | "cover" | "price" | "quantity"> & { key: string };
 
 function useBuyNowSummary(item: BuyNowItem | null) {
   const api = useApi();
@@ -270,14 +265,7 @@ function OrderForm({
         <ul className={styles.summaryLines}>
           {lines.map((l) => (
             <li key={l.key} className={styles.summaryLine}>
-              <img src={l.cover} alt={l.name} width={THUMB} height={THUMB} loading="lazy" />
-              <div>
-                <p className={styles.summaryName}>{l.name}</p>
-                {l.spec && <p className={styles.muted}>{l.spec}</p>}
-              </div>
-              <span>
-                {formatPrice(l.price)} × {l.quantity}
-              </span>
+              <LineSummary line={l} thumb={THUMB} />
             </li>
           ))}
         </ul>

@@ -9,7 +9,7 @@ import { useApi } from "../../../lib/api-context";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { DepositSection } from "../deposit-section";
-import { ConsentField, FormFailure, NameField, PhoneField, SubmitButton } from "../lead-fields";
+import { ContactFields, FormFailure, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
 import { namedContactErrors } from "../lead-rules";
 import { useLeadForm } from "../use-lead-form";
@@ -71,9 +71,7 @@ export default function DecorateActScreen() {
               </p>
             ) : (
               <form className={form.form} noValidate onSubmit={submit} aria-label="活动报名">
-                <NameField value={values.name} error={errors.name} onChange={(v) => set({ name: v })} />
-                <PhoneField value={values.phone} error={errors.phone} onChange={(v) => set({ phone: v })} />
-                <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+                <ContactFields values={values} errors={errors} set={set} />
                 <FormFailure error={signUp.error} prefix="报名失败" />
                 <SubmitButton pending={signUp.isPending} label="立即报名" />
               </form>

@@ -7,7 +7,7 @@ import { routes } from "@yj/contract";
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../../lib/api-context";
 import type { RouteHandle, RouteMeta } from "../../../lib/route-context";
-import { ConsentField, FormFailure, PhoneField, SubmitButton } from "../lead-fields";
+import { ContactFields, FormFailure, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
 import { contactErrors } from "../lead-rules";
 import { useLeadForm } from "../use-lead-form";
@@ -131,13 +131,7 @@ function QuoteCard() {
         </p>
       ) : (
         <form className={form.form} noValidate onSubmit={submit} aria-label="获取同款报价">
-          <PhoneField
-            placeholder="请输入 11 位手机号"
-            value={values.phone}
-            error={errors.phone}
-            onChange={(v) => set({ phone: v })}
-          />
-          <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+          <ContactFields values={values} errors={errors} set={set} phonePlaceholder="请输入 11 位手机号" />
           <FormFailure error={send.error} prefix="提交失败" />
           <SubmitButton pending={send.isPending} label="获取报价" />
         </form>
