@@ -1,7 +1,7 @@
 // The back office's vocabulary and schemas (docs/quality.md R16): staff roles and the one permission
 // table, lead pipeline states, and the query, body and answer of every /api/admin endpoint.
 import { z } from "zod";
-import { AdminId as Id, NUL_MESSAGE, noNul } from "./admin-fields.js";
+import { AdminText, AdminId as Id, NUL_MESSAGE, noNul } from "./admin-fields.js";
 import { ORDER_STATUSES, Order } from "./commerce.js";
 import { Page, textParam } from "./common.js";
 import { LEAD_KINDS, type LeadKind } from "./leads.js";
@@ -138,6 +138,8 @@ const PageSize = z.coerce
   .min(1)
   .catch(20)
   .transform((n) => Math.min(n, 100));
+/** A back-office list's page and page size: a bad value falls back to page 1 of 20 rows, at most 100. */
+const Paging = { current: PageNumber.optional(), pageSize: PageSize.optional() };
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD");
 
@@ -191,26 +193,17 @@ export const StaffRow = z.object({
 });
 export type StaffRow = z.infer<typeof StaffRow>;
 
+const StaffName = AdminText("姓名", 32, { required: true });
+
 export const StaffCreateBody = z.object({
   username: Username,
-  displayName: z
-    .string({ message: "请输入姓名" })
-    .trim()
-    .min(1, "请输入姓名")
-    .max(32, "姓名最多 32 个字")
-    .refine(noNul, `姓名${NUL_MESSAGE}`),
+  displayName: StaffName,
   role: z.enum(STAFF_ROLES, { message: "请选择角色" }),
 });
 
 export const StaffUpdateBody = z.object({
   id: Id,
-  displayName: z
-    .string()
-    .trim()
-    .min(1, "请输入姓名")
-    .max(32, "姓名最多 32 个字")
-    .refine(noNul, `姓名${NUL_MESSAGE}`)
-    .optional(),
+  displayName: StaffName.optional(),
   role: z.enum(STAFF_ROLES, { message: "请选择角色" }).optional(),
   disabled: z.boolean({ message: "停用状态无效" }).optional(),
 });
@@ -232,7 +225,7 @@ export const LeadFilterQuery = z.object({
 });
 export type LeadFilter = z.infer<typeof LeadFilterQuery>;
 
-export const LeadListQuery = LeadFilterQuery.extend({ current: PageNumber.optional(), pageSize: PageSize.optional() });
+export const LeadListQuery = LeadFilterQuery.extend(Paging);
 
 export const AdminLeadRow = z.object({
   id: z.number(),
@@ -300,8 +293,7 @@ export const AuditListQuery = z.object({
   entityId: textParam("对象编号", 32),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-  current: PageNumber.optional(),
-  pageSize: PageSize.optional(),
+  ...Paging,
 });
 
 export const AuditRow = z.object({
@@ -401,8 +393,7 @@ export const AdminOrderListQuery = z.object({
   phone: textParam("手机号", 11),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-  current: PageNumber.optional(),
-  pageSize: PageSize.optional(),
+  ...Paging,
 });
 export type AdminOrderFilter = z.infer<typeof AdminOrderListQuery>;
 
@@ -556,8 +547,7 @@ export const AdminGoodsListQuery = z.object({
   name: textParam("商品名称", 64),
   category2: Id.optional(),
   visibility: z.enum(["shown", "hidden"], { message: "上下架状态无效" }).optional(),
-  current: PageNumber.optional(),
-  pageSize: PageSize.optional(),
+  ...Paging,
 });
 
 export const AdminGoodsRow = z.object({
@@ -577,15 +567,10 @@ export type AdminGoodsRow = z.infer<typeof AdminGoodsRow>;
 
 export const AdminGoodsPage = Page(AdminGoodsRow);
 
-const GoodsText = (label: string, max: number, required = false) =>
-  z
-    .string({ message: `请输入${label}` })
-    .trim()
-    .min(required ? 1 : 0, `请输入${label}`)
-    .max(max, `${label}最多 ${max} 个字`)
-    .refine(noNul, `${label}${NUL_MESSAGE}`);
-
-export const GoodsParam = z.object({ name: GoodsText("参数名", 20, true), value: GoodsText("参数值", 100, true) });
+export const GoodsParam = z.object({
+  name: AdminText("参数名", 20, { required: true }),
+  value: AdminText("参数值", 100, { required: true }),
+});
 
 export const AdminSku = z.object({
   id: z.number(),
@@ -622,22 +607,22 @@ export const AdminGoodsSaveBody = z.object({
     .min(1, "至少保留一张商品图片")
     .max(MAX_GOODS_IMAGES, `图片最多 ${MAX_GOODS_IMAGES} 张`)
     .optional(),
-  name: GoodsText("商品名称", 64, true),
-  subtitle: GoodsText("副标题", 120),
+  name: AdminText("商品名称", 64, { required: true }),
+  subtitle: AdminText("副标题", 120, { required: false }),
   category2: Id,
-  brand: GoodsText("品牌", 32, true),
+  brand: AdminText("品牌", 32, { required: true }),
   price: YuanAmount,
   originalPrice: YuanAmount,
-  unit: GoodsText("单位", 8, true),
+  unit: AdminText("单位", 8, { required: true }),
   params: z.array(GoodsParam).max(30, "参数最多 30 条"),
-  description: GoodsText("商品描述", 5000),
+  description: AdminText("商品描述", 5000, { required: false }),
   shown: z.boolean({ message: "上下架状态无效" }),
   /** Existing SKUs by id; one without id is added. */
   skus: z
     .array(
       z.object({
         id: Id.optional(),
-        spec: GoodsText("规格", 64, true),
+        spec: AdminText("规格", 64, { required: true }),
         price: YuanAmount,
         stock: z.coerce
           .number({ message: "库存无效" })
