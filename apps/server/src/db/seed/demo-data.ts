@@ -19,6 +19,9 @@ import { buildCities, buildEstimateRates, buildHardPrices, buildStores, type Est
 import type { CityEntry, DemoGoods, HardPrice } from "./demo-rows.js";
 import { MediaRegistry } from "./demo-util.js";
 
+/** The row types, for whoever reads the demo data (tests compare against it). */
+export type { CityEntry, DemoGoods, HardPrice } from "./demo-rows.js";
+
 export interface DemoData {
   settings: typeof siteSettings.$inferInsert; // id 1
   categories: (typeof goodsCategories.$inferInsert)[];

@@ -1,5 +1,6 @@
 // The row shapes the demo builders produce and demo-data.ts assembles: below both, so a builder
 // and the assembly never import each other.
+import type { HardPrice as ContractHardPrice } from "@yj/contract";
 import type { goods, goodsSkus, packageItems } from "../schema.js";
 
 export interface DemoGoods extends Omit<typeof goods.$inferInsert, "id"> {
@@ -13,16 +14,5 @@ export interface CityEntry {
   province: string;
 }
 
-export interface HardPrice {
-  city: string;
-  province: string;
-  packagePriceCentsPerM2: number;
-  halfPackagePriceCentsPerM2: number;
-  mainMaterialCentsPerM2: number;
-  auxiliaryMaterialCentsPerM2: number;
-  laborCentsPerM2: number;
-  projectManagementCentsPerM2: number;
-  designCentsPerM2: number;
-  softCentsPerM2: number;
-  applianceCentsPerM2: number;
-}
+/** A covered city's hard-decoration prices as stored (website_configs type 2): what the API serves, less `fallback`. */
+export type HardPrice = Omit<ContractHardPrice, "fallback">;
