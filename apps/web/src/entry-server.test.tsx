@@ -4,6 +4,7 @@
 import { routes } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { render } from "./entry-server";
+import { settingsFixture } from "./test/render-app";
 
 describe("server entry", () => {
   it("rejects promptly once the request is aborted while a loader waits on the API", async () => {
@@ -31,18 +32,7 @@ describe("server entry", () => {
 });
 
 describe("server-rendered cart count", () => {
-  const settings = {
-    brandName: "悦家整装",
-    hotline: "0571-8678-0130",
-    headOfficeAddress: "杭州",
-    icpNumber: "浙ICP备2023012345号-1",
-    coveredCities: 136,
-    defaultProvince: "浙江省",
-    defaultCity: "杭州市",
-    serviceHours: "09:00-21:00",
-    serviceEmail: "service@yuejia.example",
-    wechat: "yuejia-kefu",
-  };
+  const settings = { ...settingsFixture, headOfficeAddress: "杭州" };
   const cart = { singleDada: [], mealData: [], cartNum: 3, realPrice: 0 };
 
   async function renderWith(cookie: string | null, sessionValid: boolean) {

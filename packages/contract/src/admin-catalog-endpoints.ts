@@ -27,13 +27,10 @@ import {
   CatalogIdData,
   CatalogIdQuery,
 } from "./admin-catalog.js";
-import type { EndpointDef } from "./endpoints.js";
-
-const def = <const T extends EndpointDef & { auth: "staff" }>(d: T) => d;
-const NoQuery = z.object({});
+import { NoQuery, staffDef } from "./endpoint-def.js";
 
 export const adminCatalogEndpoints = {
-  adminGoodsCreate: def({
+  adminGoodsCreate: staffDef({
     method: "POST",
     path: "/api/admin/goods/create",
     summary: "新建商品与首批规格（价格以元录入，存为分；前台立即可见）",
@@ -42,7 +39,7 @@ export const adminCatalogEndpoints = {
     body: AdminGoodsCreateBody,
     data: AdminGoodsDetail,
   }),
-  adminGoodsTags: def({
+  adminGoodsTags: staffDef({
     method: "GET",
     path: "/api/admin/goods/tags",
     summary: "可选的商品标签",
@@ -51,7 +48,7 @@ export const adminCatalogEndpoints = {
     query: NoQuery,
     data: z.array(AdminTagOption),
   }),
-  adminPackageList: def({
+  adminPackageList: staffDef({
     method: "GET",
     path: "/api/admin/packages/list",
     summary: "套餐列表",
@@ -60,7 +57,7 @@ export const adminCatalogEndpoints = {
     query: NoQuery,
     data: z.array(AdminPackageRow),
   }),
-  adminPackageDetail: def({
+  adminPackageDetail: staffDef({
     method: "GET",
     path: "/api/admin/packages/detail",
     summary: "套餐内容（按空间的商品与数量）",
@@ -69,7 +66,7 @@ export const adminCatalogEndpoints = {
     query: CatalogIdQuery,
     data: AdminPackageDetail,
   }),
-  adminPackageItemsSave: def({
+  adminPackageItemsSave: staffDef({
     method: "POST",
     path: "/api/admin/packages/items/save",
     summary: "保存套餐内容：增删项目与排序",
@@ -78,7 +75,7 @@ export const adminCatalogEndpoints = {
     body: AdminPackageItemsBody,
     data: AdminPackageDetail,
   }),
-  adminCategoryList: def({
+  adminCategoryList: staffDef({
     method: "GET",
     path: "/api/admin/categories/list",
     summary: "商品分类（三级）",
@@ -87,7 +84,7 @@ export const adminCatalogEndpoints = {
     query: NoQuery,
     data: z.array(AdminCategoryRow),
   }),
-  adminCategoryUpdate: def({
+  adminCategoryUpdate: staffDef({
     method: "POST",
     path: "/api/admin/categories/update",
     summary: "分类改名、排序、显示或隐藏",
@@ -96,7 +93,7 @@ export const adminCatalogEndpoints = {
     body: AdminCategoryUpdateBody,
     data: AdminCategoryRow,
   }),
-  adminBannerList: def({
+  adminBannerList: staffDef({
     method: "GET",
     path: "/api/admin/banners/list",
     summary: "首页轮播图（按城市、省份、默认）",
@@ -105,7 +102,7 @@ export const adminCatalogEndpoints = {
     query: AdminBannerListQuery,
     data: z.array(AdminBannerRow),
   }),
-  adminBannerCreate: def({
+  adminBannerCreate: staffDef({
     method: "POST",
     path: "/api/admin/banners/create",
     summary: "新建轮播图",
@@ -114,7 +111,7 @@ export const adminCatalogEndpoints = {
     body: AdminBannerCreateBody,
     data: AdminBannerRow,
   }),
-  adminBannerUpdate: def({
+  adminBannerUpdate: staffDef({
     method: "POST",
     path: "/api/admin/banners/update",
     summary: "修改轮播图",
@@ -123,7 +120,7 @@ export const adminCatalogEndpoints = {
     body: AdminBannerUpdateBody,
     data: AdminBannerRow,
   }),
-  adminBannerDelete: def({
+  adminBannerDelete: staffDef({
     method: "POST",
     path: "/api/admin/banners/delete",
     summary: "删除轮播图",
@@ -132,7 +129,7 @@ export const adminCatalogEndpoints = {
     body: CatalogIdBody,
     data: CatalogIdData,
   }),
-  adminBannerSort: def({
+  adminBannerSort: staffDef({
     method: "POST",
     path: "/api/admin/banners/sort",
     summary: "调整同一分组轮播图的顺序",
@@ -141,7 +138,7 @@ export const adminCatalogEndpoints = {
     body: AdminBannerSortBody,
     data: z.array(AdminBannerRow),
   }),
-  adminStoreList: def({
+  adminStoreList: staffDef({
     method: "GET",
     path: "/api/admin/stores/list",
     summary: "门店列表",
@@ -150,7 +147,7 @@ export const adminCatalogEndpoints = {
     query: AdminStoreListQuery,
     data: z.array(AdminStoreRow),
   }),
-  adminStoreCreate: def({
+  adminStoreCreate: staffDef({
     method: "POST",
     path: "/api/admin/stores/create",
     summary: "新建门店",
@@ -159,7 +156,7 @@ export const adminCatalogEndpoints = {
     body: AdminStoreCreateBody,
     data: AdminStoreRow,
   }),
-  adminStoreUpdate: def({
+  adminStoreUpdate: staffDef({
     method: "POST",
     path: "/api/admin/stores/update",
     summary: "修改门店",
@@ -168,7 +165,7 @@ export const adminCatalogEndpoints = {
     body: AdminStoreUpdateBody,
     data: AdminStoreRow,
   }),
-  adminStoreDelete: def({
+  adminStoreDelete: staffDef({
     method: "POST",
     path: "/api/admin/stores/delete",
     summary: "删除门店",
@@ -177,7 +174,7 @@ export const adminCatalogEndpoints = {
     body: CatalogIdBody,
     data: CatalogIdData,
   }),
-  adminCityPricesList: def({
+  adminCityPricesList: staffDef({
     method: "GET",
     path: "/api/admin/prices/list",
     summary: "各城市硬装单价与报价参数（分）",
@@ -186,7 +183,7 @@ export const adminCatalogEndpoints = {
     query: NoQuery,
     data: z.array(AdminCityPrices),
   }),
-  adminCityPricesSave: def({
+  adminCityPricesSave: staffDef({
     method: "POST",
     path: "/api/admin/prices/save",
     summary: "保存一个城市的硬装单价与报价参数（以元录入，存为分）",

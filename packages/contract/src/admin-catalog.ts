@@ -3,8 +3,9 @@
 // estimate rates. Money is typed in yuan and travels as integer cents (YuanAmount).
 import { z } from "zod";
 import { AdminGoodsSaveBody, YuanAmount } from "./admin.js";
-import { AdminText, ImageAddress } from "./admin-fields.js";
+import { AdminText, AdminId as Id, ImageAddress } from "./admin-fields.js";
 import { textParam } from "./common.js";
+import { Store } from "./content.js";
 
 export const CatalogMessages = {
   goodsCreated: "商品已创建",
@@ -28,8 +29,6 @@ export const CatalogMessages = {
 } as const;
 
 // ── Shared pieces ────────────────────────────────────────────────────────────────────────────────
-
-const Id = z.coerce.number({ message: "编号无效" }).int("编号无效").positive("编号无效").max(2_147_483_647, "编号无效");
 
 /** Where a banner leads: a storefront path (/case, /packageDetails/151) or an http(s) address. */
 const LinkUrl = z
@@ -180,19 +179,8 @@ export const AdminBannerSortBody = z.object({
 
 // ── Stores ───────────────────────────────────────────────────────────────────────────────────────
 
-export const AdminStoreRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  province: z.string(),
-  city: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  hours: z.string(),
-  lng: z.number(),
-  lat: z.number(),
-  image: z.string(),
-  sort: z.number(),
-});
+/** The storefront's store and where it stands in the list. */
+export const AdminStoreRow = Store.extend({ sort: z.number() });
 export type AdminStoreRow = z.infer<typeof AdminStoreRow>;
 
 export const AdminStoreListQuery = z.object({

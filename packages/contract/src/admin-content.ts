@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { YuanAmount } from "./admin.js";
 import { AdminText, ImageAddress } from "./admin-fields.js";
-import { currentParam, idParam, optionalIdParam, pageSizeParam, textParam } from "./common.js";
+import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
 import { ArticleBlock, ArticleTag } from "./content.js";
 import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
 
@@ -47,12 +47,7 @@ export const AdminArticleRow = z.object({
 });
 export type AdminArticleRow = z.infer<typeof AdminArticleRow>;
 
-export const AdminArticlePage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AdminArticleRow),
-});
+export const AdminArticlePage = Page(AdminArticleRow);
 
 export const AdminArticleDetail = z.object({
   id: z.number(),
@@ -186,13 +181,8 @@ const Items = <T extends z.ZodType>(item: T) => z.array(item).min(1, "列表至�
 export const AdminSitePageBlock = z.discriminatedUnion(
   "kind",
   [
-    z.object({ kind: z.literal("heading"), text: AdminText("小标题", 100, { required: true }) }),
-    z.object({ kind: z.literal("paragraph"), text: AdminText("段落", 5000, { required: true }) }),
-    z.object({
-      kind: z.literal("image"),
-      src: ImageAddress("图片"),
-      caption: AdminText("图片说明", 100, { required: false }),
-    }),
+    // A brand page says what an article says, and more.
+    ...AdminArticleBlock.options,
     z.object({ kind: z.literal("steps"), items: Items(Point) }),
     z.object({ kind: z.literal("features"), items: Items(Point) }),
     z.object({

@@ -58,14 +58,10 @@ import {
   AdminSitePageRow,
   AdminSitePageSaveBody,
 } from "./admin-content.js";
-import type { EndpointDef } from "./endpoints.js";
-
-const def = <const T extends EndpointDef & { auth: "staff" }>(d: T) => d;
-const NoQuery = z.object({});
-const Nothing = z.null();
+import { NoQuery, Nothing, staffDef } from "./endpoint-def.js";
 
 export const adminEndpoints = {
-  adminLogin: def({
+  adminLogin: staffDef({
     method: "POST",
     path: "/api/admin/session/login",
     summary: "后台登录",
@@ -74,7 +70,7 @@ export const adminEndpoints = {
     body: StaffLoginBody,
     data: StaffMe,
   }),
-  adminLogout: def({
+  adminLogout: staffDef({
     method: "POST",
     path: "/api/admin/session/logout",
     summary: "后台退出登录",
@@ -83,7 +79,7 @@ export const adminEndpoints = {
     body: NoQuery,
     data: Nothing,
   }),
-  adminMe: def({
+  adminMe: staffDef({
     method: "GET",
     path: "/api/admin/session/me",
     summary: "当前员工",
@@ -92,7 +88,7 @@ export const adminEndpoints = {
     query: NoQuery,
     data: StaffMe,
   }),
-  adminChangePassword: def({
+  adminChangePassword: staffDef({
     method: "POST",
     path: "/api/admin/session/password",
     summary: "修改自己的密码",
@@ -101,7 +97,7 @@ export const adminEndpoints = {
     body: ChangePasswordBody,
     data: StaffMe,
   }),
-  adminDashboard: def({
+  adminDashboard: staffDef({
     method: "GET",
     path: "/api/admin/dashboard",
     summary: "后台首页：今日与本周线索和订单、近 30 天每日线索与订单、待联系最久的线索",
@@ -110,7 +106,7 @@ export const adminEndpoints = {
     query: NoQuery,
     data: DashboardData,
   }),
-  adminStaffList: def({
+  adminStaffList: staffDef({
     method: "GET",
     path: "/api/admin/staff/list",
     summary: "员工列表",
@@ -119,7 +115,7 @@ export const adminEndpoints = {
     query: NoQuery,
     data: z.array(StaffRow),
   }),
-  adminStaffCreate: def({
+  adminStaffCreate: staffDef({
     method: "POST",
     path: "/api/admin/staff/create",
     summary: "创建员工（返回一次性密码）",
@@ -128,7 +124,7 @@ export const adminEndpoints = {
     body: StaffCreateBody,
     data: OneTimePasswordData,
   }),
-  adminStaffUpdate: def({
+  adminStaffUpdate: staffDef({
     method: "POST",
     path: "/api/admin/staff/update",
     summary: "修改员工姓名、角色或停用",
@@ -137,7 +133,7 @@ export const adminEndpoints = {
     body: StaffUpdateBody,
     data: StaffRow,
   }),
-  adminStaffResetPassword: def({
+  adminStaffResetPassword: staffDef({
     method: "POST",
     path: "/api/admin/staff/resetPassword",
     summary: "重置员工密码（返回一次性密码）",
@@ -146,7 +142,7 @@ export const adminEndpoints = {
     body: StaffIdBody,
     data: OneTimePasswordData,
   }),
-  adminLeadList: def({
+  adminLeadList: staffDef({
     method: "GET",
     path: "/api/admin/leads/list",
     summary: "线索列表（手机号打码）",
@@ -155,7 +151,7 @@ export const adminEndpoints = {
     query: LeadListQuery,
     data: AdminLeadPage,
   }),
-  adminLeadDetail: def({
+  adminLeadDetail: staffDef({
     method: "GET",
     path: "/api/admin/leads/detail",
     summary: "线索详情与跟进记录",
@@ -164,7 +160,7 @@ export const adminEndpoints = {
     query: LeadIdQuery,
     data: AdminLeadDetail,
   }),
-  adminLeadAssignees: def({
+  adminLeadAssignees: staffDef({
     method: "GET",
     path: "/api/admin/leads/assignees",
     summary: "可指派的跟进人",
@@ -173,7 +169,7 @@ export const adminEndpoints = {
     query: NoQuery,
     data: z.array(Assignee),
   }),
-  adminLeadRevealPhone: def({
+  adminLeadRevealPhone: staffDef({
     method: "POST",
     path: "/api/admin/leads/revealPhone",
     summary: "查看完整手机号（记入审计）",
@@ -182,7 +178,7 @@ export const adminEndpoints = {
     body: LeadIdBody,
     data: RevealedPhone,
   }),
-  adminLeadUpdate: def({
+  adminLeadUpdate: staffDef({
     method: "POST",
     path: "/api/admin/leads/update",
     summary: "跟进线索：改状态、指派、写备注",
@@ -191,7 +187,7 @@ export const adminEndpoints = {
     body: LeadUpdateBody,
     data: AdminLeadDetail,
   }),
-  adminLeadExport: def({
+  adminLeadExport: staffDef({
     method: "POST",
     path: "/api/admin/leads/export",
     summary: "按筛选条件导出 Excel（记入审计）",
@@ -200,7 +196,7 @@ export const adminEndpoints = {
     body: LeadFilterQuery,
     data: LeadExportData,
   }),
-  adminAuditList: def({
+  adminAuditList: staffDef({
     method: "GET",
     path: "/api/admin/audit/list",
     summary: "审计记录",
@@ -209,7 +205,7 @@ export const adminEndpoints = {
     query: AuditListQuery,
     data: AuditPage,
   }),
-  adminOrderList: def({
+  adminOrderList: staffDef({
     method: "GET",
     path: "/api/admin/orders/list",
     summary: "订单列表（手机号打码）",
@@ -218,7 +214,7 @@ export const adminEndpoints = {
     query: AdminOrderListQuery,
     data: AdminOrderPage,
   }),
-  adminOrderDetail: def({
+  adminOrderDetail: staffDef({
     method: "GET",
     path: "/api/admin/orders/detail",
     summary: "订单详情：商品、地址、支付记录与状态记录",
@@ -227,7 +223,7 @@ export const adminEndpoints = {
     query: AdminOrderNoQuery,
     data: AdminOrderDetail,
   }),
-  adminOrderShip: def({
+  adminOrderShip: staffDef({
     method: "POST",
     path: "/api/admin/orders/ship",
     summary: "发货：填写物流公司与运单号（已支付 → 已发货）",
@@ -236,7 +232,7 @@ export const adminEndpoints = {
     body: AdminOrderShipBody,
     data: AdminOrderDetail,
   }),
-  adminOrderComplete: def({
+  adminOrderComplete: staffDef({
     method: "POST",
     path: "/api/admin/orders/complete",
     summary: "完成订单（已发货 → 已完成）",
@@ -245,7 +241,7 @@ export const adminEndpoints = {
     body: AdminOrderNoBody,
     data: AdminOrderDetail,
   }),
-  adminOrderCancel: def({
+  adminOrderCancel: staffDef({
     method: "POST",
     path: "/api/admin/orders/cancel",
     summary: "取消待支付订单并退回库存",
@@ -254,7 +250,7 @@ export const adminEndpoints = {
     body: AdminOrderNoBody,
     data: AdminOrderDetail,
   }),
-  adminPaymentIssues: def({
+  adminPaymentIssues: staffDef({
     method: "GET",
     path: "/api/admin/orders/unreconciled",
     summary: "待核对的支付：需退款的收款与超时未结的交易",
@@ -263,7 +259,7 @@ export const adminEndpoints = {
     query: NoQuery,
     data: z.array(UnreconciledPayment),
   }),
-  adminGoodsList: def({
+  adminGoodsList: staffDef({
     method: "GET",
     path: "/api/admin/goods/list",
     summary: "商品列表（名称、分类、上下架）",
@@ -272,7 +268,7 @@ export const adminEndpoints = {
     query: AdminGoodsListQuery,
     data: AdminGoodsPage,
   }),
-  adminGoodsCategories: def({
+  adminGoodsCategories: staffDef({
     method: "GET",
     path: "/api/admin/goods/categories",
     summary: "可选的二级分类",
@@ -281,7 +277,7 @@ export const adminEndpoints = {
     query: NoQuery,
     data: z.array(AdminCategoryOption),
   }),
-  adminGoodsDetail: def({
+  adminGoodsDetail: staffDef({
     method: "GET",
     path: "/api/admin/goods/detail",
     summary: "商品编辑：商品与规格",
@@ -290,7 +286,7 @@ export const adminEndpoints = {
     query: AdminGoodsIdQuery,
     data: AdminGoodsDetail,
   }),
-  adminGoodsSave: def({
+  adminGoodsSave: staffDef({
     method: "POST",
     path: "/api/admin/goods/save",
     summary: "保存商品与规格（价格以元录入，存为分；前台立即生效）",
@@ -299,7 +295,7 @@ export const adminEndpoints = {
     body: AdminGoodsSaveBody,
     data: AdminGoodsDetail,
   }),
-  adminArticleList: def({
+  adminArticleList: staffDef({
     method: "GET",
     path: "/api/admin/content/articles/list",
     summary: "攻略与案例列表（类型、标签、关键词）",
@@ -308,7 +304,7 @@ export const adminEndpoints = {
     query: AdminArticleListQuery,
     data: AdminArticlePage,
   }),
-  adminArticleOptions: def({
+  adminArticleOptions: staffDef({
     method: "GET",
     path: "/api/admin/content/articles/options",
     summary: "文章编辑的可选项：攻略标签，案例的风格与城市",
@@ -317,7 +313,7 @@ export const adminEndpoints = {
     query: NoQuery,
     data: AdminArticleOptions,
   }),
-  adminArticleDetail: def({
+  adminArticleDetail: staffDef({
     method: "GET",
     path: "/api/admin/content/articles/detail",
     summary: "文章编辑：攻略或案例的全部字段与正文",
@@ -326,7 +322,7 @@ export const adminEndpoints = {
     query: AdminArticleIdQuery,
     data: AdminArticleDetail,
   }),
-  adminArticleSave: def({
+  adminArticleSave: staffDef({
     method: "POST",
     path: "/api/admin/content/articles/save",
     summary: "新建或保存攻略、案例（预算以元录入，存为分；前台立即生效）",
@@ -335,7 +331,7 @@ export const adminEndpoints = {
     body: AdminArticleSaveBody,
     data: AdminArticleDetail,
   }),
-  adminArticleDelete: def({
+  adminArticleDelete: staffDef({
     method: "POST",
     path: "/api/admin/content/articles/delete",
     summary: "删除攻略或案例（连同顾客的收藏）",
@@ -344,7 +340,7 @@ export const adminEndpoints = {
     body: AdminArticleIdBody,
     data: Nothing,
   }),
-  adminSitePageList: def({
+  adminSitePageList: staffDef({
     method: "GET",
     path: "/api/admin/content/pages/list",
     summary: "品牌与服务页面列表",
@@ -353,7 +349,7 @@ export const adminEndpoints = {
     query: NoQuery,
     data: z.array(AdminSitePageRow),
   }),
-  adminSitePageDetail: def({
+  adminSitePageDetail: staffDef({
     method: "GET",
     path: "/api/admin/content/pages/detail",
     summary: "品牌与服务页面的文案（未改过时为内置文案）",
@@ -362,7 +358,7 @@ export const adminEndpoints = {
     query: AdminSitePageQuery,
     data: AdminSitePageDetail,
   }),
-  adminSitePageSave: def({
+  adminSitePageSave: staffDef({
     method: "POST",
     path: "/api/admin/content/pages/save",
     summary: "保存品牌与服务页面的文案（前台立即生效）",
@@ -371,7 +367,7 @@ export const adminEndpoints = {
     body: AdminSitePageSaveBody,
     data: AdminSitePageDetail,
   }),
-  adminSettingsDetail: def({
+  adminSettingsDetail: staffDef({
     method: "GET",
     path: "/api/admin/settings/detail",
     summary: "站点设置与覆盖城市",
@@ -380,7 +376,7 @@ export const adminEndpoints = {
     query: NoQuery,
     data: AdminSettings,
   }),
-  adminSettingsSave: def({
+  adminSettingsSave: staffDef({
     method: "POST",
     path: "/api/admin/settings/save",
     summary: "保存站点设置（定金以元录入，存为分；前台立即生效）",
@@ -389,7 +385,7 @@ export const adminEndpoints = {
     body: AdminSettingsSaveBody,
     data: AdminSettings,
   }),
-  adminCityAdd: def({
+  adminCityAdd: staffDef({
     method: "POST",
     path: "/api/admin/settings/cities/add",
     summary: "添加覆盖城市",
@@ -398,7 +394,7 @@ export const adminEndpoints = {
     body: AdminCityAddBody,
     data: AdminSettings,
   }),
-  adminCityRemove: def({
+  adminCityRemove: staffDef({
     method: "POST",
     path: "/api/admin/settings/cities/remove",
     summary: "移除覆盖城市",
@@ -407,7 +403,7 @@ export const adminEndpoints = {
     body: AdminCityIdBody,
     data: AdminSettings,
   }),
-  adminMediaUpload: def({
+  adminMediaUpload: staffDef({
     method: "POST",
     path: "/api/admin/media/upload",
     summary:

@@ -2,7 +2,16 @@
 // bounded, free of NUL characters, each with a Chinese message naming the field.
 import { z } from "zod";
 
-const noNul = (s: string) => !s.includes("\u0000");
+/** PostgreSQL text cannot hold NUL: refused with a message instead of failing the write (R11). */
+export const noNul = (s: string) => !s.includes("\u0000");
+export const NUL_MESSAGE = "包含无效字符";
+
+/** A row's id in a back-office query or body: a positive 32-bit integer. */
+export const AdminId = z.coerce
+  .number({ message: "编号无效" })
+  .int("编号无效")
+  .positive("编号无效")
+  .max(2_147_483_647, "编号无效");
 
 /** A text field; `required` refuses an empty one. */
 export const AdminText = (label: string, max: number, { required }: { required: boolean }) =>
@@ -11,7 +20,7 @@ export const AdminText = (label: string, max: number, { required }: { required: 
     .trim()
     .min(required ? 1 : 0, `请输入${label}`)
     .max(max, `${label}最多 ${max} 个字`)
-    .refine(noNul, `${label}包含无效字符`);
+    .refine(noNul, `${label}${NUL_MESSAGE}`);
 
 /** A picture a form links: a path on this site (/media/…) or an http(s) address. */
 export const ImageAddress = (label: string) =>
@@ -20,5 +29,5 @@ export const ImageAddress = (label: string) =>
     .trim()
     .min(1, `请填写${label}`)
     .max(500, `${label}地址过长`)
-    .refine(noNul, `${label}包含无效字符`)
+    .refine(noNul, `${label}${NUL_MESSAGE}`)
     .refine((v) => /^(\/(?!\/)|https?:\/\/)\S+$/.test(v), `${label}须为本站图片路径或 http(s) 地址`);

@@ -1,8 +1,10 @@
 // The back office's vocabulary and schemas (docs/quality.md R16): staff roles and the one permission
 // table, lead pipeline states, and the query, body and answer of every /api/admin endpoint.
 import { z } from "zod";
-import { Address, ORDER_STATUSES, OrderLine } from "./commerce.js";
-import { textParam } from "./common.js";
+import { AdminText, AdminId as Id, NUL_MESSAGE, noNul } from "./admin-fields.js";
+import { ORDER_STATUSES, Order } from "./commerce.js";
+import { Page, textParam } from "./common.js";
+import { LEAD_KINDS, type LeadKind } from "./leads.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
 
@@ -54,17 +56,9 @@ export function roleAllows(role: StaffRole, permission: AdminPermission): boolea
 
 // ── Lead pipeline ────────────────────────────────────────────────────────────────────────────────
 
-export const ADMIN_LEAD_KINDS = ["appointment", "estimate", "franchise", "activity", "denominate", "panorama"] as const;
-export type AdminLeadKind = (typeof ADMIN_LEAD_KINDS)[number];
-
-export const LEAD_KIND_LABELS: Record<AdminLeadKind, string> = {
-  appointment: "预约设计",
-  estimate: "装修报价",
-  franchise: "加盟申请",
-  activity: "活动报名",
-  denominate: "活动征名",
-  panorama: "全景留资",
-};
+/** The lead kinds as the back office filters them: the storefront's six (leads.ts). */
+export const ADMIN_LEAD_KINDS = LEAD_KINDS;
+export type AdminLeadKind = LeadKind;
 
 export const LEAD_STATES = ["new", "contacted", "measured", "signed", "invalid"] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
@@ -137,17 +131,15 @@ export const AdminMessages = {
 
 // ── Schemas ─────────────────────────────────────────────────────────────────────────────────────
 
-const Id = z.coerce.number({ message: "编号无效" }).int("编号无效").positive("编号无效").max(2_147_483_647, "编号无效");
-const Page = z.coerce.number().int().min(1).max(100_000).catch(1);
+const PageNumber = z.coerce.number().int().min(1).max(100_000).catch(1);
 const PageSize = z.coerce
   .number()
   .int()
   .min(1)
   .catch(20)
   .transform((n) => Math.min(n, 100));
-/** PostgreSQL text cannot hold NUL: refused with a message instead of failing the write (R11). */
-const noNul = (s: string) => !s.includes("\u0000");
-const NUL_MESSAGE = "包含无效字符";
+/** A back-office list's page and page size: a bad value falls back to page 1 of 20 rows, at most 100. */
+const Paging = { current: PageNumber.optional(), pageSize: PageSize.optional() };
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD");
 
@@ -201,26 +193,17 @@ export const StaffRow = z.object({
 });
 export type StaffRow = z.infer<typeof StaffRow>;
 
+const StaffName = AdminText("姓名", 32, { required: true });
+
 export const StaffCreateBody = z.object({
   username: Username,
-  displayName: z
-    .string({ message: "请输入姓名" })
-    .trim()
-    .min(1, "请输入姓名")
-    .max(32, "姓名最多 32 个字")
-    .refine(noNul, `姓名${NUL_MESSAGE}`),
+  displayName: StaffName,
   role: z.enum(STAFF_ROLES, { message: "请选择角色" }),
 });
 
 export const StaffUpdateBody = z.object({
   id: Id,
-  displayName: z
-    .string()
-    .trim()
-    .min(1, "请输入姓名")
-    .max(32, "姓名最多 32 个字")
-    .refine(noNul, `姓名${NUL_MESSAGE}`)
-    .optional(),
+  displayName: StaffName.optional(),
   role: z.enum(STAFF_ROLES, { message: "请选择角色" }).optional(),
   disabled: z.boolean({ message: "停用状态无效" }).optional(),
 });
@@ -242,7 +225,7 @@ export const LeadFilterQuery = z.object({
 });
 export type LeadFilter = z.infer<typeof LeadFilterQuery>;
 
-export const LeadListQuery = LeadFilterQuery.extend({ current: Page.optional(), pageSize: PageSize.optional() });
+export const LeadListQuery = LeadFilterQuery.extend(Paging);
 
 export const AdminLeadRow = z.object({
   id: z.number(),
@@ -262,12 +245,7 @@ export const AdminLeadRow = z.object({
 });
 export type AdminLeadRow = z.infer<typeof AdminLeadRow>;
 
-export const AdminLeadPage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AdminLeadRow),
-});
+export const AdminLeadPage = Page(AdminLeadRow);
 
 export const LeadNote = z.object({
   id: z.number(),
@@ -315,8 +293,7 @@ export const AuditListQuery = z.object({
   entityId: textParam("对象编号", 32),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-  current: Page.optional(),
-  pageSize: PageSize.optional(),
+  ...Paging,
 });
 
 export const AuditRow = z.object({
@@ -333,12 +310,7 @@ export const AuditRow = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
-export const AuditPage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AuditRow),
-});
+export const AuditPage = Page(AuditRow);
 
 /** Chinese names of the audited actions, for the audit page. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -421,8 +393,7 @@ export const AdminOrderListQuery = z.object({
   phone: textParam("手机号", 11),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-  current: Page.optional(),
-  pageSize: PageSize.optional(),
+  ...Paging,
 });
 export type AdminOrderFilter = z.infer<typeof AdminOrderListQuery>;
 
@@ -442,12 +413,7 @@ export const AdminOrderRow = z.object({
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
-export const AdminOrderPage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AdminOrderRow),
-});
+export const AdminOrderPage = Page(AdminOrderRow);
 
 export const PAYMENT_STATUS_LABELS = { pending: "待支付", paid: "已支付", closed: "已关闭" } as const;
 export const PAYMENT_PROVIDER_LABELS: Record<string, string> = { offline: "线下（演示）", alipay: "支付宝" };
@@ -471,23 +437,11 @@ export const AdminOrderEvent = z.object({
   at: z.string(),
 });
 
-export const AdminOrderDetail = z.object({
-  orderNo: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  totalAmount: z.number().int(),
+/** The customer's order as staff see it: the customer's number, every payment and the staff's notes too. */
+export const AdminOrderDetail = Order.omit({ history: true }).extend({
   customerMobile: z.string(),
-  lines: z.array(OrderLine),
-  /** In full: whoever ships needs it. */
-  address: Address,
-  remark: z.string(),
-  createdAt: z.string(),
-  payBefore: z.string(),
-  paidAt: z.string().nullable(),
-  shippedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-  carrier: z.string().nullable(),
-  trackingNo: z.string().nullable(),
   payments: z.array(AdminPayment),
   history: z.array(AdminOrderEvent),
 });
@@ -593,8 +547,7 @@ export const AdminGoodsListQuery = z.object({
   name: textParam("商品名称", 64),
   category2: Id.optional(),
   visibility: z.enum(["shown", "hidden"], { message: "上下架状态无效" }).optional(),
-  current: Page.optional(),
-  pageSize: PageSize.optional(),
+  ...Paging,
 });
 
 export const AdminGoodsRow = z.object({
@@ -612,22 +565,12 @@ export const AdminGoodsRow = z.object({
 });
 export type AdminGoodsRow = z.infer<typeof AdminGoodsRow>;
 
-export const AdminGoodsPage = z.object({
-  current: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  dataList: z.array(AdminGoodsRow),
+export const AdminGoodsPage = Page(AdminGoodsRow);
+
+export const GoodsParam = z.object({
+  name: AdminText("参数名", 20, { required: true }),
+  value: AdminText("参数值", 100, { required: true }),
 });
-
-const GoodsText = (label: string, max: number, required = false) =>
-  z
-    .string({ message: `请输入${label}` })
-    .trim()
-    .min(required ? 1 : 0, `请输入${label}`)
-    .max(max, `${label}最多 ${max} 个字`)
-    .refine(noNul, `${label}${NUL_MESSAGE}`);
-
-export const GoodsParam = z.object({ name: GoodsText("参数名", 20, true), value: GoodsText("参数值", 100, true) });
 
 export const AdminSku = z.object({
   id: z.number(),
@@ -664,22 +607,22 @@ export const AdminGoodsSaveBody = z.object({
     .min(1, "至少保留一张商品图片")
     .max(MAX_GOODS_IMAGES, `图片最多 ${MAX_GOODS_IMAGES} 张`)
     .optional(),
-  name: GoodsText("商品名称", 64, true),
-  subtitle: GoodsText("副标题", 120),
+  name: AdminText("商品名称", 64, { required: true }),
+  subtitle: AdminText("副标题", 120, { required: false }),
   category2: Id,
-  brand: GoodsText("品牌", 32, true),
+  brand: AdminText("品牌", 32, { required: true }),
   price: YuanAmount,
   originalPrice: YuanAmount,
-  unit: GoodsText("单位", 8, true),
+  unit: AdminText("单位", 8, { required: true }),
   params: z.array(GoodsParam).max(30, "参数最多 30 条"),
-  description: GoodsText("商品描述", 5000),
+  description: AdminText("商品描述", 5000, { required: false }),
   shown: z.boolean({ message: "上下架状态无效" }),
   /** Existing SKUs by id; one without id is added. */
   skus: z
     .array(
       z.object({
         id: Id.optional(),
-        spec: GoodsText("规格", 64, true),
+        spec: AdminText("规格", 64, { required: true }),
         price: YuanAmount,
         stock: z.coerce
           .number({ message: "库存无效" })

@@ -34,15 +34,20 @@ export const IDEMPOTENCY_HEADER = "idempotency-key";
 
 // ── Cart ────────────────────────────────────────────────────────────────────────────────────────────
 
-export const CartLine = z.object({
-  /** cartId (docs/product.md §3). */
-  id: z.number().int(),
+/** What a cart line and an order line say of the goods and SKU they hold. */
+const skuLine = {
   goodsId: z.number().int(),
   skuId: z.number().int(),
   name: z.string(),
   spec: z.string(),
   cover: z.string(),
   unit: z.string(),
+};
+
+export const CartLine = z.object({
+  /** cartId (docs/product.md §3). */
+  id: z.number().int(),
+  ...skuLine,
   /** The SKU's price now, in cents. */
   price: z.number().int(),
   /** The price when the line was added; differs from `price` when the price changed since. */
@@ -153,13 +158,8 @@ export const CreateOrdersBody = z.object({
 export type CreateOrdersBody = z.input<typeof CreateOrdersBody>;
 
 export const OrderLine = z.object({
-  goodsId: z.number().int(),
-  skuId: z.number().int(),
+  ...skuLine,
   isMeal: z.number().int().nullable(),
-  name: z.string(),
-  spec: z.string(),
-  cover: z.string(),
-  unit: z.string(),
   price: z.number().int(),
   quantity: z.number().int(),
   amount: z.number().int(),

@@ -10,7 +10,6 @@ import {
   RegisterData,
   VerificationCodeQuery,
 } from "./accounts.js";
-import type { AdminPermission } from "./admin.js";
 import { adminEndpoints } from "./admin-endpoints.js";
 import {
   EmptyQuery,
@@ -63,6 +62,7 @@ import {
   StoreQuery,
   WebsiteConfigQuery,
 } from "./content.js";
+import { def, type EndpointDef, Nothing } from "./endpoint-def.js";
 import {
   ActivityBody,
   AppointmentBody,
@@ -71,28 +71,10 @@ import {
   DenominateBody,
   EstimateBody,
   EstimateData,
+  LEAD_KIND_LABELS,
   PutCardsBody,
 } from "./leads.js";
 import { SitePage, SitePageQuery } from "./site-pages.js";
-
-export interface EndpointDef {
-  method: "GET" | "POST";
-  path: `/api/${string}`;
-  summary: string;
-  /**
-   * "session": needs a logged-in customer (errorCode 1201 otherwise). "staff": a back-office
-   * endpoint, with its own staff session and CSRF, open only to the roles that hold `permission`.
-   */
-  auth: "none" | "session" | "staff";
-  /** Staff endpoints only: what the caller's role must allow (admin.ts ROLE_PERMISSIONS). */
-  permission?: AdminPermission;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  data: z.ZodType;
-}
-
-const def = <const T extends EndpointDef>(d: T) => d;
-const Nothing = z.null();
 
 export const endpoints = {
   // catalog
@@ -407,7 +389,7 @@ export const endpoints = {
   appointment: def({
     method: "POST",
     path: "/api/customers/appointment",
-    summary: "免费预约设计师",
+    summary: LEAD_KIND_LABELS.appointment,
     auth: "none",
     body: AppointmentBody,
     data: Nothing,
@@ -415,7 +397,7 @@ export const endpoints = {
   estimate: def({
     method: "POST",
     path: "/api/jzx/customerPool/jj",
-    summary: "在线智能报价",
+    summary: LEAD_KIND_LABELS.estimate,
     auth: "none",
     body: EstimateBody,
     data: EstimateData,
@@ -439,7 +421,7 @@ export const endpoints = {
   activity: def({
     method: "POST",
     path: "/api/customers/activity",
-    summary: "活动报名",
+    summary: LEAD_KIND_LABELS.activity,
     auth: "none",
     body: ActivityBody,
     data: Nothing,
@@ -447,7 +429,7 @@ export const endpoints = {
   denominate: def({
     method: "POST",
     path: "/api/customers/denominate",
-    summary: "活动征名",
+    summary: LEAD_KIND_LABELS.denominate,
     auth: "none",
     body: DenominateBody,
     data: Nothing,
@@ -463,7 +445,7 @@ export const endpoints = {
   putCards: def({
     method: "POST",
     path: "/api/bim/bimCustomer/putCards",
-    summary: "全景页留资",
+    summary: LEAD_KIND_LABELS.panorama,
     auth: "none",
     body: PutCardsBody,
     data: Nothing,

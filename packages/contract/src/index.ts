@@ -12,6 +12,7 @@ export * from "./commerce.js";
 export * from "./common.js";
 export * from "./constants.js";
 export * from "./content.js";
+export type { EndpointDef } from "./endpoint-def.js";
 export * from "./endpoints.js";
 export * from "./envelope.js";
 export * from "./envelope-codes.js";

@@ -1,8 +1,9 @@
 // A small modal confirmation (e.g. docs/product.md §4: '是否退出当前用户？'): role="dialog" with aria-modal, focus
 // moves to the confirm button and is kept inside, Esc or a click outside cancels, focus returns on close.
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import styles from "./confirm-dialog.module.css";
+import { useDialogKeys } from "./use-dialog-keys";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -34,16 +35,12 @@ function Dialog({
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const cancelRef = useRef(onCancel);
-  cancelRef.current = onCancel;
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    confirmRef.current?.focus();
-    const onKeyDown = (e: KeyboardEvent) => {
+  useDialogKeys(
+    () => confirmRef.current?.focus(),
+    (e) => {
       if (e.key === "Escape") {
         e.preventDefault();
-        cancelRef.current();
+        onCancel();
       } else if (e.key === "Tab") {
         // Keep focus inside: wrap from the last button to the first and back.
         const buttons = [...(dialogRef.current?.querySelectorAll<HTMLElement>("button") ?? [])];
@@ -59,13 +56,8 @@ function Dialog({
           first.focus();
         }
       }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
+    },
+  );
 
   return (
     <div className={styles.backdrop}>

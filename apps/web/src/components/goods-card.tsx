@@ -1,8 +1,11 @@
 // A goods (or package) in a list: cover, name, subtitle, price with the original struck through, brand.
 // Server-rendered as a plain link so crawlers see name, price and the detail URL (P7).
+
 import type { GoodsListItem } from "@yj/contract";
+import { goodsPath, packagePath } from "@yj/contract";
 import { Link } from "react-router";
 import { formatPrice } from "../lib/format";
+import { CardImage } from "./card-image";
 import styles from "./goods-card.module.css";
 
 /** Units a price is quoted per (¥129/㎡, ¥899/延米); counted units (件, 套) need no suffix on goods. */
@@ -16,7 +19,7 @@ export function priceSuffix(item: Pick<GoodsListItem, "isPackage" | "packagePric
 
 /** Detail page of a list item: packages have their own screen (docs/product.md §2). */
 export function goodsHref(item: Pick<GoodsListItem, "id" | "isPackage">): string {
-  return item.isPackage ? `/packageDetails/${item.id}` : `/app/product-detail/${item.id}`;
+  return item.isPackage ? packagePath(item.id) : goodsPath(item.id);
 }
 
 export const COVER_SIZE = 400;
@@ -26,14 +29,7 @@ export function GoodsCard({ goods: item, eager = false }: { goods: GoodsListItem
   return (
     <Link to={goodsHref(item)} className={styles.card}>
       <div className={styles.cover}>
-        <img
-          src={item.cover}
-          alt={item.name}
-          width={COVER_SIZE}
-          height={COVER_SIZE}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
+        <CardImage src={item.cover} alt={item.name} width={COVER_SIZE} height={COVER_SIZE} eager={eager} />
         {item.isPackage && <span className={styles.badge}>套餐</span>}
       </div>
       <div className={styles.body}>

@@ -1,4 +1,5 @@
 // Calls to action that open the lead dialogs (booking, estimate) from any screen: see lib/lead-dialogs.
+import { LEAD_KIND_LABELS } from "@yj/contract";
 import type { ReactNode } from "react";
 import { openLeadDialog } from "../lib/lead-dialogs";
 import styles from "./lead-buttons.module.css";
@@ -10,7 +11,7 @@ interface LeadButtonProps {
   children?: ReactNode;
 }
 
-export function BookingButton({ origin, className = "btn", children = "免费预约设计师" }: LeadButtonProps) {
+export function BookingButton({ origin, className = "btn", children = LEAD_KIND_LABELS.appointment }: LeadButtonProps) {
   return (
     <button type="button" className={className} onClick={() => openLeadDialog("booking", origin)}>
       {children}

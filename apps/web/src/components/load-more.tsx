@@ -31,3 +31,50 @@ export function LoadMore({
     </div>
   );
 }
+
+/** What a list's foot needs of react-query's infinite query. */
+interface NextPages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage(): unknown;
+}
+
+/** The foot of an infinite query's list: LoadMore, and a line when a later page failed to load. */
+export function PagedFoot({
+  query,
+  shown,
+  total,
+  unit,
+}: {
+  query: NextPages;
+  shown: number;
+  total: number;
+  unit?: string;
+}) {
+  return (
+    <>
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+        shown={shown}
+        total={Math.max(total, shown)}
+        unit={unit}
+      />
+      {query.isFetchNextPageError && <p className={styles.error}>加载失败，请重试</p>}
+    </>
+  );
+}
+
+/** A list whose first page failed: why, and a retry. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) {
+  return (
+    <div className="empty">
+      <p>{message}</p>
+      <button type="button" className="btn btn-ghost" onClick={onRetry}>
+        重新加载
+      </button>
+    </div>
+  );
+}

@@ -8,8 +8,8 @@ import {
   type LeafRows,
   UNIT_OVERRIDES,
 } from "./demo-catalog-rows.js";
-import type { DemoGoods } from "./demo-data.js";
 import { PACKAGE_ROWS } from "./demo-packages.js";
+import type { DemoGoods } from "./demo-rows.js";
 import { at, chinaDate, DAY_MS, IMAGE_SIZES, type MediaRegistry, rng } from "./demo-util.js";
 
 type Category = typeof goodsCategories.$inferInsert;

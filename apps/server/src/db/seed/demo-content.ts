@@ -1,7 +1,7 @@
 // Builds guides, inspiration cases and home banners for the demo.
 import type { articles, articleTags, banners } from "../schema.js";
-import type { CityEntry } from "./demo-data.js";
 import { GUIDE_STAGES } from "./demo-guides.js";
+import type { CityEntry } from "./demo-rows.js";
 import { at, chinaDate, DAY_MS, IMAGE_SIZES, type MediaRegistry, rng } from "./demo-util.js";
 
 type Article = typeof articles.$inferInsert & { id: number };

@@ -6,12 +6,9 @@ import type {
   articles,
   articleTags,
   banners,
-  goods,
   goodsCategories,
-  goodsSkus,
   goodsTags,
   media,
-  packageItems,
   siteSettings,
   stores,
 } from "../schema.js";
@@ -19,32 +16,11 @@ import { buildCategories, buildGoods, GOODS_TAGS } from "./demo-catalog.js";
 import { buildArticles, buildArticleTags, buildBanners } from "./demo-content.js";
 import { buildDemoPages } from "./demo-pages.js";
 import { buildCities, buildEstimateRates, buildHardPrices, buildStores, type EstimateRatesRow } from "./demo-places.js";
+import type { CityEntry, DemoGoods, HardPrice } from "./demo-rows.js";
 import { MediaRegistry } from "./demo-util.js";
 
-export interface DemoGoods extends Omit<typeof goods.$inferInsert, "id"> {
-  id: number;
-  skus: Omit<typeof goodsSkus.$inferInsert, "id" | "goodsId">[];
-  packageItems?: Omit<typeof packageItems.$inferInsert, "id" | "packageId">[];
-}
-
-export interface CityEntry {
-  city: string;
-  province: string;
-}
-
-export interface HardPrice {
-  city: string;
-  province: string;
-  packagePriceCentsPerM2: number;
-  halfPackagePriceCentsPerM2: number;
-  mainMaterialCentsPerM2: number;
-  auxiliaryMaterialCentsPerM2: number;
-  laborCentsPerM2: number;
-  projectManagementCentsPerM2: number;
-  designCentsPerM2: number;
-  softCentsPerM2: number;
-  applianceCentsPerM2: number;
-}
+/** The row types, for whoever reads the demo data (tests compare against it). */
+export type { CityEntry, DemoGoods, HardPrice } from "./demo-rows.js";
 
 export interface DemoData {
   settings: typeof siteSettings.$inferInsert; // id 1

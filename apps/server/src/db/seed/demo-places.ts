@@ -1,6 +1,6 @@
 // Covered cities, hard-decoration unit prices per city tier, and experience stores.
 import type { estimateRates, stores } from "../schema.js";
-import type { CityEntry, HardPrice } from "./demo-data.js";
+import type { CityEntry, HardPrice } from "./demo-rows.js";
 import { at, hash, IMAGE_SIZES, type MediaRegistry } from "./demo-util.js";
 
 /** 136 covered cities by province (official names), weighted to east and central China where the brand grew up. */

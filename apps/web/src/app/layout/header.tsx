@@ -88,12 +88,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                   <Link to={loginHref}>注册</Link>
                 </>
               )}
-              <Link to="/shoppingCart" className={styles.cart} aria-label={`购物车 ${cartNum} 件`}>
-                购物车
-                <span className={styles.badge} data-testid="cart-count">
-                  {cartNum}
-                </span>
-              </Link>
+              <CartLink count={cartNum} />
             </nav>
           </div>
         </div>
@@ -147,12 +142,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                 ) : (
                   <Link to={loginHref}>登录 / 注册</Link>
                 )}
-                <Link to="/shoppingCart" className={styles.cart} aria-label={`购物车 ${cartNum} 件`}>
-                  购物车
-                  <span className={styles.badge} data-testid="cart-count">
-                    {cartNum}
-                  </span>
-                </Link>
+                <CartLink count={cartNum} />
               </nav>
             )}
           </div>
@@ -223,5 +213,17 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
         </nav>
       </header>
     </div>
+  );
+}
+
+/** The cart and how many pieces it holds, in both the wide and the narrow header. */
+function CartLink({ count }: { count: number }) {
+  return (
+    <Link to="/shoppingCart" className={styles.cart} aria-label={`购物车 ${count} 件`}>
+      购物车
+      <span className={styles.badge} data-testid="cart-count">
+        {count}
+      </span>
+    </Link>
   );
 }

@@ -5,9 +5,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { routes, SCROLL_BACK_TO_TOP_PX } from "@yj/contract";
-import { useState } from "react";
+import { type ButtonHTMLAttributes, useState } from "react";
 import { Link } from "react-router";
-import { Icon } from "../../components/icon";
+import { Icon, type IconName } from "../../components/icon";
 import { useApi } from "../../lib/api-context";
 import { openLeadDialog } from "../../lib/lead-dialogs";
 import { apiQuery } from "../../lib/queries";
@@ -33,12 +33,7 @@ export function SidePanel({ overall }: { overall: boolean }) {
         </button>
       </aside>
       <aside className={`${styles.panel} ${overall ? styles.overall : ""}`} aria-label="快捷服务">
-        <button type="button" className={styles.item} onClick={() => openLeadDialog("estimate", "侧边栏")}>
-          <span className={styles.icon}>
-            <Icon name="calculator" />
-          </span>
-          价格计算
-        </button>
+        <PanelButton icon="calculator" label="价格计算" onClick={() => openLeadDialog("estimate", "侧边栏")} />
         <Link to="/shoppingCart" className={styles.item}>
           <span className={styles.icon}>
             <Icon name="cart" />
@@ -46,24 +41,14 @@ export function SidePanel({ overall }: { overall: boolean }) {
           购物车
           {cartNum > 0 && <span className={styles.badge}>{cartNum}</span>}
         </Link>
-        <button type="button" className={styles.item} onClick={() => openLeadDialog("booking", "侧边栏")}>
-          <span className={styles.icon}>
-            <Icon name="designer" />
-          </span>
-          免费设计
-        </button>
+        <PanelButton icon="designer" label="免费设计" onClick={() => openLeadDialog("booking", "侧边栏")} />
         <div className={styles.serviceWrap}>
-          <button
-            type="button"
-            className={styles.item}
+          <PanelButton
+            icon="chat"
+            label="在线客服"
             onClick={() => setServiceOpen(!serviceOpen)}
             aria-expanded={serviceOpen}
-          >
-            <span className={styles.icon}>
-              <Icon name="chat" />
-            </span>
-            在线客服
-          </button>
+          />
           {serviceOpen && s && (
             <div className={styles.service} role="dialog" aria-label="联系客服">
               <strong>客服热线</strong>
@@ -77,19 +62,30 @@ export function SidePanel({ overall }: { overall: boolean }) {
           )}
         </div>
         {showTop && (
-          <button
-            type="button"
-            className={styles.item}
+          <PanelButton
+            icon="up"
+            label="回到顶部"
             data-testid="back-to-top"
             onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
-          >
-            <span className={styles.icon}>
-              <Icon name="up" />
-            </span>
-            回到顶部
-          </button>
+          />
         )}
       </aside>
     </>
+  );
+}
+
+/** One of the panel's buttons: its icon above its label. */
+function PanelButton({
+  icon,
+  label,
+  ...button
+}: { icon: IconName; label: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "className" | "type">) {
+  return (
+    <button type="button" className={styles.item} {...button}>
+      <span className={styles.icon}>
+        <Icon name={icon} />
+      </span>
+      {label}
+    </button>
   );
 }

@@ -3,23 +3,38 @@ import type { OrderLine } from "@yj/contract";
 import { formatPrice } from "../../lib/format";
 import styles from "./commerce.module.css";
 
-const THUMB = 64;
+/** What a summary shows of one line: a thumbnail, the name (tagged 套餐 in a package), the spec, price × quantity. */
+export function LineSummary({
+  line,
+  thumb,
+  meal = false,
+}: {
+  line: Pick<OrderLine, "cover" | "name" | "spec" | "price" | "quantity">;
+  thumb: number;
+  meal?: boolean;
+}) {
+  return (
+    <>
+      <img src={line.cover} alt={line.name} width={thumb} height={thumb} loading="lazy" />
+      <div>
+        <p className={styles.summaryName}>
+          {meal && <span className={styles.mealTag}>套餐</span>} {line.name}
+        </p>
+        {line.spec && <p className={styles.muted}>{line.spec}</p>}
+      </div>
+      <span>
+        {formatPrice(line.price)} × {line.quantity}
+      </span>
+    </>
+  );
+}
 
 export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
   return (
     <ul className={styles.orderLines}>
       {lines.map((l) => (
         <li key={`${l.skuId}-${l.isMeal ?? 0}`} className={styles.orderLine}>
-          <img src={l.cover} alt={l.name} width={THUMB} height={THUMB} loading="lazy" />
-          <div>
-            <p className={styles.summaryName}>
-              {l.isMeal !== null && <span className={styles.mealTag}>套餐</span>} {l.name}
-            </p>
-            {l.spec && <p className={styles.muted}>{l.spec}</p>}
-          </div>
-          <span>
-            {formatPrice(l.price)} × {l.quantity}
-          </span>
+          <LineSummary line={l} thumb={64} meal={l.isMeal !== null} />
         </li>
       ))}
     </ul>

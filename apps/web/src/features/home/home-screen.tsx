@@ -2,8 +2,15 @@
 // category, packages, and teasers of cases and guides.
 
 import { useQuery } from "@tanstack/react-query";
-import { ArticleType, type GoodsCategory, MENU_CATEGORY_IDS, routes, type SiteSettings } from "@yj/contract";
-import { Suspense } from "react";
+import {
+  ArticleType,
+  articlePath,
+  type GoodsCategory,
+  MENU_CATEGORY_IDS,
+  routes,
+  type SiteSettings,
+} from "@yj/contract";
+import { type ReactNode, Suspense } from "react";
 import { Link, type LoaderFunctionArgs } from "react-router";
 import { GoodsCard } from "../../components/goods-card";
 import { BookingButton, EstimateButton } from "../../components/lead-buttons";
@@ -57,17 +64,17 @@ function FeaturedRow({ category }: { category: GoodsCategory }) {
   const { data } = useQuery(homeQueries(api).featured(category.id));
   if (!data?.dataList.length) return null;
   return (
-    <section className={`container ${styles.belowFold}`}>
-      <h2 className="section-title">
-        {category.content}
-        <Link to={categoryHref(category.id)}>查看全部 {data.total} 件 ›</Link>
-      </h2>
+    <HomeSection
+      title={category.content}
+      more={{ to: categoryHref(category.id), label: `查看全部 ${data.total} 件 ›` }}
+      belowFold
+    >
       <div className={styles.grid}>
         {data.dataList.map((g) => (
           <GoodsCard key={g.id} goods={g} />
         ))}
       </div>
-    </section>
+    </HomeSection>
   );
 }
 
@@ -125,17 +132,13 @@ export default function HomeScreen() {
       </section>
 
       {packages && packages.dataList.length > 0 && (
-        <section className="container">
-          <h2 className="section-title">
-            精选套餐
-            <Link to={categoryHref(PACKAGES_ID)}>更多套餐 ›</Link>
-          </h2>
+        <HomeSection title="精选套餐" more={{ to: categoryHref(PACKAGES_ID), label: "更多套餐 ›" }}>
           <div className={styles.grid}>
             {packages.dataList.map((g) => (
               <GoodsCard key={g.id} goods={g} />
             ))}
           </div>
-        </section>
+        </HomeSection>
       )}
 
       {FEATURED_IDS.map((id) => {
@@ -149,14 +152,10 @@ export default function HomeScreen() {
       })}
 
       {cases && cases.dataList.length > 0 && (
-        <section className={`container ${styles.belowFold}`}>
-          <h2 className="section-title">
-            装修案例
-            <Link to="/case">更多案例 ›</Link>
-          </h2>
+        <HomeSection title="装修案例" more={{ to: "/case", label: "更多案例 ›" }} belowFold>
           <div className={styles.cases}>
             {cases.dataList.map((c) => (
-              <Link key={c.id} to={`/article-detail/${c.id}`} className={styles.caseCard}>
+              <Link key={c.id} to={articlePath(c.id)} className={styles.caseCard}>
                 <img src={c.cover} alt={c.title} width={750} height={420} loading="lazy" />
                 <strong>{c.title}</strong>
                 <span>
@@ -165,19 +164,15 @@ export default function HomeScreen() {
               </Link>
             ))}
           </div>
-        </section>
+        </HomeSection>
       )}
 
       {guides && guides.dataList.length > 0 && (
-        <section className={`container ${styles.belowFold}`}>
-          <h2 className="section-title">
-            装修攻略
-            <Link to="/decorate-strategy">更多攻略 ›</Link>
-          </h2>
+        <HomeSection title="装修攻略" more={{ to: "/decorate-strategy", label: "更多攻略 ›" }} belowFold>
           <ul className={styles.guides}>
             {guides.dataList.map((g) => (
               <li key={g.id}>
-                <Link to={`/article-detail/${g.id}`}>
+                <Link to={articlePath(g.id)}>
                   <span className={styles.guideTag}>{g.tagName}</span>
                   <span className={styles.guideTitle}>{g.title}</span>
                   <time dateTime={g.publishedAt}>{formatDate(g.publishedAt)}</time>
@@ -185,8 +180,31 @@ export default function HomeScreen() {
               </li>
             ))}
           </ul>
-        </section>
+        </HomeSection>
       )}
     </div>
+  );
+}
+
+/** A titled home-page row with its "more" link; rows below the fold render lazily (styles.belowFold). */
+function HomeSection({
+  title,
+  more,
+  belowFold = false,
+  children,
+}: {
+  title: string;
+  more: { to: string; label: string };
+  belowFold?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={belowFold ? `container ${styles.belowFold}` : "container"}>
+      <h2 className="section-title">
+        {title}
+        <Link to={more.to}>{more.label}</Link>
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -2,14 +2,14 @@
 // number shows '请输入正确的手机号' and sends nothing; the answer is a tip: '预约成功' / '稍后会有客服联系您'
 // or '预约失败' / '稍后请重试'.
 import { useMutation } from "@tanstack/react-query";
-import { Messages, routes } from "@yj/contract";
-import { type FormEvent, useState } from "react";
+import { LEAD_KIND_LABELS, Messages, routes } from "@yj/contract";
 import { useApi } from "../../lib/api-context";
-import { ConsentField, PhoneField, SubmitButton } from "./lead-fields";
+import { ContactFields, SubmitButton } from "./lead-fields";
 import styles from "./lead-form.module.css";
-import { consentError, type Errors, failureDetail, hasErrors, phoneError } from "./lead-rules";
+import { contactErrors, failureDetail } from "./lead-rules";
 import { Modal } from "./modal";
 import tip from "./tip.module.css";
+import { useLeadForm } from "./use-lead-form";
 
 const ORIGIN_MAX = 100;
 
@@ -21,27 +21,20 @@ export function bookingOrigin(origin?: string): string {
 
 export default function BookingDialog({ origin, onClose }: { origin?: string; onClose(): void }) {
   const api = useApi();
-  const [phone, setPhone] = useState("");
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Errors<"phone" | "consent">>({});
+  const { values, errors, set, submitWith } = useLeadForm({ phone: "", consent: false }, contactErrors);
   const book = useMutation({
     mutationFn: (body: { phone: string; originDetail: string; consent: true }) => api.post(routes.appointment, body),
     meta: { quiet: true },
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (book.isPending) return;
-    const found = { phone: phoneError(phone), consent: consentError(consent) };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    book.mutate({ phone: phone.trim(), originDetail: bookingOrigin(origin), consent: true });
-  };
+  const submit = submitWith(
+    (v) => book.mutate({ phone: v.phone.trim(), originDetail: bookingOrigin(origin), consent: true }),
+    book.isPending,
+  );
 
   if (book.isSuccess || book.isError) {
     const ok = book.isSuccess;
     return (
-      <Modal title="免费预约设计师" onClose={onClose}>
+      <Modal title={LEAD_KIND_LABELS.appointment} onClose={onClose}>
         <div className={`${tip.tip} ${ok ? tip.ok : tip.failed}`} role="status">
           <span className={tip.mark} aria-hidden>
             {ok ? "✓" : "!"}
@@ -65,26 +58,10 @@ export default function BookingDialog({ origin, onClose }: { origin?: string; on
   }
 
   return (
-    <Modal title="免费预约设计师" onClose={onClose}>
+    <Modal title={LEAD_KIND_LABELS.appointment} onClose={onClose}>
       <p className={styles.note}>留下手机号，设计师免费上门量房、出方案。</p>
       <form className={styles.form} noValidate onSubmit={submit}>
-        <PhoneField
-          placeholder="请输入 11 位手机号"
-          value={phone}
-          error={errors.phone}
-          onChange={(v) => {
-            setPhone(v);
-            if (errors.phone) setErrors({ ...errors, phone: undefined });
-          }}
-        />
-        <ConsentField
-          checked={consent}
-          error={errors.consent}
-          onChange={(v) => {
-            setConsent(v);
-            if (v) setErrors({ ...errors, consent: undefined });
-          }}
-        />
+        <ContactFields values={values} errors={errors} set={set} phonePlaceholder="请输入 11 位手机号" />
         <SubmitButton pending={book.isPending} label="立即预约" />
       </form>
     </Modal>

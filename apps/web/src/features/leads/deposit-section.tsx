@@ -2,42 +2,27 @@
 // (name and mobile, POST /api/customers/denominate), then the deposit's QR code (precreate with name and
 // mobile), polled until paid. No login needed: the mobile identifies the deposit.
 import { useMutation } from "@tanstack/react-query";
-import { ACTIVITY_DEPOSIT_CENTS, Messages, routes } from "@yj/contract";
-import { type FormEvent, useState } from "react";
+import { ACTIVITY_DEPOSIT_CENTS, routes } from "@yj/contract";
 import { PaymentPanel } from "../../components/payment-panel";
 import { useApi } from "../../lib/api-context";
 import { formatPrice } from "../../lib/format";
-import { ConsentField, FormFailure, NameField, PhoneField, SubmitButton } from "./lead-fields";
+import { ContactFields, FormFailure, SubmitButton } from "./lead-fields";
 import form from "./lead-form.module.css";
-import { consentError, type Errors, hasErrors, phoneError } from "./lead-rules";
-
-type Field = "name" | "phone" | "consent";
+import { namedContactErrors } from "./lead-rules";
+import { useLeadForm } from "./use-lead-form";
 
 export function DepositSection({ initial }: { initial: { name: string; phone: string } }) {
   const api = useApi();
-  const [values, setValues] = useState({ ...initial, consent: false });
-  const [errors, setErrors] = useState<Errors<Field>>({});
+  const { values, errors, set, submitWith } = useLeadForm({ ...initial, consent: false }, namedContactErrors);
   const denominate = useMutation({
     mutationFn: (body: { name: string; phone: string }) =>
       api.post(routes.denominate, { phone: body.phone, content: body.name, consent: true }),
     meta: { quiet: true },
   });
-  const set = (patch: Partial<typeof values>) => {
-    setValues({ ...values, ...patch });
-    setErrors({ ...errors, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) });
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (denominate.isPending) return;
-    const found: Errors<Field> = {
-      name: values.name.trim() ? undefined : Messages.nameRequired,
-      phone: phoneError(values.phone),
-      consent: consentError(values.consent),
-    };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    denominate.mutate({ name: values.name.trim(), phone: values.phone.trim() });
-  };
+  const submit = submitWith(
+    (v) => denominate.mutate({ name: v.name.trim(), phone: v.phone.trim() }),
+    denominate.isPending,
+  );
 
   if (denominate.isSuccess) {
     const { name, phone } = denominate.variables;
@@ -55,9 +40,7 @@ export function DepositSection({ initial }: { initial: { name: string; phone: st
       <p>
         支付定金 <strong>{formatPrice(ACTIVITY_DEPOSIT_CENTS)}</strong> 锁定活动优惠，签约时抵扣合同款。
       </p>
-      <NameField value={values.name} error={errors.name} onChange={(v) => set({ name: v })} />
-      <PhoneField value={values.phone} error={errors.phone} onChange={(v) => set({ phone: v })} />
-      <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+      <ContactFields values={values} errors={errors} set={set} />
       <FormFailure error={denominate.error} prefix="提交失败" />
       <SubmitButton pending={denominate.isPending} label="支付定金" />
     </form>

@@ -2,7 +2,7 @@
 // '重新计算' returns to the form with its values. The served-owners count shows above and is refreshed
 // after each quote; its failure is silent.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type EstimateBody, type EstimateData, Messages, routes } from "@yj/contract";
+import { type EstimateBody, type EstimateData, LEAD_KIND_LABELS, Messages, routes } from "@yj/contract";
 import { useState } from "react";
 import { useApi } from "../../lib/api-context";
 import { apiQuery } from "../../lib/queries";
@@ -42,7 +42,7 @@ export default function EstimateDialog({ onClose }: { onClose(): void }) {
   const result: EstimateData | undefined = quote.data;
 
   return (
-    <Modal title={result ? "您的装修报价" : "在线智能报价"} onClose={onClose} wide>
+    <Modal title={result ? "您的装修报价" : LEAD_KIND_LABELS.estimate} onClose={onClose} wide>
       {servedCount !== undefined && (
         <p className={styles.served} data-testid="served-count">
           已为 <strong>{servedCount}</strong> 位业主提供报价

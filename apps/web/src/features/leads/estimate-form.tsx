@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { ConsentField, PhoneField, SubmitButton, TextField } from "./lead-fields";
+import { ContactFields, SubmitButton, TextField } from "./lead-fields";
 import styles from "./lead-form.module.css";
 import {
   type Errors,
@@ -101,13 +101,7 @@ export function EstimateFormView({
           含家电
         </label>
       </div>
-      <PhoneField
-        placeholder="报价结果将同步发送给您"
-        value={form.phone}
-        error={errors.phone}
-        onChange={(v) => set({ phone: v })}
-      />
-      <ConsentField checked={form.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+      <ContactFields values={form} errors={errors} set={set} phonePlaceholder="报价结果将同步发送给您" />
       {failure && (
         <p className={`${styles.status} ${styles.failed}`} role="alert">
           {failure}

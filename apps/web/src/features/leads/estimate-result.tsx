@@ -5,13 +5,6 @@ import { formatPrice } from "../../lib/format";
 import styles from "./estimate.module.css";
 import { type EstimateForm, extrasComment } from "./lead-rules";
 
-/** What the server says it assumed (its rates' city, the 全包 price per ㎡), when it says so. */
-interface Basis {
-  city?: string;
-  fallback?: boolean;
-  packagePriceCentsPerM2?: number;
-}
-
 const NAMED_PARTS = [
   ["mainMaterialPrice", "主材"],
   ["auxiliaryMaterialPrice", "辅材"],
@@ -37,7 +30,8 @@ export function EstimateResult({
   form: EstimateForm;
   onRecalculate(): void;
 }) {
-  const basis = Reflect.get(data, "basis") as Basis | undefined;
+  // What the server says it assumed (its rates' city, the 全包 price per ㎡), when it says so.
+  const basis: Partial<EstimateData["basis"]> | undefined = data.basis;
   const parts = partsOf(data);
   return (
     <div className={styles.result}>

@@ -3,7 +3,7 @@
 import { Messages, PHONE_LENGTH } from "@yj/contract";
 import { useId } from "react";
 import styles from "./lead-form.module.css";
-import { digitsOnly, failureDetail } from "./lead-rules";
+import { digitsOnly, type Errors, failureDetail } from "./lead-rules";
 
 /** R14: the privacy-policy consent. */
 export function ConsentField({
@@ -129,5 +129,38 @@ export function SubmitButton({
     <button type="submit" className={`btn ${styles.submit}`} disabled={pending} aria-busy={pending}>
       {pending ? pendingLabel : label}
     </button>
+  );
+}
+
+type Contact = { name?: string; phone: string; consent: boolean };
+
+/**
+ * What every lead form asks for: the name (where the form has one), the mobile number and the consent,
+ * each with its message, each change passed on as a patch.
+ */
+export function ContactFields({
+  values,
+  errors,
+  set,
+  phonePlaceholder,
+}: {
+  values: Contact;
+  errors: Errors<"name" | "phone" | "consent">;
+  set(patch: Partial<Contact>): void;
+  phonePlaceholder?: string;
+}) {
+  return (
+    <>
+      {values.name !== undefined && (
+        <NameField value={values.name} error={errors.name} onChange={(v) => set({ name: v })} />
+      )}
+      <PhoneField
+        placeholder={phonePlaceholder}
+        value={values.phone}
+        error={errors.phone}
+        onChange={(v) => set({ phone: v })}
+      />
+      <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+    </>
   );
 }

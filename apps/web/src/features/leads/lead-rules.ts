@@ -10,6 +10,26 @@ export function phoneError(phone: string): string | undefined {
   return PHONE_PATTERN.test(phone.trim()) ? undefined : Messages.invalidPhone;
 }
 
+export function nameError(name: string): string | undefined {
+  return name.trim() ? undefined : Messages.nameRequired;
+}
+
+/** The phone number and the consent every lead form asks for (R14). */
+export const contactErrors = (v: { phone: string; consent: boolean }): Errors<"phone" | "consent"> => ({
+  phone: phoneError(v.phone),
+  consent: consentError(v.consent),
+});
+
+/** A name besides: the franchise, activity and deposit forms. */
+export const namedContactErrors = (v: {
+  name: string;
+  phone: string;
+  consent: boolean;
+}): Errors<"name" | "phone" | "consent"> => ({
+  name: nameError(v.name),
+  ...contactErrors(v),
+});
+
 export function consentError(consent: boolean): string | undefined {
   return consent ? undefined : Messages.consentRequired;
 }

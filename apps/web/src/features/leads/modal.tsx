@@ -1,7 +1,8 @@
 // The frame of the lead dialogs: role="dialog" with aria-modal, a title and a close button; Esc or a
 // click outside closes it, focus moves in on open and returns on close. Client-only (opened by a click).
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { useDialogKeys } from "../../components/use-dialog-keys";
 import styles from "./modal.module.css";
 
 export function Modal(props: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {
@@ -22,21 +23,12 @@ function Frame({
 }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.querySelector<HTMLElement>("input, select, button:not([data-close])")?.focus();
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === "Escape") closeRef.current();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
+  useDialogKeys(
+    () => ref.current?.querySelector<HTMLElement>("input, select, button:not([data-close])")?.focus(),
+    (e) => {
+      if (e.key === "Escape") onClose();
+    },
+  );
 
   return (
     <div className={styles.backdrop}>

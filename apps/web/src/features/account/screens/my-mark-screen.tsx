@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type ArticleListItem,
+  articlePath,
   FavoriteKind,
   type FavoritesData,
   type GoodsListItem,
@@ -13,6 +14,7 @@ import {
 } from "@yj/contract";
 import { type KeyboardEvent, useId, useRef } from "react";
 import { Link, type LoaderFunctionArgs, useSearchParams } from "react-router";
+import { CardImage } from "../../../components/card-image";
 // Reusing the catalogue's card keeps goods looking the same everywhere (an allowed cross-feature import).
 import { GoodsCard } from "../../../components/goods-card";
 import { toast } from "../../../components/toast";
@@ -221,9 +223,9 @@ export function articleFacts(a: ArticleListItem): string {
 
 function ArticleCard({ article: a }: { article: ArticleListItem }) {
   return (
-    <Link to={`/article-detail/${a.id}`} className={styles.article}>
+    <Link to={articlePath(a.id)} className={styles.article}>
       <div className={styles.articleCover}>
-        <img src={a.cover} alt={a.title} width={COVER_WIDTH} height={COVER_HEIGHT} loading="lazy" decoding="async" />
+        <CardImage src={a.cover} alt={a.title} width={COVER_WIDTH} height={COVER_HEIGHT} />
       </div>
       <div className={styles.articleBody}>
         <h3 className={styles.articleTitle}>{a.title}</h3>

@@ -3,7 +3,7 @@
 import { PAGE_SIZE } from "@yj/contract";
 import type { ReactNode } from "react";
 import { GoodsGrid } from "../../../components/goods-grid";
-import { LoadMore } from "../../../components/load-more";
+import { LoadFailed, PagedFoot } from "../../../components/load-more";
 import styles from "./paged-goods.module.css";
 
 /** Loading, error, empty, or the grid with its "加载更多" foot. */
@@ -38,27 +38,13 @@ export function PagedGoods({
     );
   }
   if (query.isError && items.length === 0) {
-    return (
-      <div className="empty">
-        <p>{query.error?.message || "加载失败"}</p>
-        <button type="button" className="btn btn-ghost" onClick={() => void query.refetch()}>
-          重新加载
-        </button>
-      </div>
-    );
+    return <LoadFailed message={query.error?.message || "加载失败"} onRetry={() => void query.refetch()} />;
   }
   if (items.length === 0) return <>{empty}</>;
   return (
     <>
       <GoodsGrid items={items} label="商品列表" />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-        shown={items.length}
-        total={Math.max(total, items.length)}
-      />
-      {query.isFetchNextPageError && <p className={styles.error}>加载失败，请重试</p>}
+      <PagedFoot query={query} shown={items.length} total={total} />
     </>
   );
 }

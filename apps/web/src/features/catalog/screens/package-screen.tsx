@@ -2,7 +2,7 @@
 // calculator), the included items by room, description and parameters. Kept alive when left.
 
 import { useQuery } from "@tanstack/react-query";
-import { Messages, type PackageDetail, type PackageItem, packagePath } from "@yj/contract";
+import { goodsPath, Messages, type PackageDetail, type PackageItem, packagePath } from "@yj/contract";
 import { useId, useMemo, useState } from "react";
 import { Link, type LoaderFunctionArgs, matchPath } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
@@ -190,7 +190,7 @@ function Package({ pkg }: { pkg: PackageDetail }) {
                           <span className={styles.noThumb} aria-hidden />
                         )}
                         {item.goodsId ? (
-                          <Link to={`/app/product-detail/${item.goodsId}`}>{item.name}</Link>
+                          <Link to={goodsPath(item.goodsId)}>{item.name}</Link>
                         ) : (
                           <span>{item.name}</span>
                         )}

@@ -2,7 +2,7 @@
 // parameters, description, breadcrumb, "已下架" when off sale, and related goods of the same category.
 
 import { useQuery } from "@tanstack/react-query";
-import { type GoodsDetail, goodsPath } from "@yj/contract";
+import { type GoodsDetail, goodsPath, packagePath } from "@yj/contract";
 import { useId, useMemo, useState } from "react";
 import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
@@ -34,7 +34,7 @@ export async function loader({ params }: LoaderFunctionArgs, ctx: RouteContext):
   const id = routeId(params.id, NOT_FOUND);
   const goods = await orNotFound(ctx.queryClient.ensureQueryData(goodsDetailQuery(ctx.api, id)), NOT_FOUND);
   // A package has its own detail screen.
-  if (goods.isPackage) throw redirect(`/packageDetails/${id}`, 301);
+  if (goods.isPackage) throw redirect(packagePath(id), 301);
   await ctx.queryClient.ensureQueryData(relatedQuery(ctx.api, goods));
   return detailMeta(goods, goodsPath(goods.id));
 }

@@ -3,7 +3,7 @@
 // with confirmation; the total (realPrice) as the server summed it. Sold-out and off-sale lines are
 // marked and cannot be selected. Checkout goes to /submitOrder with the selection. Needs a session.
 import { useQuery } from "@tanstack/react-query";
-import { type CartLine, type CartMealGroup, routes } from "@yj/contract";
+import { type CartLine, type CartMealGroup, goodsPath, packagePath, routes } from "@yj/contract";
 import { useId, useState } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -222,12 +222,12 @@ function MealGroup({ group, ...actions }: { group: CartMealGroup } & LineActions
         </label>
         <h2 id={`${id}name`} className={styles.groupTitle}>
           <span className={styles.mealTag}>套餐</span>
-          <Link to={`/packageDetails/${group.isMeal}`}>{group.name}</Link>
+          <Link to={packagePath(group.isMeal)}>{group.name}</Link>
         </h2>
       </div>
       <ul className={styles.lines}>
         {group.lines.map((line) => (
-          <LineRow key={line.id} line={line} to={`/packageDetails/${group.isMeal}`} {...actions} />
+          <LineRow key={line.id} line={line} to={packagePath(group.isMeal)} {...actions} />
         ))}
       </ul>
       {group.includes.length > 0 && (
@@ -255,7 +255,7 @@ function MealGroup({ group, ...actions }: { group: CartMealGroup } & LineActions
 
 function LineRow({
   line,
-  to = `/app/product-detail/${line.goodsId}`,
+  to = goodsPath(line.goodsId),
   busy,
   onSelect,
   onQuantity,

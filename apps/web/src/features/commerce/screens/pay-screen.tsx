@@ -7,6 +7,7 @@ import { useCallback } from "react";
 import { Link, type LoaderFunctionArgs, useParams } from "react-router";
 import { PaymentPanel } from "../../../components/payment-panel";
 import { useApi } from "../../../lib/api-context";
+import { payPath } from "../../../lib/checkout-path";
 import { formatPrice } from "../../../lib/format";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
@@ -46,7 +47,7 @@ export default function PayScreen() {
   if (!allowed) {
     body = (
       <p className="empty">
-        登录后支付订单。<Link to={loginPath(`/pay/${orderNo}`)}>去登录</Link>
+        登录后支付订单。<Link to={loginPath(payPath(orderNo))}>去登录</Link>
       </p>
     );
   } else if (!valid) {

@@ -4,7 +4,15 @@
 // (?goodsId&skuId&quantity[&isMeal]). Each submit attempt carries one Idempotency-Key, reused when the
 // same order is retried, so a lost answer never makes a second order (R8). Then the pay step.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Address, IDEMPOTENCY_HEADER, ORDER_PAYMENT_WINDOW_MINUTES, type Order, routes } from "@yj/contract";
+import {
+  type CustomerInfoData,
+  goodsPath,
+  IDEMPOTENCY_HEADER,
+  ORDER_PAYMENT_WINDOW_MINUTES,
+  type Order,
+  type OrderLine,
+  routes,
+} from "@yj/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { useApi } from "../../../lib/api-context";
@@ -29,6 +37,7 @@ import {
 } from "../address-fields";
 import styles from "../commerce.module.css";
 import { LoadFailed } from "../load-failed";
+import { LineSummary } from "../order-lines";
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const buyNow = parseBuyNow(new URL(request.url).searchParams);
@@ -39,18 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext)
 const REMARK_MAX = 200;
 const THUMB = 56;
 
-/** getCustomerInfoForShopping's answer. */
-type CustomerInfoData = { mobile: string; address: Address | null };
-
 /** What the summary lists: from the cart's selection or the one item bought now. */
-interface SummaryLine {
-  key: string;
-  name: string;
-  spec: string;
-  cover: string;
-  price: number;
-  quantity: number;
-}
+type SummaryLine = Pick<OrderLine, "name" | "spec" | "cover" | "price" | "quantity"> & { key: string };
 
 function useBuyNowSummary(item: BuyNowItem | null) {
   const api = useApi();
@@ -147,7 +146,7 @@ export default function SubmitOrderScreen() {
       <Frame>
         <div className={`empty ${styles.emptyBox}`}>
           <p>{buyNow ? "该规格已不存在，请重新选择" : "没有选中可结算的商品"}</p>
-          <Link to={buyNow ? `/app/product-detail/${buyNow.goodsId}` : "/shoppingCart"} className="btn">
+          <Link to={buyNow ? goodsPath(buyNow.goodsId) : "/shoppingCart"} className="btn">
             {buyNow ? "返回商品" : "返回购物车"}
           </Link>
         </div>
@@ -266,14 +265,7 @@ function OrderForm({
         <ul className={styles.summaryLines}>
           {lines.map((l) => (
             <li key={l.key} className={styles.summaryLine}>
-              <img src={l.cover} alt={l.name} width={THUMB} height={THUMB} loading="lazy" />
-              <div>
-                <p className={styles.summaryName}>{l.name}</p>
-                {l.spec && <p className={styles.muted}>{l.spec}</p>}
-              </div>
-              <span>
-                {formatPrice(l.price)} × {l.quantity}
-              </span>
+              <LineSummary line={l} thumb={THUMB} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,11 @@
 // The cards of the guide and case lists (and of related articles): a guide shows its cover, title, summary,
 // stage tag and date; a case its photo, title and facts.
+
 import type { ArticleListItem } from "@yj/contract";
+import { articlePath } from "@yj/contract";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CardImage } from "../../../components/card-image";
 import { formatDate } from "../../../lib/format";
 import styles from "./article-card.module.css";
 import { caseFacts, formatBudget } from "./article-facts";
@@ -10,60 +14,55 @@ import { caseFacts, formatBudget } from "./article-facts";
 export const COVER_WIDTH = 750;
 export const COVER_HEIGHT = 420;
 
-export function GuideCard({ article: a, eager = false }: { article: ArticleListItem; eager?: boolean }) {
+type CardProps = { article: ArticleListItem; eager?: boolean };
+
+/** What both cards share: the link to the article and its cover (with an optional badge on it). */
+function ArticleCardFrame({
+  article: a,
+  eager,
+  badge,
+  children,
+}: CardProps & { badge?: ReactNode; children: ReactNode }) {
   return (
     <article className={styles.card}>
-      <Link to={`/article-detail/${a.id}`} className={styles.link}>
+      <Link to={articlePath(a.id)} className={styles.link}>
         <div className={styles.cover}>
-          <img
-            src={a.cover}
-            alt={a.title}
-            width={COVER_WIDTH}
-            height={COVER_HEIGHT}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-          />
+          <CardImage src={a.cover} alt={a.title} width={COVER_WIDTH} height={COVER_HEIGHT} eager={eager} />
+          {badge}
         </div>
         <div className={styles.body}>
           <h2 className={styles.title}>{a.title}</h2>
-          {a.summary && <p className={styles.summary}>{a.summary}</p>}
-          <p className={styles.meta}>
-            {a.tagName && <span className={styles.tag}>{a.tagName}</span>}
-            <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
-          </p>
+          {children}
         </div>
       </Link>
     </article>
   );
 }
 
-export function CaseCard({ article: a, eager = false }: { article: ArticleListItem; eager?: boolean }) {
-  const facts = caseFacts(a).filter((f) => f.label !== "设计师" && f.label !== "造价");
+export function GuideCard({ article: a, eager = false }: CardProps) {
   return (
-    <article className={styles.card}>
-      <Link to={`/article-detail/${a.id}`} className={styles.link}>
-        <div className={styles.cover}>
-          <img
-            src={a.cover}
-            alt={a.title}
-            width={COVER_WIDTH}
-            height={COVER_HEIGHT}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-          />
-          {a.budget ? <span className={styles.badge}>{formatBudget(a.budget)}</span> : null}
-        </div>
-        <div className={styles.body}>
-          <h2 className={styles.title}>{a.title}</h2>
-          <ul className={styles.facts} aria-label="案例信息">
-            {facts.map((f) => (
-              <li key={f.label}>{f.value}</li>
-            ))}
-          </ul>
-          {a.designer && <p className={styles.meta}>设计师 {a.designer}</p>}
-        </div>
-      </Link>
-    </article>
+    <ArticleCardFrame article={a} eager={eager}>
+      {a.summary && <p className={styles.summary}>{a.summary}</p>}
+      <p className={styles.meta}>
+        {a.tagName && <span className={styles.tag}>{a.tagName}</span>}
+        <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
+      </p>
+    </ArticleCardFrame>
+  );
+}
+
+export function CaseCard({ article: a, eager = false }: CardProps) {
+  const facts = caseFacts(a).filter((f) => f.label !== "设计师" && f.label !== "造价");
+  const badge = a.budget ? <span className={styles.badge}>{formatBudget(a.budget)}</span> : null;
+  return (
+    <ArticleCardFrame article={a} eager={eager} badge={badge}>
+      <ul className={styles.facts} aria-label="案例信息">
+        {facts.map((f) => (
+          <li key={f.label}>{f.value}</li>
+        ))}
+      </ul>
+      {a.designer && <p className={styles.meta}>设计师 {a.designer}</p>}
+    </ArticleCardFrame>
   );
 }
 

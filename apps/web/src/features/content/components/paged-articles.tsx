@@ -5,10 +5,9 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import type { DataOf, EndpointOf, routes } from "@yj/contract";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { LoadMore } from "../../../components/load-more";
+import { LoadFailed, PagedFoot } from "../../../components/load-more";
 import { flattenPages } from "../../../lib/list-rules";
 import { ArticleGrid, ArticleGridPlaceholder } from "./article-card";
-import styles from "./paged-articles.module.css";
 
 type ArticleListPage = DataOf<EndpointOf<typeof routes.articleList>>;
 
@@ -33,14 +32,7 @@ export function PagedArticles({
 
   if (query.isPending) return <ArticleGridPlaceholder />;
   if (query.isError && items.length === 0) {
-    return (
-      <div className="empty">
-        <p>{query.error.message || "加载失败"}</p>
-        <button type="button" className="btn btn-ghost" onClick={() => void query.refetch()}>
-          重新加载
-        </button>
-      </div>
-    );
+    return <LoadFailed message={query.error.message || "加载失败"} onRetry={() => void query.refetch()} />;
   }
   if (items.length === 0) {
     return (
@@ -57,15 +49,7 @@ export function PagedArticles({
   return (
     <>
       <ArticleGrid items={items} kind={kind} label={label} />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-        shown={items.length}
-        total={Math.max(total, items.length)}
-        unit={noun}
-      />
-      {query.isFetchNextPageError && <p className={styles.error}>加载失败，请重试</p>}
+      <PagedFoot query={query} shown={items.length} total={total} unit={noun} />
     </>
   );
 }

@@ -3,7 +3,7 @@
 // docs/product.md §7) and the free booking. A case adds its facts and a photo gallery. Related articles below.
 // An unknown id answers HTTP 404 (docs/product.md §2).
 import { useQuery } from "@tanstack/react-query";
-import { type ArticleBlock, type ArticleDetail, ArticleType, FavoriteKind } from "@yj/contract";
+import { type ArticleBlock, type ArticleDetail, ArticleType, articlePath, FavoriteKind } from "@yj/contract";
 import { useId, useState } from "react";
 import { type LoaderFunctionArgs, useParams } from "react-router";
 import { Breadcrumb } from "../../../components/breadcrumb";
@@ -47,7 +47,7 @@ export function articleJsonLd(a: ArticleDetail, pagePath: string): Record<string
 export async function loader({ params }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const id = routeId(params.id, NOT_FOUND);
   const article = await orNotFound(ctx.queryClient.ensureQueryData(articleDetailQuery(ctx.api, id)), NOT_FOUND);
-  const pagePath = `/article-detail/${article.id}`;
+  const pagePath = articlePath(article.id);
   return {
     title: article.title,
     description: article.summary.slice(0, DESCRIPTION_LENGTH),

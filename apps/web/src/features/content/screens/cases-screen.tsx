@@ -4,7 +4,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { CASE_AREA_BANDS, CASE_BUDGET_BANDS, CASE_ROOM_OPTIONS, type CaseFilterOption } from "@yj/contract";
 import type { LoaderFunctionArgs } from "react-router";
-import { Breadcrumb } from "../../../components/breadcrumb";
 import { useApi } from "../../../lib/api-context";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useScreenSearchParams } from "../../../lib/screen-location";
@@ -21,6 +20,7 @@ import {
 import { type Chip, FilterChips, FilterPanel } from "../components/filter-chips";
 import { PagedArticles } from "../components/paged-articles";
 import styles from "./content-list.module.css";
+import { ContentListHead } from "./content-list-head";
 
 /** The labels of a selection, for the title and the lead line. */
 function selectionLabels(s: CaseSelection): string[] {
@@ -74,13 +74,14 @@ export default function CasesScreen() {
 
   return (
     <div className={`container ${styles.screen}`}>
-      <Breadcrumb trail={[{ label: "装修案例" }]} />
-      <header className={styles.head}>
-        <h1 className={styles.title}>装修案例</h1>
-        <p className={styles.lead}>
-          {labels.length ? labels.join(" · ") : "全部案例"}：共 {total ?? "…"} 个真实案例，实景图、户型与造价一目了然
-        </p>
-      </header>
+      <ContentListHead
+        title="装修案例"
+        lead={
+          <>
+            {labels.length ? labels.join(" · ") : "全部案例"}：共 {total ?? "…"} 个真实案例，实景图、户型与造价一目了然
+          </>
+        }
+      />
       <FilterPanel>
         <FilterChips label="风格" chips={chips("style", fromData(options?.styles, selection.style))} />
         <FilterChips

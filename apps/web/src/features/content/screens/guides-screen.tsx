@@ -2,7 +2,6 @@
 // /api/article/query_all_tag), appended page by page (docs/product.md §4). Cards: cover, title, summary, tag, date.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { LoaderFunctionArgs } from "react-router";
-import { Breadcrumb } from "../../../components/breadcrumb";
 import { useApi } from "../../../lib/api-context";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useScreenSearchParams } from "../../../lib/screen-location";
@@ -10,6 +9,7 @@ import { articlePagesQuery, articleTagsQuery, guideListFilter, parseGuideTag } f
 import { FilterChips, FilterPanel } from "../components/filter-chips";
 import { PagedArticles } from "../components/paged-articles";
 import styles from "./content-list.module.css";
+import { ContentListHead } from "./content-list-head";
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const tagId = parseGuideTag(new URL(request.url).searchParams);
@@ -34,13 +34,14 @@ export default function GuidesScreen() {
 
   return (
     <div className={`container ${styles.screen}`}>
-      <Breadcrumb trail={[{ label: "装修攻略" }]} />
-      <header className={styles.head}>
-        <h1 className={styles.title}>装修攻略</h1>
-        <p className={styles.lead}>
-          {tag ? `${tag.name}阶段` : "全部阶段"}共 {total ?? "…"} 篇攻略，装修每一步的要点与避坑经验
-        </p>
-      </header>
+      <ContentListHead
+        title="装修攻略"
+        lead={
+          <>
+            {tag ? `${tag.name}阶段` : "全部阶段"}共 {total ?? "…"} 篇攻略，装修每一步的要点与避坑经验
+          </>
+        }
+      />
       <FilterPanel>
         <FilterChips
           label="阶段"

@@ -6,7 +6,8 @@ import { type CityConfig, routes, type Store } from "@yj/contract";
 import { useMemo } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { Breadcrumb } from "../../../components/breadcrumb";
-import { LoadMore } from "../../../components/load-more";
+import { CardImage } from "../../../components/card-image";
+import { LoadFailed, PagedFoot } from "../../../components/load-more";
 import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
 import { flattenPages, nextPageParam } from "../../../lib/list-rules";
@@ -84,14 +85,7 @@ function StoreCard({ store, eager }: { store: Store; eager: boolean }) {
   return (
     <article className={styles.card}>
       <div className={styles.image}>
-        <img
-          src={store.image}
-          alt={store.name}
-          width={IMAGE_WIDTH}
-          height={IMAGE_HEIGHT}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
+        <CardImage src={store.image} alt={store.name} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} eager={eager} />
         <span className={styles.city}>{store.city}</span>
       </div>
       <div className={styles.body}>
@@ -181,12 +175,7 @@ export default function StoresScreen() {
           ))}
         </ul>
       ) : query.isError && stores.length === 0 ? (
-        <div className="empty">
-          <p>{query.error.message || "门店加载失败"}</p>
-          <button type="button" className="btn btn-ghost" onClick={() => void query.refetch()}>
-            重新加载
-          </button>
-        </div>
+        <LoadFailed message={query.error.message || "门店加载失败"} onRetry={() => void query.refetch()} />
       ) : stores.length === 0 ? (
         <div className="empty">
           <p>{city ? `${city}暂未开设门店，敬请期待` : "暂无门店"}</p>
@@ -205,15 +194,7 @@ export default function StoresScreen() {
               </li>
             ))}
           </ul>
-          <LoadMore
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onLoadMore={() => void query.fetchNextPage()}
-            shown={stores.length}
-            total={Math.max(total, stores.length)}
-            unit="家门店"
-          />
-          {query.isFetchNextPageError && <p className={styles.error}>加载失败，请重试</p>}
+          <PagedFoot query={query} shown={stores.length} total={total} unit="家门店" />
         </>
       )}
     </div>

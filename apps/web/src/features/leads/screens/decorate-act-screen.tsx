@@ -2,18 +2,19 @@
 // the sign-up form (name, phone, consent) and '已有 N 人报名', updated after signing up, and the deposit
 // (denominate, then the Alipay QR code until paid).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Messages, routes } from "@yj/contract";
-import { type FormEvent, useState } from "react";
+import { routes } from "@yj/contract";
 import type { LoaderFunctionArgs } from "react-router";
 import { BookingPrompt } from "../../../components/lead-buttons";
 import { useApi } from "../../../lib/api-context";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { DepositSection } from "../deposit-section";
-import { ConsentField, FormFailure, NameField, PhoneField, SubmitButton } from "../lead-fields";
+import { ContactFields, FormFailure, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
-import { consentError, type Errors, hasErrors, phoneError } from "../lead-rules";
+import { namedContactErrors } from "../lead-rules";
+import { useLeadForm } from "../use-lead-form";
 import styles from "./landing.module.css";
+import { CardsSection, LandingHero } from "./landing-sections";
 
 export const handle: RouteHandle = { view: "overall" };
 
@@ -28,63 +29,32 @@ const PERKS = [
   ["主材免费升级", "活动期间签约，瓷砖、地板、卫浴主材同价升级一档。"],
   ["软装礼包", "签约即送窗帘、灯具软装礼包，最高价值 5000 元。"],
   ["价格透明", "按智能报价清单签约，施工中无隐形增项。"],
-];
-
-type Field = "name" | "phone" | "consent";
+] as const;
 
 export default function DecorateActScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const countQuery = apiQuery(api, routes.activityCount);
   const { data: count } = useQuery({ ...countQuery, meta: { quiet: true } });
-  const [values, setValues] = useState({ name: "", phone: "", consent: false });
-  const [errors, setErrors] = useState<Errors<Field>>({});
+  const { values, errors, set, submitWith } = useLeadForm({ name: "", phone: "", consent: false }, namedContactErrors);
   const signUp = useMutation({
     mutationFn: (body: { name: string; phone: string; consent: true }) => api.post(routes.activity, body),
     meta: { quiet: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: countQuery.queryKey }),
   });
-  const set = (patch: Partial<typeof values>) => {
-    setValues({ ...values, ...patch });
-    setErrors({ ...errors, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) });
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (signUp.isPending) return;
-    const found: Errors<Field> = {
-      name: values.name.trim() ? undefined : Messages.nameRequired,
-      phone: phoneError(values.phone),
-      consent: consentError(values.consent),
-    };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    signUp.mutate({ name: values.name.trim(), phone: values.phone, consent: true });
-  };
+  const submit = submitWith(
+    (v) => signUp.mutate({ name: v.name.trim(), phone: v.phone, consent: true }),
+    signUp.isPending,
+  );
 
   return (
     <div className={styles.page}>
-      <section className={styles.hero}>
-        <div className="container">
-          <h1>限时整装钜惠</h1>
-          <p>报名即享免费量房设计、主材升级与软装礼包，名额有限，报完即止</p>
-          <a className="btn" href="#sign-up">
-            立即报名
-          </a>
-        </div>
-      </section>
-
-      <section className="container">
-        <h2 className="section-title">活动福利</h2>
-        <div className={styles.cards}>
-          {PERKS.map(([title, text]) => (
-            <div key={title} className={styles.card}>
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+      <LandingHero
+        title="限时整装钜惠"
+        text="报名即享免费量房设计、主材升级与软装礼包，名额有限，报完即止"
+        action={{ label: "立即报名", href: "#sign-up" }}
+      />
+      <CardsSection title="活动福利" cards={PERKS} />
 
       <section className="container" id="sign-up">
         <h2 className="section-title">活动报名</h2>
@@ -101,9 +71,7 @@ export default function DecorateActScreen() {
               </p>
             ) : (
               <form className={form.form} noValidate onSubmit={submit} aria-label="活动报名">
-                <NameField value={values.name} error={errors.name} onChange={(v) => set({ name: v })} />
-                <PhoneField value={values.phone} error={errors.phone} onChange={(v) => set({ phone: v })} />
-                <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+                <ContactFields values={values} errors={errors} set={set} />
                 <FormFailure error={signUp.error} prefix="报名失败" />
                 <SubmitButton pending={signUp.isPending} label="立即报名" />
               </form>

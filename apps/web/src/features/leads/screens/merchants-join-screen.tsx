@@ -2,15 +2,16 @@
 // the application form (name, phone, province and city, message, consent) posting to cityPartner.
 import { useMutation } from "@tanstack/react-query";
 import { Messages, routes } from "@yj/contract";
-import { type FormEvent, useState } from "react";
 import { useApi } from "../../../lib/api-context";
 import type { RouteMeta } from "../../../lib/route-context";
 import { useStore } from "../../../lib/store";
 import { ConsentField, FormFailure, NameField, PhoneField, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
-import { consentError, type Errors, hasErrors, phoneError } from "../lead-rules";
+import { consentError, nameError, phoneError } from "../lead-rules";
 import { RegionFields } from "../region-fields";
+import { useLeadForm } from "../use-lead-form";
 import styles from "./landing.module.css";
+import { CardsSection, LandingHero, ListSection } from "./landing-sections";
 
 export function loader(): RouteMeta {
   return {
@@ -23,7 +24,7 @@ const REASONS = [
   ["一站式整装品牌", "硬装、定制、主材、软装与家电一体交付，客单价高、复购链条长。"],
   ["标准化交付", "标准工艺、标准工期与标准报价，新团队也能稳定出品。"],
   ["线上获客", "官网、智能报价与预约设计师的线索按城市分配给合伙人。"],
-];
+] as const;
 const SUPPORT = [
   "品牌授权与门店设计",
   "集采供应链与仓配",
@@ -40,94 +41,46 @@ const CONDITIONS = [
 ];
 const STEPS = ["在线申请", "电话沟通", "总部考察", "签约授权", "培训筹备", "开业运营"];
 
-type Field = "name" | "phone" | "province" | "city" | "consent";
+/** The franchise form's checks: name, phone, province and city, consent, in the form's order. */
+const franchiseErrors = (v: { name: string; phone: string; province: string; city: string; consent: boolean }) => ({
+  name: nameError(v.name),
+  phone: phoneError(v.phone),
+  province: v.province ? undefined : Messages.quoteProvince,
+  city: v.city ? undefined : Messages.quoteCity,
+  consent: consentError(v.consent),
+});
 
 export default function MerchantsJoinScreen() {
   const api = useApi();
   const store = useStore();
-  const [values, setValues] = useState(() => ({
-    name: "",
-    phone: "",
-    province: store.getState().province,
-    city: store.getState().cityName,
-    comment: "",
-    consent: false,
-  }));
-  const [errors, setErrors] = useState<Errors<Field>>({});
+  const { values, errors, set, submitWith } = useLeadForm(
+    () => ({
+      name: "",
+      phone: "",
+      province: store.getState().province,
+      city: store.getState().cityName,
+      comment: "",
+      consent: false,
+    }),
+    franchiseErrors,
+  );
   const apply = useMutation({
     mutationFn: (body: typeof values & { consent: true }) => api.post(routes.cityPartner, body),
     meta: { quiet: true },
   });
-  const set = (patch: Partial<typeof values>) => {
-    setValues({ ...values, ...patch });
-    setErrors({ ...errors, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) });
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (apply.isPending) return;
-    const found: Errors<Field> = {
-      name: values.name.trim() ? undefined : Messages.nameRequired,
-      phone: phoneError(values.phone),
-      province: values.province ? undefined : Messages.quoteProvince,
-      city: values.city ? undefined : Messages.quoteCity,
-      consent: consentError(values.consent),
-    };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    apply.mutate({ ...values, name: values.name.trim(), consent: true });
-  };
+  const submit = submitWith((v) => apply.mutate({ ...v, name: v.name.trim(), consent: true }), apply.isPending);
 
   return (
     <div className={styles.page}>
-      <section className={styles.hero}>
-        <div className="container">
-          <h1>城市合伙人招募</h1>
-          <p>携手悦家整装，在您的城市开一家一站式整装店</p>
-          <a className="btn" href="#apply">
-            立即申请
-          </a>
-        </div>
-      </section>
-
-      <section className="container">
-        <h2 className="section-title">为什么加盟</h2>
-        <div className={styles.cards}>
-          {REASONS.map(([title, text]) => (
-            <div key={title} className={styles.card}>
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </div>
-          ))}
-        </div>
-      </section>
-
-      <section className="container">
-        <h2 className="section-title">总部支持</h2>
-        <ul className={styles.chips}>
-          {SUPPORT.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="container">
-        <h2 className="section-title">加盟条件</h2>
-        <ul className={styles.list}>
-          {CONDITIONS.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="container">
-        <h2 className="section-title">加盟流程</h2>
-        <ol className={styles.steps}>
-          {STEPS.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ol>
-      </section>
+      <LandingHero
+        title="城市合伙人招募"
+        text="携手悦家整装，在您的城市开一家一站式整装店"
+        action={{ label: "立即申请", href: "#apply" }}
+      />
+      <CardsSection title="为什么加盟" cards={REASONS} />
+      <ListSection title="总部支持" items={SUPPORT} look="chips" />
+      <ListSection title="加盟条件" items={CONDITIONS} look="list" />
+      <ListSection title="加盟流程" items={STEPS} look="steps" />
 
       <section className="container" id="apply">
         <h2 className="section-title">提交加盟申请</h2>

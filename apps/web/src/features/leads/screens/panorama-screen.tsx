@@ -4,12 +4,13 @@
 // lead card '获取同款报价' posting to putCards.
 import { useMutation } from "@tanstack/react-query";
 import { routes } from "@yj/contract";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../../lib/api-context";
 import type { RouteHandle, RouteMeta } from "../../../lib/route-context";
-import { ConsentField, FormFailure, PhoneField, SubmitButton } from "../lead-fields";
+import { ContactFields, FormFailure, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
-import { consentError, type Errors, hasErrors, phoneError } from "../lead-rules";
+import { contactErrors } from "../lead-rules";
+import { useLeadForm } from "../use-lead-form";
 import styles from "./panorama-screen.module.css";
 
 export const handle: RouteHandle = { bare: true };
@@ -96,27 +97,18 @@ function PanoramaView() {
   );
 }
 
-type Field = "phone" | "consent";
-
 function QuoteCard() {
   const api = useApi();
   const [open, setOpen] = useState(true);
-  const [phone, setPhone] = useState("");
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Errors<Field>>({});
+  const { values, errors, set, submitWith } = useLeadForm({ phone: "", consent: false }, contactErrors);
   const send = useMutation({
     mutationFn: (body: { phone: string; originDetail: string; consent: true }) => api.post(routes.putCards, body),
     meta: { quiet: true },
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (send.isPending) return;
-    const found = { phone: phoneError(phone), consent: consentError(consent) };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    send.mutate({ phone, originDetail: "全景样板间 /iframe", consent: true });
-  };
+  const submit = submitWith(
+    (v) => send.mutate({ phone: v.phone, originDetail: "全景样板间 /iframe", consent: true }),
+    send.isPending,
+  );
 
   if (!open) {
     return (
@@ -139,23 +131,7 @@ function QuoteCard() {
         </p>
       ) : (
         <form className={form.form} noValidate onSubmit={submit} aria-label="获取同款报价">
-          <PhoneField
-            placeholder="请输入 11 位手机号"
-            value={phone}
-            error={errors.phone}
-            onChange={(v) => {
-              setPhone(v);
-              setErrors({ ...errors, phone: undefined });
-            }}
-          />
-          <ConsentField
-            checked={consent}
-            error={errors.consent}
-            onChange={(v) => {
-              setConsent(v);
-              setErrors({ ...errors, consent: undefined });
-            }}
-          />
+          <ContactFields values={values} errors={errors} set={set} phonePlaceholder="请输入 11 位手机号" />
           <FormFailure error={send.error} prefix="提交失败" />
           <SubmitButton pending={send.isPending} label="获取报价" />
         </form>
