@@ -1,5 +1,5 @@
 // How the console shows lead kinds, states and times.
-import { type AdminLeadKind, LEAD_KIND_LABELS, LEAD_STATE_LABELS, type LeadState } from "@yj/contract";
+import { LEAD_KIND_LABELS, LEAD_STATE_LABELS, type LeadKind, type LeadState } from "@yj/contract";
 import { Tag } from "antd";
 import dayjs from "dayjs";
 
@@ -15,7 +15,7 @@ export function LeadStateTag({ state }: { state: LeadState }) {
   return <Tag color={STATE_COLORS[state]}>{LEAD_STATE_LABELS[state]}</Tag>;
 }
 
-export function leadKindLabel(kind: AdminLeadKind): string {
+export function leadKindLabel(kind: LeadKind): string {
   return LEAD_KIND_LABELS[kind];
 }
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AdminText, AdminId as Id, NUL_MESSAGE, noNul } from "./admin-fields.js";
 import { ORDER_STATUSES, Order } from "./commerce.js";
 import { Page, textParam } from "./common.js";
-import { LEAD_KINDS, type LeadKind } from "./leads.js";
+import { LEAD_KINDS } from "./leads.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
 
@@ -55,10 +55,6 @@ export function roleAllows(role: StaffRole, permission: AdminPermission): boolea
 }
 
 // ── Lead pipeline ────────────────────────────────────────────────────────────────────────────────
-
-/** The lead kinds as the back office filters them: the storefront's six (leads.ts). */
-export const ADMIN_LEAD_KINDS = LEAD_KINDS;
-export type AdminLeadKind = LeadKind;
 
 export const LEAD_STATES = ["new", "contacted", "measured", "signed", "invalid"] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
@@ -213,7 +209,7 @@ export const StaffIdBody = z.object({ id: Id });
 export const OneTimePasswordData = z.object({ staff: StaffRow, oneTimePassword: z.string() });
 
 export const LeadFilterQuery = z.object({
-  kind: z.enum(ADMIN_LEAD_KINDS, { message: "线索类型无效" }).optional(),
+  kind: z.enum(LEAD_KINDS, { message: "线索类型无效" }).optional(),
   state: z.enum(LEAD_STATES, { message: "线索状态无效" }).optional(),
   city: textParam("城市", 32),
   /** Part of the source page (origin) to look for. */
@@ -229,7 +225,7 @@ export const LeadListQuery = LeadFilterQuery.extend(Paging);
 
 export const AdminLeadRow = z.object({
   id: z.number(),
-  kind: z.enum(ADMIN_LEAD_KINDS),
+  kind: z.enum(LEAD_KINDS),
   state: z.enum(LEAD_STATES),
   name: z.string(),
   /** Masked (138****5678). */

@@ -2,11 +2,11 @@
 // orders of each of the last 30 days as a chart, and the new leads waiting longest for a call; each
 // part only for a role that may see it (the server leaves out the others).
 import {
-  ADMIN_LEAD_KINDS,
   type AdminLeadRow,
   DASHBOARD_DAYS,
   type DashboardData,
   LEAD_KIND_LABELS,
+  LEAD_KINDS,
   type OrderFigures,
 } from "@yj/contract";
 import { Alert, Card, Col, Row, Skeleton, Space, Statistic, Table, Typography, theme } from "antd";
@@ -33,7 +33,7 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
   return (
     <Card title={title} extra={<Typography.Text strong>合计 {total}</Typography.Text>}>
       <Row gutter={[16, 16]}>
-        {ADMIN_LEAD_KINDS.map((kind) => (
+        {LEAD_KINDS.map((kind) => (
           <Col xs={12} sm={8} key={kind}>
             <Statistic title={LEAD_KIND_LABELS[kind]} value={counts[kind] ?? 0} />
           </Col>

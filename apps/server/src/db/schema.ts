@@ -1,7 +1,7 @@
 // One Drizzle pg-core schema for PGlite and PostgreSQL alike (ADR 0002).
 // Column names are snake_case in SQL (drizzle `casing: "snake_case"`), camelCase in TypeScript.
 // Money is integer cents everywhere.
-import type { Address, AdminLeadKind, OrderStatus, SitePageBlock } from "@yj/contract";
+import type { Address, LeadKind, OrderStatus, SitePageBlock } from "@yj/contract";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
@@ -354,7 +354,7 @@ export const leads = pgTable(
   "leads",
   {
     id: serial().primaryKey(),
-    kind: text().$type<AdminLeadKind>().notNull(),
+    kind: text().$type<LeadKind>().notNull(),
     phone: text().notNull(),
     name: text().notNull().default(""),
     province: text().notNull().default(""),

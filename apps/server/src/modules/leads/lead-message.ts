@@ -1,18 +1,8 @@
 // The staff's notification of a lead (R17): kind in Chinese, masked phone, city, source, time and a
 // back-office link. Visitor text is flattened so it cannot add Markdown links or headings.
-import type { AdminLeadKind } from "@yj/contract";
-import { maskPhone } from "@yj/contract";
+import { LEAD_KIND_LABELS, maskPhone } from "@yj/contract";
 import type { Notification } from "../../providers/notify/notifier.js";
 import type { LeadRow } from "./outbox-store.js";
-
-export const LEAD_KIND_NAMES: Record<AdminLeadKind, string> = {
-  appointment: "免费预约设计师",
-  estimate: "在线智能报价",
-  franchise: "城市合伙人加盟",
-  activity: "活动报名",
-  denominate: "活动征名",
-  panorama: "全景页留资",
-};
 
 const TIME_FORMAT = new Intl.DateTimeFormat("zh-CN", {
   timeZone: "Asia/Shanghai",
@@ -34,7 +24,7 @@ export function plainText(text: string): string {
 }
 
 export function leadMessage(lead: LeadRow, event: "created" | "updated", adminBaseUrl: string): Notification {
-  const kind = LEAD_KIND_NAMES[lead.kind];
+  const kind = LEAD_KIND_LABELS[lead.kind];
   const title = event === "created" ? `新线索：${kind}` : `线索更新：${kind}`;
   const place = plainText([lead.province, lead.city].filter(Boolean).join(" ")) || "未填写";
   const lines = [

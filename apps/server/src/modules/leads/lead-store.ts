@@ -1,6 +1,6 @@
 // Lead rows and their outbox rows (R14, R17): a lead and its notification are written in one
 // transaction, and a repeat of the same phone and kind within 24 hours updates the lead.
-import type { AdminLeadKind } from "@yj/contract";
+import type { LeadKind } from "@yj/contract";
 import { and, countDistinct, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { leadOutbox, leads } from "../../db/schema.js";
@@ -28,7 +28,7 @@ export async function hasRecentActivityLead(reader: Pick<Db, "select">, phone: s
 }
 
 export interface LeadSubmission {
-  kind: AdminLeadKind;
+  kind: LeadKind;
   phone: string;
   name?: string;
   province?: string;
@@ -115,7 +115,7 @@ export class LeadStore {
   }
 
   /** Distinct phones among leads, of one kind or of all. */
-  async distinctPhones(kind?: AdminLeadKind): Promise<number> {
+  async distinctPhones(kind?: LeadKind): Promise<number> {
     const where: SQL | undefined = kind ? eq(leads.kind, kind) : undefined;
     const [row] = await this.db
       .select({ n: countDistinct(leads.phone) })

@@ -2,7 +2,7 @@
 // stored once per phone, kind and day with its consent, and announced through the outbox.
 
 import { createHmac } from "node:crypto";
-import type { AdminLeadKind } from "@yj/contract";
+import type { LeadKind } from "@yj/contract";
 import {
   type ActivityBody,
   type AppointmentBody,
@@ -167,7 +167,7 @@ export class LeadsService {
   }
 
   /** R12: counted before anything is written; a refused lead writes nothing. */
-  private limit(kind: AdminLeadKind, phone: string, clientIp: string) {
+  private limit(kind: LeadKind, phone: string, clientIp: string) {
     return consumeOrThrow(
       this.deps.limiter,
       [
