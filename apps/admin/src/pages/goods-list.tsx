@@ -1,10 +1,12 @@
 // The goods list for 运营: search by name, filter by category and show/hide state (kept in the
 // address), paging on the server; each row opens the editor; 新建商品 opens the creation form.
 import type { AdminGoodsRow } from "@yj/contract";
-import { Button, Form, Input, Select, Space, Table, Tag, Typography } from "antd";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Button, Form, Input, Select, Tag } from "antd";
+import { Link, useNavigate } from "react-router";
 import { get, routes } from "../api";
 import { yuan } from "../order-labels";
+import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
+import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["name", "category2", "visibility"] as const;
@@ -14,36 +16,22 @@ const VISIBILITY_OPTIONS = [
 ];
 
 export function GoodsListPage() {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
-  const current = Number(params.get("current") ?? 1) || 1;
-  const pageSize = Number(params.get("pageSize") ?? 20) || 20;
-  const key = params.toString();
-  const { data, loading, error } = useLoad(() => get(routes.adminGoodsList, { ...filter, current, pageSize }), key);
+  const table = useUrlTable(routes.adminGoodsList, FILTER_KEYS);
   const { data: categories } = useLoad(() => get(routes.adminGoodsCategories));
-
-  const apply = (values: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams();
-    for (const k of FILTER_KEYS) {
-      const v = String(values[k] ?? "").trim();
-      if (v) next.set(k, v);
-    }
-    setParams(next);
-  };
+  const { filter } = table;
   const initial = { ...filter, category2: filter.category2 ? Number(filter.category2) : undefined };
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Space style={{ width: "100%", justifyContent: "space-between" }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          商品
-        </Typography.Title>
+    <ListPage
+      title="商品"
+      action={
         <Button type="primary" onClick={() => navigate("/goods/new")}>
           新建商品
         </Button>
-      </Space>
-      <Form layout="inline" initialValues={initial} onFinish={apply} key={key} style={{ rowGap: 12 }}>
+      }
+    >
+      <FilterBar table={table} initialValues={initial} style={{ rowGap: 12 }}>
         <Form.Item name="name" label="名称">
           <Input allowClear placeholder="商品名称" style={{ width: 180 }} />
         </Form.Item>
@@ -58,30 +46,10 @@ export function GoodsListPage() {
         <Form.Item name="visibility" label="上下架">
           <Select allowClear placeholder="全部" options={VISIBILITY_OPTIONS} style={{ width: 100 }} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            筛选
-          </Button>
-          <Button onClick={() => setParams(new URLSearchParams())}>重置</Button>
-        </Space>
-      </Form>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminGoodsRow>
+      </FilterBar>
+      <UrlTableView<AdminGoodsRow>
+        table={table}
         rowKey="id"
-        loading={loading}
-        dataSource={data?.dataList ?? []}
-        pagination={{
-          current,
-          pageSize,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page, size) => {
-            const next = new URLSearchParams(params);
-            next.set("current", String(page));
-            next.set("pageSize", String(size));
-            setParams(next);
-          },
-        }}
         columns={[
           { title: "编号", dataIndex: "id", width: 70 },
           {
@@ -108,6 +76,6 @@ export function GoodsListPage() {
           { title: "操作", key: "edit", width: 80, render: (_, row) => <Link to={`/goods/${row.id}`}>编辑</Link> },
         ]}
       />
-    </Space>
+    </ListPage>
   );
 }

@@ -1,0 +1,75 @@
+// The list page's pieces: its heading, the filter bar whose values go into the address, and the table
+// of the rows that address loads (docs/decisions/0042).
+import { Button, Form, type FormProps, Space, Table, type TableProps, Typography } from "antd";
+import type { ReactNode } from "react";
+import type { UrlTable } from "./use-url-table";
+
+/** A page's vertical stack: the title with its main action on the right, then the page. */
+export function ListPage({ title, action, children }: { title: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      {action ? (
+        <Space style={{ width: "100%", justifyContent: "space-between" }}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          {action}
+        </Space>
+      ) : (
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      )}
+      {children}
+    </Space>
+  );
+}
+
+/**
+ * The inline filter form with 筛选 and 重置. It starts from the address's values (`initialValues`) and is
+ * rebuilt when the address changes; 筛选 hands its values to `onFinish` (the table's `apply` by default).
+ */
+export function FilterBar<V extends object>({
+  table,
+  initialValues,
+  onFinish,
+  style,
+  children,
+}: {
+  table: Pick<UrlTable<unknown>, "key" | "apply" | "reset">;
+  initialValues?: V;
+  onFinish?: (values: V) => void;
+  style?: FormProps["style"];
+  children: ReactNode;
+}) {
+  return (
+    <Form<V>
+      layout="inline"
+      initialValues={initialValues}
+      onFinish={onFinish ?? ((values) => table.apply(values as Record<string, unknown>))}
+      key={table.key}
+      style={style}
+    >
+      {children}
+      <Space>
+        <Button type="primary" htmlType="submit">
+          筛选
+        </Button>
+        <Button onClick={table.reset}>重置</Button>
+      </Space>
+    </Form>
+  );
+}
+
+/** The rows of the address's filters and page, with the load's error above them. */
+export function UrlTableView<T extends object>({
+  table,
+  ...props
+}: { table: UrlTable<T> } & Omit<TableProps<T>, "dataSource" | "loading" | "pagination">) {
+  return (
+    <>
+      {table.error && <Typography.Text type="danger">{table.error}</Typography.Text>}
+      <Table<T> loading={table.loading} dataSource={table.rows} pagination={table.pagination} {...props} />
+    </>
+  );
+}
