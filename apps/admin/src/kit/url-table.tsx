@@ -64,12 +64,13 @@ export function FilterBar<V extends object>({
 /** The rows of the address's filters and page, with the load's error above them. */
 export function UrlTableView<T extends object>({
   table,
+  pagination = table.pagination,
   ...props
-}: { table: UrlTable<T> } & Omit<TableProps<T>, "dataSource" | "loading" | "pagination">) {
+}: { table: UrlTable<T> } & Omit<TableProps<T>, "dataSource" | "loading">) {
   return (
     <>
       {table.error && <Typography.Text type="danger">{table.error}</Typography.Text>}
-      <Table<T> loading={table.loading} dataSource={table.rows} pagination={table.pagination} {...props} />
+      <Table<T> loading={table.loading} dataSource={table.rows} pagination={pagination} {...props} />
     </>
   );
 }

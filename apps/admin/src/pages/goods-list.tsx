@@ -4,9 +4,9 @@ import type { AdminGoodsRow } from "@yj/contract";
 import { Button, Form, Input, Select, Tag } from "antd";
 import { Link, useNavigate } from "react-router";
 import { get, routes } from "../api";
-import { yuan } from "../order-labels";
 import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
+import { yuan } from "../order-labels";
 import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["name", "category2", "visibility"] as const;

@@ -5,10 +5,10 @@ import { Alert, DatePicker, Form, Input, Select, Table } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { Link } from "react-router";
 import { get, routes } from "../api";
-import { formatTime } from "../lead-labels";
-import { OrderStatusTag, orderStatusOptions, yuan } from "../order-labels";
 import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
+import { formatTime } from "../lead-labels";
+import { OrderStatusTag, orderStatusOptions, yuan } from "../order-labels";
 import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["status", "orderNo", "phone", "from", "to"] as const;
