@@ -34,12 +34,15 @@ export function FilterBar<V extends object>({
   initialValues,
   onFinish,
   style,
+  extra,
   children,
 }: {
   table: Pick<UrlTable<unknown>, "key" | "apply" | "reset">;
   initialValues?: V;
   onFinish?: (values: V) => void;
   style?: FormProps["style"];
+  /** More buttons after 重置 (导出 Excel). */
+  extra?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -56,6 +59,7 @@ export function FilterBar<V extends object>({
           筛选
         </Button>
         <Button onClick={table.reset}>重置</Button>
+        {extra}
       </Space>
     </Form>
   );

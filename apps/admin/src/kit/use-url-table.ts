@@ -17,17 +17,18 @@ const DEFAULT_PAGE_SIZE = 20;
 export function useUrlTable<R extends Route, K extends string>(route: R, filterKeys: readonly K[]) {
   type T = RowOf<DataOf<EndpointOf<R>>>;
   const [params, setParams] = useSearchParams();
-  const filter: Filter<K> = {};
+  const found: Filter<K> = {};
   for (const k of filterKeys) {
     const value = params.get(k);
-    if (value) filter[k] = value;
+    if (value) found[k] = value;
   }
+  // The address's values are text as typed; the endpoint's query schema checks and coerces them (a list
+  // that is not paged ignores current and pageSize).
+  const filter = found as Filter<K> & QueryOf<EndpointOf<R>>;
   const current = Number(params.get("current") ?? 1) || 1;
   const pageSize = Number(params.get("pageSize") ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE;
   // The address is the key: the filter form starts again from it, and the rows load again on it.
   const key = params.toString();
-  // The address's values are text as typed; the endpoint's query schema checks and coerces them (a list
-  // that is not paged ignores current and pageSize).
   const query = { ...filter, current, pageSize } as QueryOf<EndpointOf<R>>;
   const { data, loading, error, reload } = useLoad(
     () => get(route, query) as Promise<T[] | { dataList: T[]; total: number }>,
@@ -63,7 +64,7 @@ export function useUrlTable<R extends Route, K extends string>(route: R, filterK
 }
 
 export interface UrlTable<T> {
-  filter: Filter<string>;
+  filter: object;
   key: string;
   apply(values: Record<string, unknown>): void;
   reset(): void;

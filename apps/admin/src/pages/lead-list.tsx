@@ -1,14 +1,15 @@
 // The lead pipeline's list: every kind in one table, phones masked, filters kept in the address (so
 // a filtered list can be bookmarked or shared), paging on the server, the filtered list exported.
 import type { AdminLeadRow } from "@yj/contract";
-import { App, Button, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
+import { App, Button, DatePicker, Form, Input, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { get, post, routes } from "../api";
+import { Link } from "react-router";
+import { post, routes } from "../api";
 import { saveBase64File } from "../download";
+import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
+import { useUrlTable } from "../kit/use-url-table";
 import { formatTime, kindOptions, LeadStateTag, leadKindLabel, stateOptions } from "../lead-labels";
-import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["kind", "state", "city", "origin", "from", "to"] as const;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -23,26 +24,16 @@ interface FilterForm {
 
 export function LeadListPage() {
   const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
   const [exporting, setExporting] = useState(false);
-  const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
-  const current = Number(params.get("current") ?? 1) || 1;
-  const pageSize = Number(params.get("pageSize") ?? 20) || 20;
-  const key = params.toString();
-  const { data, loading, error } = useLoad(() => get(routes.adminLeadList, { ...filter, current, pageSize }), key);
+  const table = useUrlTable(routes.adminLeadList, FILTER_KEYS);
+  const { filter } = table;
 
-  const apply = (values: FilterForm) => {
-    const next = new URLSearchParams();
-    for (const k of ["kind", "state", "city", "origin"] as const) {
-      const v = values[k]?.trim();
-      if (v) next.set(k, v);
-    }
-    if (values.dates) {
-      next.set("from", values.dates[0].format("YYYY-MM-DD"));
-      next.set("to", values.dates[1].format("YYYY-MM-DD"));
-    }
-    setParams(next);
-  };
+  const apply = (values: FilterForm) =>
+    table.apply({
+      ...values,
+      from: values.dates?.[0].format("YYYY-MM-DD"),
+      to: values.dates?.[1].format("YYYY-MM-DD"),
+    });
 
   const exportList = async () => {
     setExporting(true);
@@ -63,11 +54,18 @@ export function LeadListPage() {
   };
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        线索
-      </Typography.Title>
-      <Form layout="inline" initialValues={initial} onFinish={apply} key={key} style={{ rowGap: 12 }}>
+    <ListPage title="线索">
+      <FilterBar
+        table={table}
+        initialValues={initial}
+        onFinish={apply}
+        style={{ rowGap: 12 }}
+        extra={
+          <Button onClick={exportList} loading={exporting}>
+            导出 Excel
+          </Button>
+        }
+      >
         <Form.Item name="kind" label="类型">
           <Select allowClear placeholder="全部" options={kindOptions} style={{ width: 130 }} />
         </Form.Item>
@@ -83,33 +81,10 @@ export function LeadListPage() {
         <Form.Item name="dates" label="提交日期">
           <DatePicker.RangePicker />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            筛选
-          </Button>
-          <Button onClick={() => setParams(new URLSearchParams())}>重置</Button>
-          <Button onClick={exportList} loading={exporting}>
-            导出 Excel
-          </Button>
-        </Space>
-      </Form>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminLeadRow>
+      </FilterBar>
+      <UrlTableView<AdminLeadRow>
+        table={table}
         rowKey="id"
-        loading={loading}
-        dataSource={data?.dataList ?? []}
-        pagination={{
-          current,
-          pageSize,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page, size) => {
-            const next = new URLSearchParams(params);
-            next.set("current", String(page));
-            next.set("pageSize", String(size));
-            setParams(next);
-          },
-        }}
         columns={[
           { title: "提交时间", dataIndex: "createdAt", width: 150, render: formatTime },
           { title: "类型", dataIndex: "kind", width: 100, render: leadKindLabel },
@@ -127,6 +102,6 @@ export function LeadListPage() {
           },
         ]}
       />
-    </Space>
+    </ListPage>
   );
 }
