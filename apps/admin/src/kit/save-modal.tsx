@@ -6,12 +6,14 @@ import { type ReactNode, useState } from "react";
 /** What a row's dialog is showing: nothing, a new row, or an existing one. */
 export type Editing<T> = T | "new" | null;
 
-export function SaveModal<V extends object>({
+export function SaveModal<V extends object, A = unknown>({
   open,
   title,
   initialValues,
   onSave,
   savedText,
+  failedText = "保存失败",
+  okText = "保存",
   onClose,
   onSaved,
   form: given,
@@ -22,11 +24,15 @@ export function SaveModal<V extends object>({
   title: string;
   initialValues: V;
   /** The call that saves the form's values; its failure's message is shown as it is. */
-  onSave(values: V): Promise<unknown>;
-  /** The toast after a save (门店已保存). */
-  savedText: string;
+  onSave(values: V): Promise<A>;
+  /** The toast after a save (门店已保存); none when the page shows the result itself. */
+  savedText?: string;
+  /** The toast when the failure has no message of its own. */
+  failedText?: string;
+  okText?: string;
   onClose(): void;
-  onSaved(): void;
+  /** After a save, with the save's answer. */
+  onSaved(answer: A): void;
   /** The page's own form, when its fields watch one another (Form.useWatch). */
   form?: FormInstance<V>;
   width?: number;
@@ -40,11 +46,11 @@ export function SaveModal<V extends object>({
   const save = async (values: V) => {
     setBusy(true);
     try {
-      await onSave(values);
-      message.success(savedText);
-      onSaved();
+      const answer = await onSave(values);
+      if (savedText) message.success(savedText);
+      onSaved(answer);
     } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
+      message.error(e instanceof Error ? e.message : failedText);
     } finally {
       setBusy(false);
     }
@@ -54,7 +60,7 @@ export function SaveModal<V extends object>({
     <Modal
       open={open}
       title={title}
-      okText="保存"
+      okText={okText}
       cancelText="取消"
       confirmLoading={busy}
       onOk={() => form.submit()}
