@@ -1,7 +1,8 @@
 // The create/edit dialog every console form shares: antd Form inside a Modal, 保存 busy while the save
 // runs, the success message on the way out and the server's own message when it refuses (docs/decisions/0042).
 import { App, Form, type FormInstance, Modal } from "antd";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
+import { useSubmit } from "./use-submit";
 
 /** What a row's dialog is showing: nothing, a new row, or an existing one. */
 export type Editing<T> = T | "new" | null;
@@ -41,20 +42,17 @@ export function SaveModal<V extends object, A = unknown>({
   const { message } = App.useApp();
   const [own] = Form.useForm<V>();
   const form = given ?? own;
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
 
-  const save = async (values: V) => {
-    setBusy(true);
-    try {
-      const answer = await onSave(values);
-      if (savedText) message.success(savedText);
-      onSaved(answer);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : failedText);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (values: V) =>
+    submit(
+      () => onSave(values),
+      (answer) => {
+        if (savedText) message.success(savedText);
+        onSaved(answer);
+      },
+      failedText,
+    );
 
   return (
     <Modal
