@@ -2,10 +2,11 @@
 // typed in yuan (the server stores cents); saved shown, it is on the storefront's category page at
 // once, first in its category.
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Typography } from "antd";
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { get, post, routes } from "../api";
 import { ImageField } from "../components/image-field";
+import { MoneyField } from "../kit/money-field";
+import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
 interface CreateForm {
@@ -23,8 +24,6 @@ interface CreateForm {
   shown: boolean;
   skus: { spec: string; price: string; stock: number }[];
 }
-
-const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
 
 const INITIAL: CreateForm = {
   name: "",
@@ -45,27 +44,25 @@ export function GoodsCreatePage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<CreateForm>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   const { data: categories, error: categoryError } = useLoad(() => get(routes.adminGoodsCategories));
   const { data: tags } = useLoad(() => get(routes.adminGoodsTags));
 
-  const create = async (values: CreateForm) => {
-    setBusy(true);
-    try {
-      const created = await post(routes.adminGoodsCreate, {
-        ...values,
-        category2: values.category2 ?? 0,
-        params: values.params ?? [],
-        tagIds: values.tagIds ?? [],
-      });
-      message.success(values.shown ? "商品已创建，前台已上架" : "商品已创建（未上架）");
-      navigate(`/goods/${created.id}`);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "创建失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = (values: CreateForm) =>
+    submit(
+      () =>
+        post(routes.adminGoodsCreate, {
+          ...values,
+          category2: values.category2 ?? 0,
+          params: values.params ?? [],
+          tagIds: values.tagIds ?? [],
+        }),
+      (created) => {
+        message.success(values.shown ? "商品已创建，前台已上架" : "商品已创建（未上架）");
+        navigate(`/goods/${created.id}`);
+      },
+      "创建失败",
+    );
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
@@ -101,18 +98,10 @@ export function GoodsCreatePage() {
               </Form.Item>
             </Col>
             <Col span={4}>
-              <Form.Item name="price" label="价格（元）" rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}>
-                <Input prefix="¥" />
-              </Form.Item>
+              <MoneyField name="price" label="价格（元）" required="请输入价格" />
             </Col>
             <Col span={4}>
-              <Form.Item
-                name="originalPrice"
-                label="市场价（元）"
-                rules={[{ required: true, message: "请输入市场价" }, YUAN_RULE]}
-              >
-                <Input prefix="¥" />
-              </Form.Item>
+              <MoneyField name="originalPrice" label="市场价（元）" required="请输入市场价" />
             </Col>
             <Col span={2}>
               <Form.Item name="unit" label="单位" rules={[{ required: true, message: "请输入单位" }]}>
@@ -205,12 +194,11 @@ export function GoodsCreatePage() {
                       title: "价格（元）",
                       width: 180,
                       render: (_, field) => (
-                        <Form.Item
+                        <MoneyField
                           name={[field.name, "price"]}
-                          rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}
-                        >
-                          <Input prefix="¥" aria-label={`规格价格 ${field.name + 1}`} />
-                        </Form.Item>
+                          required="请输入价格"
+                          input={{ "aria-label": `规格价格 ${field.name + 1}` }}
+                        />
                       ),
                     },
                     {

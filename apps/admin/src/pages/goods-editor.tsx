@@ -2,7 +2,7 @@
 // cents), unit, params, description, show/hide, the pictures (uploaded, removed, reordered; the
 // first is the cover), and the SKUs (spec, price, stock; new ones added). Saving asks for
 // confirmation; the storefront shows the change at once.
-import { type AdminGoodsDetail, centsToYuanText, MAX_GOODS_IMAGES } from "@yj/contract";
+import { type AdminGoodsDetail, MAX_GOODS_IMAGES } from "@yj/contract";
 import {
   App,
   Button,
@@ -21,10 +21,11 @@ import {
   Tag,
   Typography,
 } from "antd";
-import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, routes, save } from "../api";
 import { ImageField } from "../components/image-field";
+import { MoneyField, yuanText } from "../kit/money-field";
+import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
 interface SkuForm {
@@ -48,29 +49,27 @@ interface GoodsForm {
   skus: SkuForm[];
 }
 
-const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
-
 function formOf(goods: AdminGoodsDetail): GoodsForm {
   return {
     name: goods.name,
     subtitle: goods.subtitle,
     category2: goods.category2,
     brand: goods.brand,
-    price: centsToYuanText(goods.price),
-    originalPrice: centsToYuanText(goods.originalPrice),
+    price: yuanText(goods.price),
+    originalPrice: yuanText(goods.originalPrice),
     unit: goods.unit,
     params: goods.params,
     description: goods.description,
     shown: goods.shown,
     images: goods.images,
-    skus: goods.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
+    skus: goods.skus.map((s) => ({ id: s.id, spec: s.spec, price: yuanText(s.price), stock: s.stock })),
   };
 }
 
 function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: AdminGoodsDetail): void }) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<GoodsForm>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   const { data: categories } = useLoad(() => get(routes.adminGoodsCategories));
 
   const confirmSave = async () => {
@@ -83,26 +82,23 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
       content: values.shown ? "保存后前台立即显示新的内容与价格。" : "保存后该商品将从前台下架。",
       okText: "保存",
       cancelText: "取消",
-      onOk: async () => {
-        setBusy(true);
-        try {
-          const answer = await save(routes.adminGoodsSave, {
-            id: goods.id,
-            ...values,
-            params: values.params ?? [],
-            // A slot left empty (added, never filled, or its picture removed) is no picture.
-            images: (values.images ?? []).filter(Boolean),
-          });
-          onSaved(answer.data);
-          form.setFieldsValue(formOf(answer.data));
-          if (answer.changed) message.success("商品已保存");
-          else message.info(answer.message);
-        } catch (e) {
-          message.error(e instanceof Error ? e.message : "保存失败");
-        } finally {
-          setBusy(false);
-        }
-      },
+      onOk: () =>
+        submit(
+          () =>
+            save(routes.adminGoodsSave, {
+              id: goods.id,
+              ...values,
+              params: values.params ?? [],
+              // A slot left empty (added, never filled, or its picture removed) is no picture.
+              images: (values.images ?? []).filter(Boolean),
+            }),
+          (answer) => {
+            onSaved(answer.data);
+            form.setFieldsValue(formOf(answer.data));
+            if (answer.changed) message.success("商品已保存");
+            else message.info(answer.message);
+          },
+        ),
     });
   };
 
@@ -131,18 +127,10 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
             </Form.Item>
           </Col>
           <Col xs={12} md={4}>
-            <Form.Item name="price" label="价格（元）" rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}>
-              <Input prefix="¥" />
-            </Form.Item>
+            <MoneyField name="price" label="价格（元）" required="请输入价格" />
           </Col>
           <Col xs={12} md={4}>
-            <Form.Item
-              name="originalPrice"
-              label="市场价（元）"
-              rules={[{ required: true, message: "请输入市场价" }, YUAN_RULE]}
-            >
-              <Input prefix="¥" />
-            </Form.Item>
+            <MoneyField name="originalPrice" label="市场价（元）" required="请输入市场价" />
           </Col>
           <Col xs={12} md={2}>
             <Form.Item name="unit" label="单位" rules={[{ required: true, message: "请输入单位" }]}>
@@ -252,13 +240,12 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
                     title: "价格（元）",
                     width: 180,
                     render: (_, field) => (
-                      <Form.Item
+                      <MoneyField
                         name={[field.name, "price"]}
-                        rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}
+                        required="请输入价格"
                         noStyle
-                      >
-                        <Input prefix="¥" aria-label={`规格价格 ${field.name + 1}`} />
-                      </Form.Item>
+                        input={{ "aria-label": `规格价格 ${field.name + 1}` }}
+                      />
                     ),
                   },
                   {

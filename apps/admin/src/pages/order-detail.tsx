@@ -26,6 +26,7 @@ import {
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
+import { useSubmit } from "../kit/use-submit";
 import { formatTime } from "../lead-labels";
 import { OrderStatusTag, yuan } from "../order-labels";
 import { useLoad } from "../use-load";
@@ -35,22 +36,18 @@ type Payment = AdminOrderDetail["payments"][number];
 function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(order: AdminOrderDetail): void }) {
   const { message, modal } = App.useApp();
   const [shipping, setShipping] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   const [form] = Form.useForm<{ carrier: string; trackingNo: string }>();
 
-  const run = async (work: () => Promise<AdminOrderDetail>, done: string) => {
-    setBusy(true);
-    try {
-      onChanged(await work());
-      message.success(done);
-      return true;
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "操作失败");
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (work: () => Promise<AdminOrderDetail>, done: string) =>
+    submit(
+      work,
+      (order) => {
+        onChanged(order);
+        message.success(done);
+      },
+      "操作失败",
+    );
 
   const confirm = (title: string, content: string, work: () => Promise<AdminOrderDetail>, done: string) =>
     modal.confirm({ title, content, okText: "确定", cancelText: "取消", onOk: () => run(work, done) });

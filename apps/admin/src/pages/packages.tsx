@@ -6,6 +6,7 @@ import { App, Button, Form, Input, InputNumber, Result, Select, Space, Spin, Tab
 import { useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
+import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
 export function PackagesPage() {
@@ -109,21 +110,17 @@ function GoodsPicker({
 function ItemsEditor({ pkg, onSaved }: { pkg: AdminPackageDetail; onSaved(pkg: AdminPackageDetail): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ items: ItemForm[] }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   const labels = new Map(pkg.items.flatMap((i) => (i.goodsId ? [[i.goodsId, i.goodsName ?? i.name] as const] : [])));
 
-  const save = async ({ items }: { items: ItemForm[] }) => {
-    setBusy(true);
-    try {
-      const saved = await post(routes.adminPackageItemsSave, { id: pkg.id, items: items ?? [] });
-      onSaved(saved);
-      message.success("套餐内容已保存");
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = ({ items }: { items: ItemForm[] }) =>
+    submit(
+      () => post(routes.adminPackageItemsSave, { id: pkg.id, items: items ?? [] }),
+      (saved) => {
+        onSaved(saved);
+        message.success("套餐内容已保存");
+      },
+    );
 
   return (
     <Form form={form} initialValues={{ items: pkg.items }} onFinish={save}>

@@ -3,11 +3,11 @@
 // introduction and blocks. A save shows on the storefront at once.
 import type { AdminSitePageDetail, AdminSitePageRow } from "@yj/contract";
 import { App, Button, Card, Form, Input, Result, Space, Spin, Table, Tag, Typography } from "antd";
-import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
 import { BlockEditor } from "../components/block-editor";
 import { ContentTabs } from "../components/content-tabs";
+import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
 const PAGE_KINDS = ["heading", "paragraph", "image", "steps", "features", "figures", "list", "link"] as const;
@@ -69,27 +69,17 @@ export function SitePageListPage() {
 function PageForm({ page, onSaved }: { page: AdminSitePageDetail; onSaved(page: AdminSitePageDetail): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const { busy, submitForm } = useSubmit();
 
-  const save = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      message.error("请先修正标红的内容");
-      return;
-    }
-    const values = form.getFieldsValue(true);
-    setBusy(true);
-    try {
-      const saved = await post(routes.adminSitePageSave, { slug: page.slug, ...values });
-      onSaved(saved);
-      message.success("页面已保存，前台已更新");
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    submitForm(
+      form,
+      (values) => post(routes.adminSitePageSave, { slug: page.slug, ...values }),
+      (saved) => {
+        onSaved(saved);
+        message.success("页面已保存，前台已更新");
+      },
+    );
 
   return (
     <Form
