@@ -2,9 +2,9 @@
 // by staff member, action, object and date.
 import { AUDIT_ACTION_LABELS, type AuditRow } from "@yj/contract";
 import { Button, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
-import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { get, routes } from "../api";
+import { type DateRange, fromTo } from "../kit/date-range";
 import { formatTime } from "../lead-labels";
 import { useLoad } from "../use-load";
 
@@ -38,7 +38,7 @@ export function AuditPage() {
     action?: string;
     entity?: string;
     entityId?: string;
-    dates?: [Dayjs, Dayjs];
+    dates?: DateRange;
   }) => {
     setPage((p) => ({ ...p, current: 1 }));
     setFilter({
@@ -46,8 +46,7 @@ export function AuditPage() {
       action: values.action,
       entity: values.entity,
       entityId: values.entityId?.trim() || undefined,
-      from: values.dates?.[0].format("YYYY-MM-DD"),
-      to: values.dates?.[1].format("YYYY-MM-DD"),
+      ...fromTo(values.dates),
     });
   };
 

@@ -16,13 +16,13 @@ import {
   Tag,
   Typography,
 } from "antd";
-import { useState } from "react";
 import { post, routes } from "../api";
 import { useCityOptions } from "../components/city-options";
 import { ImageField } from "../components/image-field";
-import { type Editing, SaveModal } from "../kit/save-modal";
+import { SaveModal } from "../kit/save-modal";
 import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
 import { useAction } from "../kit/use-action";
+import { type EditDialogProps, useEditing } from "../kit/use-editing";
 import { useUrlTable } from "../kit/use-url-table";
 
 interface BannerForm {
@@ -43,15 +43,7 @@ function ScopeTag({ banner }: { banner: AdminBannerRow }) {
   return <Tag>默认</Tag>;
 }
 
-function BannerModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: AdminBannerRow | "new" | null;
-  onClose(): void;
-  onSaved(): void;
-}) {
+function BannerModal({ editing, onClose, onSaved }: EditDialogProps<AdminBannerRow>) {
   const [form] = Form.useForm<BannerForm>();
   const scope = Form.useWatch("scope", form);
   const province = Form.useWatch("province", form);
@@ -138,7 +130,7 @@ function BannerModal({
 export function BannersPage() {
   const table = useUrlTable(routes.adminBannerList, ["scope", "area"]);
   const { rows, reload } = table;
-  const [editing, setEditing] = useState<Editing<AdminBannerRow>>(null);
+  const { edit, dialog } = useEditing<AdminBannerRow>(reload);
   const run = useAction(reload);
 
   /** Swaps the banner with its neighbour in the same group and saves the group's new order. */
@@ -157,7 +149,7 @@ export function BannersPage() {
     <ListPage
       title="轮播图"
       action={
-        <Button type="primary" onClick={() => setEditing("new")}>
+        <Button type="primary" onClick={() => edit("new")}>
           新建轮播图
         </Button>
       }
@@ -222,7 +214,7 @@ export function BannersPage() {
             width: 130,
             render: (_, b) => (
               <Space size={4}>
-                <Button type="link" size="small" onClick={() => setEditing(b)} aria-label={`编辑 ${b.title}`}>
+                <Button type="link" size="small" onClick={() => edit(b)} aria-label={`编辑 ${b.title}`}>
                   编辑
                 </Button>
                 <Popconfirm
@@ -240,14 +232,7 @@ export function BannersPage() {
           },
         ]}
       />
-      <BannerModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
+      <BannerModal {...dialog} />
     </ListPage>
   );
 }

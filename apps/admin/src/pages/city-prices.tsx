@@ -13,8 +13,9 @@ import { Button, Card, Col, Form, Input, Row, Space, Switch, Table, Tag, Typogra
 import { useState } from "react";
 import { get, post, routes } from "../api";
 import { MoneyField, yuanText } from "../kit/money-field";
-import { type Editing, SaveModal } from "../kit/save-modal";
+import { SaveModal } from "../kit/save-modal";
 import { ListPage } from "../kit/url-table";
+import { type EditDialogProps, useEditing } from "../kit/use-editing";
 import { useLoad } from "../use-load";
 
 interface PricesForm {
@@ -31,15 +32,7 @@ const yuanOf = <K extends string>(cents: Record<K, number> | null, fields: reado
 
 const cityLabel = (city: string) => (city === DEFAULT_RATES_CITY ? "默认（*）" : city);
 
-function PricesModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: AdminCityPrices | "new" | null;
-  onClose(): void;
-  onSaved(): void;
-}) {
+function PricesModal({ editing, onClose, onSaved }: EditDialogProps<AdminCityPrices>) {
   const [form] = Form.useForm<PricesForm>();
   const withHardPrice = Form.useWatch("withHardPrice", form);
   const withRates = Form.useWatch("withRates", form);
@@ -137,7 +130,7 @@ function PricesModal({
 
 export function CityPricesPage() {
   const { data, loading, error, reload } = useLoad(() => get(routes.adminCityPricesList));
-  const [editing, setEditing] = useState<Editing<AdminCityPrices>>(null);
+  const { edit, dialog } = useEditing<AdminCityPrices>(reload);
   const [filter, setFilter] = useState("");
   const shown = (data ?? []).filter((c) => !filter || c.city.includes(filter) || c.province.includes(filter));
   const yuan = (cents: number | undefined) => (cents === undefined ? "未设置" : `¥${yuanText(cents)}`);
@@ -146,7 +139,7 @@ export function CityPricesPage() {
     <ListPage
       title="城市价格"
       action={
-        <Button type="primary" onClick={() => setEditing("new")}>
+        <Button type="primary" onClick={() => edit("new")}>
           添加城市价格
         </Button>
       }
@@ -210,21 +203,14 @@ export function CityPricesPage() {
             key: "edit",
             width: 80,
             render: (_, row) => (
-              <Button type="link" size="small" onClick={() => setEditing(row)} aria-label={`编辑 ${row.city} 的价格`}>
+              <Button type="link" size="small" onClick={() => edit(row)} aria-label={`编辑 ${row.city} 的价格`}>
                 编辑
               </Button>
             ),
           },
         ]}
       />
-      <PricesModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
+      <PricesModal {...dialog} />
     </ListPage>
   );
 }

@@ -2,11 +2,11 @@
 // a filtered list can be bookmarked or shared), paging on the server, the filtered list exported.
 import type { AdminLeadRow } from "@yj/contract";
 import { App, Button, DatePicker, Form, Input, Select } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { Link } from "react-router";
 import { post, routes } from "../api";
 import { saveBase64File } from "../download";
+import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
 import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
 import { formatTime, kindOptions, LeadStateTag, leadKindLabel, stateOptions } from "../lead-labels";
@@ -19,7 +19,7 @@ interface FilterForm {
   state?: string;
   city?: string;
   origin?: string;
-  dates?: [Dayjs, Dayjs] | null;
+  dates?: DateRange;
 }
 
 export function LeadListPage() {
@@ -31,8 +31,7 @@ export function LeadListPage() {
   const apply = (values: FilterForm) =>
     table.apply({
       ...values,
-      from: values.dates?.[0].format("YYYY-MM-DD"),
-      to: values.dates?.[1].format("YYYY-MM-DD"),
+      ...fromTo(values.dates),
     });
 
   const exportList = async () => {
@@ -50,7 +49,7 @@ export function LeadListPage() {
 
   const initial: FilterForm = {
     ...filter,
-    dates: filter.from && filter.to ? [dayjs(filter.from), dayjs(filter.to)] : null,
+    dates: rangeOf(filter),
   };
 
   return (

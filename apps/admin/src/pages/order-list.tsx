@@ -2,9 +2,9 @@
 // phones masked, paging on the server; and the trades that need a person (refunds due, stale trades).
 import { type AdminOrderRow, PAYMENT_ISSUE_LABELS, type UnreconciledPayment } from "@yj/contract";
 import { Alert, DatePicker, Form, Input, Select, Table } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
 import { Link } from "react-router";
 import { get, routes } from "../api";
+import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
 import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
 import { formatTime } from "../lead-labels";
@@ -17,7 +17,7 @@ interface FilterForm {
   status?: string;
   orderNo?: string;
   phone?: string;
-  dates?: [Dayjs, Dayjs] | null;
+  dates?: DateRange;
 }
 
 function PaymentIssues() {
@@ -53,12 +53,11 @@ export function OrderListPage() {
   const apply = (values: FilterForm) =>
     table.apply({
       ...values,
-      from: values.dates?.[0].format("YYYY-MM-DD"),
-      to: values.dates?.[1].format("YYYY-MM-DD"),
+      ...fromTo(values.dates),
     });
   const initial: FilterForm = {
     ...filter,
-    dates: filter.from && filter.to ? [dayjs(filter.from), dayjs(filter.to)] : null,
+    dates: rangeOf(filter),
   };
 
   return (

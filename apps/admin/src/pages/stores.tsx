@@ -2,13 +2,13 @@
 // pages read the table directly, so a change shows on their next load.
 import type { AdminStoreRow } from "@yj/contract";
 import { AutoComplete, Button, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Space } from "antd";
-import { useState } from "react";
 import { post, routes } from "../api";
 import { useCityOptions } from "../components/city-options";
 import { ImageField } from "../components/image-field";
-import { type Editing, SaveModal } from "../kit/save-modal";
+import { SaveModal } from "../kit/save-modal";
 import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
 import { useAction } from "../kit/use-action";
+import { type EditDialogProps, useEditing } from "../kit/use-editing";
 import { useUrlTable } from "../kit/use-url-table";
 
 type StoreForm = Omit<AdminStoreRow, "id">;
@@ -26,15 +26,7 @@ const EMPTY: StoreForm = {
   sort: 0,
 };
 
-function StoreModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: AdminStoreRow | "new" | null;
-  onClose(): void;
-  onSaved(): void;
-}) {
+function StoreModal({ editing, onClose, onSaved }: EditDialogProps<AdminStoreRow>) {
   const [form] = Form.useForm<StoreForm>();
   const province = Form.useWatch("province", form);
   const { provinceOptions, cityOptions } = useCityOptions();
@@ -121,14 +113,14 @@ function StoreModal({
 
 export function StoresPage() {
   const table = useUrlTable(routes.adminStoreList, ["name", "city"]);
-  const [editing, setEditing] = useState<Editing<AdminStoreRow>>(null);
+  const { edit, dialog } = useEditing<AdminStoreRow>(table.reload);
   const run = useAction(table.reload);
 
   return (
     <ListPage
       title="门店"
       action={
-        <Button type="primary" onClick={() => setEditing("new")}>
+        <Button type="primary" onClick={() => edit("new")}>
           新建门店
         </Button>
       }
@@ -164,7 +156,7 @@ export function StoresPage() {
             width: 130,
             render: (_, s) => (
               <Space size={4}>
-                <Button type="link" size="small" onClick={() => setEditing(s)} aria-label={`编辑 ${s.name}`}>
+                <Button type="link" size="small" onClick={() => edit(s)} aria-label={`编辑 ${s.name}`}>
                   编辑
                 </Button>
                 <Popconfirm
@@ -182,14 +174,7 @@ export function StoresPage() {
           },
         ]}
       />
-      <StoreModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          table.reload();
-        }}
-      />
+      <StoreModal {...dialog} />
     </ListPage>
   );
 }
