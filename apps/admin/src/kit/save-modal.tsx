@@ -23,7 +23,7 @@ export function SaveModal<V extends object, A = unknown>({
 }: {
   open: boolean;
   title: string;
-  initialValues: V;
+  initialValues?: Partial<V>;
   /** The call that saves the form's values; its failure's message is shown as it is. */
   onSave(values: V): Promise<A>;
   /** The toast after a save (门店已保存); none when the page shows the result itself. */

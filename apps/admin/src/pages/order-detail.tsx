@@ -8,24 +8,11 @@ import {
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "@yj/contract";
-import {
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Result,
-  Space,
-  Spin,
-  Table,
-  Timeline,
-  Typography,
-} from "antd";
+import { App, Button, Card, Descriptions, Form, Input, Result, Space, Spin, Table, Timeline, Typography } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
+import { SaveModal } from "../kit/save-modal";
 import { useSubmit } from "../kit/use-submit";
 import { formatTime } from "../lead-labels";
 import { OrderStatusTag, yuan } from "../order-labels";
@@ -37,7 +24,6 @@ function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(orde
   const { message, modal } = App.useApp();
   const [shipping, setShipping] = useState(false);
   const { busy, submit } = useSubmit();
-  const [form] = Form.useForm<{ carrier: string; trackingNo: string }>();
 
   const run = (work: () => Promise<AdminOrderDetail>, done: string) =>
     submit(
@@ -51,14 +37,6 @@ function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(orde
 
   const confirm = (title: string, content: string, work: () => Promise<AdminOrderDetail>, done: string) =>
     modal.confirm({ title, content, okText: "确定", cancelText: "取消", onOk: () => run(work, done) });
-
-  const ship = async () => {
-    const values = await form.validateFields();
-    if (await run(() => post(routes.adminOrderShip, { orderNo: order.orderNo, ...values }), "已标记发货")) {
-      setShipping(false);
-      form.resetFields();
-    }
-  };
 
   return (
     <Space>
@@ -99,32 +77,33 @@ function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(orde
           取消订单
         </Button>
       )}
-      <Modal
+      <SaveModal<{ carrier: string; trackingNo: string }, AdminOrderDetail>
         title="发货"
         open={shipping}
         okText="确认发货"
-        cancelText="取消"
-        confirmLoading={busy}
-        onOk={ship}
-        onCancel={() => setShipping(false)}
-        destroyOnHidden
+        savedText="已标记发货"
+        failedText="操作失败"
+        onSave={(values) => post(routes.adminOrderShip, { orderNo: order.orderNo, ...values })}
+        onClose={() => setShipping(false)}
+        onSaved={(shipped) => {
+          setShipping(false);
+          onChanged(shipped);
+        }}
       >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="carrier" label="物流公司" rules={[{ required: true, message: "请输入物流公司" }]}>
-            <Input placeholder="如 顺丰速运" maxLength={32} />
-          </Form.Item>
-          <Form.Item
-            name="trackingNo"
-            label="运单号"
-            rules={[
-              { required: true, message: "请输入运单号" },
-              { pattern: /^[A-Za-z0-9-]{4,40}$/, message: "运单号为 4–40 位字母、数字或短横线" },
-            ]}
-          >
-            <Input placeholder="如 SF1234567890" maxLength={40} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="carrier" label="物流公司" rules={[{ required: true, message: "请输入物流公司" }]}>
+          <Input placeholder="如 顺丰速运" maxLength={32} />
+        </Form.Item>
+        <Form.Item
+          name="trackingNo"
+          label="运单号"
+          rules={[
+            { required: true, message: "请输入运单号" },
+            { pattern: /^[A-Za-z0-9-]{4,40}$/, message: "运单号为 4–40 位字母、数字或短横线" },
+          ]}
+        >
+          <Input placeholder="如 SF1234567890" maxLength={40} />
+        </Form.Item>
+      </SaveModal>
     </Space>
   );
 }
