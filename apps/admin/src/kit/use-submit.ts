@@ -24,23 +24,28 @@ export function useSubmit() {
   };
 
   /**
-   * A page form's save: its rules first (one toast if a field is red), then `action` with every value,
-   * those without a field of their own too (a SKU's id, a block's kind).
+   * A page form's values once its rules pass: every value, those without a field of their own too (a
+   * SKU's id, a block's kind). Null, with one toast, while a field is red (some show no message of their own).
    */
+  const checkForm = async <V>(form: FormInstance<V>): Promise<V | null> => {
+    try {
+      await form.validateFields();
+    } catch {
+      message.error(FIX_FIELDS_MESSAGE);
+      return null;
+    }
+    return form.getFieldsValue(true) as V;
+  };
+
+  /** A page form's save: its rules first, then `action` with every value. */
   const submitForm = async <V, T>(
     form: FormInstance<V>,
     action: (values: V) => Promise<T>,
     done: (answer: T) => void,
   ) => {
-    try {
-      await form.validateFields();
-    } catch {
-      message.error(FIX_FIELDS_MESSAGE);
-      return false;
-    }
-    const values = form.getFieldsValue(true) as V;
-    return submit(() => action(values), done);
+    const values = await checkForm(form);
+    return values !== null && submit(() => action(values), done);
   };
 
-  return { busy, submit, submitForm };
+  return { busy, submit, checkForm, submitForm };
 }

@@ -69,14 +69,14 @@ function formOf(goods: AdminGoodsDetail): GoodsForm {
 function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: AdminGoodsDetail): void }) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<GoodsForm>();
-  const { busy, submit } = useSubmit();
+  const { busy, submit, checkForm } = useSubmit();
   const { data: categories } = useLoad(() => get(routes.adminGoodsCategories));
 
   const confirmSave = async () => {
-    await form.validateFields();
     // Every value, the SKUs' ids too: they have no field of their own, and a SKU without its id
     // would be saved as a new one.
-    const values = form.getFieldsValue(true) as GoodsForm;
+    const values = await checkForm(form);
+    if (!values) return;
     modal.confirm({
       title: "确认保存商品？",
       content: values.shown ? "保存后前台立即显示新的内容与价格。" : "保存后该商品将从前台下架。",
