@@ -118,22 +118,17 @@ function FollowUp({ lead, onSaved }: { lead: AdminLeadDetail; onSaved(lead: Admi
 
 export function LeadDetailPage() {
   const { id } = useParams();
-  const { message } = App.useApp();
   const { data: lead, setData, error, loading } = useLoad(() => get(routes.adminLeadDetail, { id }), id);
   const [fullPhone, setFullPhone] = useState<string | null>(null);
-  const [revealing, setRevealing] = useState(false);
+  const { busy: revealing, submit } = useSubmit();
 
-  const reveal = async () => {
-    if (!lead) return;
-    setRevealing(true);
-    try {
-      setFullPhone((await post(routes.adminLeadRevealPhone, { id: lead.id })).phone);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "操作失败");
-    } finally {
-      setRevealing(false);
-    }
-  };
+  const reveal = () =>
+    lead &&
+    submit(
+      () => post(routes.adminLeadRevealPhone, { id: lead.id }),
+      (revealed) => setFullPhone(revealed.phone),
+      "操作失败",
+    );
 
   if (error) return <Result status="warning" title={error} extra={<Link to="/leads">返回线索列表</Link>} />;
   if (!lead || (loading && !lead)) return <Spin />;
