@@ -5,7 +5,8 @@ import { Form, Input } from "antd";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { answer, api, resetAnswers } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
-import { FilterBar, ListPage, UrlTableView } from "./url-table";
+import { TitledPage } from "./titled-page";
+import { FilterBar, UrlTableView } from "./url-table";
 import { useUrlTable } from "./use-url-table";
 
 vi.mock("../api", async () => (await import("../test/fake-api")).fakeApiModule());
@@ -18,14 +19,14 @@ interface Row {
 function StoreList() {
   const table = useUrlTable(adminRoutes.adminGoodsList, ["name", "visibility"]);
   return (
-    <ListPage title="商品" action={<button type="button">新建商品</button>}>
+    <TitledPage title="商品" action={<button type="button">新建商品</button>}>
       <FilterBar table={table} initialValues={table.filter}>
         <Form.Item name="name" label="名称">
           <Input />
         </Form.Item>
       </FilterBar>
       <UrlTableView<Row> table={table} rowKey="id" columns={[{ title: "名称", dataIndex: "name" }]} />
-    </ListPage>
+    </TitledPage>
   );
 }
 

@@ -1,29 +1,8 @@
-// The list page's pieces: its heading, the filter bar whose values go into the address, and the table
-// of the rows that address loads (docs/decisions/0042).
+// A list page's pieces: the filter bar whose values go into the address, and the table of the rows
+// that address loads (docs/decisions/0042).
 import { Button, Form, type FormProps, Space, Table, type TableProps, Typography } from "antd";
 import type { ReactNode } from "react";
 import type { UrlTable } from "./use-url-table";
-
-/** A page's vertical stack: the title with its main action on the right, then the page. */
-export function ListPage({ title, action, children }: { title: ReactNode; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      {action ? (
-        <Space style={{ width: "100%", justifyContent: "space-between" }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
-          {action}
-        </Space>
-      ) : (
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-      )}
-      {children}
-    </Space>
-  );
-}
 
 /**
  * The inline filter form with 筛选 and 重置. It starts from the address's values (`initialValues`) and is

@@ -5,7 +5,8 @@ import { App, Button, Form, Input, Select, Space, Tag } from "antd";
 import { Link } from "react-router";
 import { get, post, routes } from "../api";
 import { ContentTabs } from "../components/content-tabs";
-import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
 
@@ -42,7 +43,7 @@ export function ArticleListPage() {
     });
 
   return (
-    <ListPage title="内容">
+    <TitledPage title="内容">
       <ContentTabs active="articles" />
       <Space style={{ width: "100%", justifyContent: "space-between" }} wrap>
         <FilterBar table={table} initialValues={initial} style={{ rowGap: 12 }}>
@@ -115,6 +116,6 @@ export function ArticleListPage() {
           },
         ]}
       />
-    </ListPage>
+    </TitledPage>
   );
 }

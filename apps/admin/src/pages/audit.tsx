@@ -1,22 +1,25 @@
 // The audit record (管理员 only): who did what, when, with the values before and after; filterable
-// by staff member, action, object and date.
+// by staff member, action, object and date (kept in the address, paging on the server).
 import { AUDIT_ACTION_LABELS, type AuditRow } from "@yj/contract";
-import { Button, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
-import { useState } from "react";
+import { DatePicker, Form, Input, Select, Typography } from "antd";
 import { get, routes } from "../api";
-import { type DateRange, fromTo } from "../kit/date-range";
+import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
+import { useUrlTable } from "../kit/use-url-table";
 import { formatTime } from "../lead-labels";
 import { useLoad } from "../use-load";
 
 const ENTITY_LABELS: Record<string, string> = { staff: "员工", lead: "线索" };
 
-interface Filter {
+const FILTER_KEYS = ["staffId", "action", "entity", "entityId", "from", "to"] as const;
+
+interface FilterForm {
   staffId?: number;
   action?: string;
   entity?: string;
   entityId?: string;
-  from?: string;
-  to?: string;
+  dates?: DateRange;
 }
 
 function Values({ value }: { value: unknown }) {
@@ -25,37 +28,19 @@ function Values({ value }: { value: unknown }) {
 }
 
 export function AuditPage() {
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState({ current: 1, pageSize: 20 });
+  const table = useUrlTable(routes.adminAuditList, FILTER_KEYS);
   const staff = useLoad(() => get(routes.adminStaffList));
-  const { data, loading } = useLoad(
-    () => get(routes.adminAuditList, { ...filter, ...page }),
-    JSON.stringify([filter, page]),
-  );
-
-  const apply = (values: {
-    staffId?: number;
-    action?: string;
-    entity?: string;
-    entityId?: string;
-    dates?: DateRange;
-  }) => {
-    setPage((p) => ({ ...p, current: 1 }));
-    setFilter({
-      staffId: values.staffId,
-      action: values.action,
-      entity: values.entity,
-      entityId: values.entityId?.trim() || undefined,
-      ...fromTo(values.dates),
-    });
+  const { filter } = table;
+  const initial: FilterForm = {
+    ...filter,
+    staffId: filter.staffId ? Number(filter.staffId) : undefined,
+    dates: rangeOf(filter),
   };
+  const apply = (values: FilterForm) => table.apply({ ...values, ...fromTo(values.dates) });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        审计记录
-      </Typography.Title>
-      <Form layout="inline" onFinish={apply} style={{ rowGap: 12 }}>
+    <TitledPage title="审计记录">
+      <FilterBar table={table} initialValues={initial} onFinish={apply} style={{ rowGap: 12 }}>
         <Form.Item name="staffId" label="员工">
           <Select
             allowClear
@@ -86,20 +71,10 @@ export function AuditPage() {
         <Form.Item name="dates" label="日期">
           <DatePicker.RangePicker />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          筛选
-        </Button>
-      </Form>
-      <Table<AuditRow>
+      </FilterBar>
+      <UrlTableView<AuditRow>
+        table={table}
         rowKey="id"
-        loading={loading}
-        dataSource={data?.dataList ?? []}
-        pagination={{
-          ...page,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (current, pageSize) => setPage({ current, pageSize }),
-        }}
         columns={[
           { title: "时间", dataIndex: "createdAt", width: 150, render: formatTime },
           { title: "员工", dataIndex: "staffName", width: 170 },
@@ -120,6 +95,6 @@ export function AuditPage() {
           { title: "IP", dataIndex: "ip", width: 120 },
         ]}
       />
-    </Space>
+    </TitledPage>
   );
 }

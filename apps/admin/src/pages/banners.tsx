@@ -20,7 +20,8 @@ import { post, routes } from "../api";
 import { useCityOptions } from "../components/city-options";
 import { ImageField } from "../components/image-field";
 import { SaveModal } from "../kit/save-modal";
-import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useAction } from "../kit/use-action";
 import { type EditDialogProps, useEditing } from "../kit/use-editing";
 import { useUrlTable } from "../kit/use-url-table";
@@ -146,7 +147,7 @@ export function BannersPage() {
   };
 
   return (
-    <ListPage
+    <TitledPage
       title="轮播图"
       action={
         <Button type="primary" onClick={() => edit("new")}>
@@ -233,6 +234,6 @@ export function BannersPage() {
         ]}
       />
       <BannerModal {...dialog} />
-    </ListPage>
+    </TitledPage>
   );
 }

@@ -5,7 +5,8 @@ import { Button, Form, Input, InputNumber, Switch, Table, Tag, Typography } from
 import { useState } from "react";
 import { get, post, routes } from "../api";
 import { SaveModal } from "../kit/save-modal";
-import { ListPage } from "../kit/url-table";
+import { TitledPage } from "../kit/titled-page";
+
 import { useLoad } from "../use-load";
 
 type Node = AdminCategoryRow & { children?: Node[] };
@@ -30,7 +31,7 @@ export function CategoriesPage() {
   const [editing, setEditing] = useState<AdminCategoryRow | null>(null);
 
   return (
-    <ListPage title="分类">
+    <TitledPage title="分类">
       <Typography.Text type="secondary">排序小的在前；隐藏的分类及其下级不在前台菜单和筛选中出现。</Typography.Text>
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
       <Table<Node>
@@ -88,6 +89,6 @@ export function CategoriesPage() {
           <Switch />
         </Form.Item>
       </SaveModal>
-    </ListPage>
+    </TitledPage>
   );
 }

@@ -14,7 +14,8 @@ import { useState } from "react";
 import { get, post, routes } from "../api";
 import { MoneyField, yuanText } from "../kit/money-field";
 import { SaveModal } from "../kit/save-modal";
-import { ListPage } from "../kit/url-table";
+import { TitledPage } from "../kit/titled-page";
+
 import { type EditDialogProps, useEditing } from "../kit/use-editing";
 import { useLoad } from "../use-load";
 
@@ -136,7 +137,7 @@ export function CityPricesPage() {
   const yuan = (cents: number | undefined) => (cents === undefined ? "未设置" : `¥${yuanText(cents)}`);
 
   return (
-    <ListPage
+    <TitledPage
       title="城市价格"
       action={
         <Button type="primary" onClick={() => edit("new")}>
@@ -211,6 +212,6 @@ export function CityPricesPage() {
         ]}
       />
       <PricesModal {...dialog} />
-    </ListPage>
+    </TitledPage>
   );
 }

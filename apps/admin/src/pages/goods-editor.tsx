@@ -11,11 +11,9 @@ import {
   Form,
   Input,
   InputNumber,
-  Result,
   Row,
   Select,
   Space,
-  Spin,
   Switch,
   Table,
   Tag,
@@ -24,7 +22,10 @@ import {
 import { Link, useParams } from "react-router";
 import { get, routes, save } from "../api";
 import { ImageField } from "../components/image-field";
+import { Loaded } from "../kit/loaded";
 import { MoneyField, yuanText } from "../kit/money-field";
+import { TitledPage } from "../kit/titled-page";
+
 import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
@@ -282,16 +283,14 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
 
 export function GoodsEditorPage() {
   const { id = "" } = useParams();
-  const { data: goods, setData, error, loading } = useLoad(() => get(routes.adminGoodsDetail, { id: Number(id) }), id);
-  if (loading && !goods) return <Spin />;
-  if (error && !goods) return <Result status="warning" title={error} extra={<Link to="/goods">返回商品列表</Link>} />;
-  if (!goods) return null;
+  const load = useLoad(() => get(routes.adminGoodsDetail, { id: Number(id) }), id);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        编辑商品 #{goods.id}
-      </Typography.Title>
-      <Editor goods={goods} onSaved={setData} />
-    </Space>
+    <Loaded load={load} back={{ to: "/goods", text: "返回商品列表" }}>
+      {(goods) => (
+        <TitledPage title={`编辑商品 #${goods.id}`}>
+          <Editor goods={goods} onSaved={load.setData} />
+        </TitledPage>
+      )}
+    </Loaded>
   );
 }

@@ -4,7 +4,8 @@ import type { AdminGoodsRow } from "@yj/contract";
 import { Button, Form, Input, Select, Tag } from "antd";
 import { Link, useNavigate } from "react-router";
 import { get, routes } from "../api";
-import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
 import { yuan } from "../order-labels";
 import { useLoad } from "../use-load";
@@ -23,7 +24,7 @@ export function GoodsListPage() {
   const initial = { ...filter, category2: filter.category2 ? Number(filter.category2) : undefined };
 
   return (
-    <ListPage
+    <TitledPage
       title="商品"
       action={
         <Button type="primary" onClick={() => navigate("/goods/new")}>
@@ -76,6 +77,6 @@ export function GoodsListPage() {
           { title: "操作", key: "edit", width: 80, render: (_, row) => <Link to={`/goods/${row.id}`}>编辑</Link> },
         ]}
       />
-    </ListPage>
+    </TitledPage>
   );
 }

@@ -7,7 +7,8 @@ import { Link } from "react-router";
 import { post, routes } from "../api";
 import { saveBase64File } from "../download";
 import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
-import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
 import { formatTime, kindOptions, LeadStateTag, leadKindLabel, stateOptions } from "../lead-labels";
 
@@ -53,7 +54,7 @@ export function LeadListPage() {
   };
 
   return (
-    <ListPage title="线索">
+    <TitledPage title="线索">
       <FilterBar
         table={table}
         initialValues={initial}
@@ -101,6 +102,6 @@ export function LeadListPage() {
           },
         ]}
       />
-    </ListPage>
+    </TitledPage>
   );
 }

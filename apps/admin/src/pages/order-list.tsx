@@ -5,7 +5,8 @@ import { Alert, DatePicker, Form, Input, Select, Table } from "antd";
 import { Link } from "react-router";
 import { get, routes } from "../api";
 import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
-import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
 import { formatTime } from "../lead-labels";
 import { OrderStatusTag, orderStatusOptions, yuan } from "../order-labels";
@@ -61,7 +62,7 @@ export function OrderListPage() {
   };
 
   return (
-    <ListPage title="订单">
+    <TitledPage title="订单">
       <PaymentIssues />
       <FilterBar table={table} initialValues={initial} onFinish={apply} style={{ rowGap: 12 }}>
         <Form.Item name="status" label="状态">
@@ -97,6 +98,6 @@ export function OrderListPage() {
           },
         ]}
       />
-    </ListPage>
+    </TitledPage>
   );
 }

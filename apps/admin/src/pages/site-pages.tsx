@@ -2,30 +2,27 @@
 // docs/decisions/0028): which ones still show the built-in copy, and the editor of a page's title,
 // introduction and blocks. A save shows on the storefront at once.
 import type { AdminSitePageDetail, AdminSitePageRow } from "@yj/contract";
-import { App, Button, Card, Form, Input, Result, Space, Spin, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Form, Input, Result, Space, Spin, Tag, Typography } from "antd";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
 import { BlockEditor } from "../components/block-editor";
 import { ContentTabs } from "../components/content-tabs";
+import { TitledPage } from "../kit/titled-page";
+import { UrlTableView } from "../kit/url-table";
 import { useSubmit } from "../kit/use-submit";
+import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
 
 const PAGE_KINDS = ["heading", "paragraph", "image", "steps", "features", "figures", "list", "link"] as const;
 
 export function SitePageListPage() {
-  const { data, loading, error } = useLoad(() => get(routes.adminSitePageList));
+  const table = useUrlTable(routes.adminSitePageList, []);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        内容
-      </Typography.Title>
+    <TitledPage title="内容">
       <ContentTabs active="pages" />
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminSitePageRow>
+      <UrlTableView<AdminSitePageRow>
+        table={table}
         rowKey="slug"
-        loading={loading}
-        dataSource={data ?? []}
-        pagination={false}
         locale={{ emptyText: "暂无页面" }}
         columns={[
           { title: "页面", dataIndex: "title" },
@@ -62,7 +59,7 @@ export function SitePageListPage() {
           },
         ]}
       />
-    </Space>
+    </TitledPage>
   );
 }
 

@@ -13,7 +13,8 @@ import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typo
 import { useState } from "react";
 import { get, post, routes } from "../api";
 import { SaveModal } from "../kit/save-modal";
-import { ListPage } from "../kit/url-table";
+import { TitledPage } from "../kit/titled-page";
+
 import { useAction } from "../kit/use-action";
 import { formatTime } from "../lead-labels";
 import { useSession } from "../session";
@@ -68,7 +69,7 @@ export function StaffPage() {
     }, "密码已重置");
 
   return (
-    <ListPage
+    <TitledPage
       title="员工"
       action={
         <Button type="primary" onClick={() => setCreating(true)}>
@@ -177,6 +178,6 @@ export function StaffPage() {
         </Form.Item>
       </SaveModal>
       <OneTimePassword shown={shown} onClose={() => setShown(null)} />
-    </ListPage>
+    </TitledPage>
   );
 }

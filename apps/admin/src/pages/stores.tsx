@@ -6,7 +6,8 @@ import { post, routes } from "../api";
 import { useCityOptions } from "../components/city-options";
 import { ImageField } from "../components/image-field";
 import { SaveModal } from "../kit/save-modal";
-import { FilterBar, ListPage, UrlTableView } from "../kit/url-table";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useAction } from "../kit/use-action";
 import { type EditDialogProps, useEditing } from "../kit/use-editing";
 import { useUrlTable } from "../kit/use-url-table";
@@ -117,7 +118,7 @@ export function StoresPage() {
   const run = useAction(table.reload);
 
   return (
-    <ListPage
+    <TitledPage
       title="门店"
       action={
         <Button type="primary" onClick={() => edit("new")}>
@@ -175,6 +176,6 @@ export function StoresPage() {
         ]}
       />
       <StoreModal {...dialog} />
-    </ListPage>
+    </TitledPage>
   );
 }
