@@ -7,7 +7,7 @@ export function TitledPage({ title, action, children }: { title: ReactNode; acti
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
       {action ? (
-        <Space style={{ width: "100%", justifyContent: "space-between" }}>
+        <Space wrap style={{ width: "100%", justifyContent: "space-between" }}>
           <Typography.Title level={4} style={{ margin: 0 }}>
             {title}
           </Typography.Title>

@@ -19,7 +19,6 @@ import {
   Space,
   Spin,
   Tag,
-  Typography,
 } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -27,6 +26,7 @@ import { get, post, routes } from "../api";
 import { BlockEditor } from "../components/block-editor";
 import { ImageField } from "../components/image-field";
 import { MoneyField, yuanText } from "../kit/money-field";
+import { TitledPage } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
@@ -227,12 +227,15 @@ export function ArticleEditorPage() {
   if (error && !data) return <Result status="warning" title={error} extra={<Link to="/content">返回内容列表</Link>} />;
   const type = (data?.type ?? (params.get("type") === "2" ? 2 : 1)) as 1 | 2;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {isNew ? "新建" : "编辑"}
-        {type === 2 ? "案例" : "攻略"} {data && `#${data.id}`} {data && <Tag>{`浏览 ${data.views}`}</Tag>}
-      </Typography.Title>
+    <TitledPage
+      title={
+        <>
+          {isNew ? "新建" : "编辑"}
+          {type === 2 ? "案例" : "攻略"} {data && `#${data.id}`} {data && <Tag>{`浏览 ${data.views}`}</Tag>}
+        </>
+      }
+    >
       <Editor key={data?.id ?? `new-${type}`} id={data?.id} type={type} article={data ?? NEW_ARTICLE} />
-    </Space>
+    </TitledPage>
   );
 }

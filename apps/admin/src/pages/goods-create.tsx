@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { get, post, routes } from "../api";
 import { ImageField } from "../components/image-field";
 import { MoneyField } from "../kit/money-field";
+import { TitledPage } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
@@ -65,10 +66,7 @@ export function GoodsCreatePage() {
     );
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        新建商品
-      </Typography.Title>
+    <TitledPage title="新建商品">
       {categoryError && <Typography.Text type="danger">{categoryError}</Typography.Text>}
       <Form form={form} layout="vertical" initialValues={INITIAL} onFinish={create}>
         <Card title="基本信息" size="small">
@@ -236,6 +234,6 @@ export function GoodsCreatePage() {
           <Link to="/goods">返回商品列表</Link>
         </Space>
       </Form>
-    </Space>
+    </TitledPage>
   );
 }

@@ -8,11 +8,13 @@ import {
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "@yj/contract";
-import { App, Button, Card, Descriptions, Form, Input, Result, Space, Spin, Table, Timeline, Typography } from "antd";
+import { App, Button, Card, Descriptions, Form, Input, Space, Table, Timeline } from "antd";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { get, post, routes } from "../api";
+import { Loaded } from "../kit/loaded";
 import { SaveModal } from "../kit/save-modal";
+import { TitledPage } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
 import { formatTime } from "../lead-labels";
 import { OrderStatusTag, yuan } from "../order-labels";
@@ -110,21 +112,25 @@ function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(orde
 
 export function OrderDetailPage() {
   const { orderNo = "" } = useParams();
-  const { data: order, setData, error, loading } = useLoad(() => get(routes.adminOrderDetail, { orderNo }), orderNo);
-
-  if (loading && !order) return <Spin />;
-  if (error && !order) return <Result status="warning" title={error} extra={<Link to="/orders">返回订单列表</Link>} />;
-  if (!order) return null;
-  const a = order.address;
-
+  const load = useLoad(() => get(routes.adminOrderDetail, { orderNo }), orderNo);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Space wrap style={{ justifyContent: "space-between", width: "100%" }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+    <Loaded load={load} back={{ to: "/orders", text: "返回订单列表" }}>
+      {(order) => <OrderView order={order} onChanged={load.setData} />}
+    </Loaded>
+  );
+}
+
+function OrderView({ order, onChanged }: { order: AdminOrderDetail; onChanged(order: AdminOrderDetail): void }) {
+  const a = order.address;
+  return (
+    <TitledPage
+      title={
+        <>
           订单 {order.orderNo} <OrderStatusTag status={order.status} />
-        </Typography.Title>
-        <Actions order={order} onChanged={setData} />
-      </Space>
+        </>
+      }
+      action={<Actions order={order} onChanged={onChanged} />}
+    >
       <Card title="订单信息" size="small">
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
           <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
@@ -185,6 +191,6 @@ export function OrderDetailPage() {
           }))}
         />
       </Card>
-    </Space>
+    </TitledPage>
   );
 }

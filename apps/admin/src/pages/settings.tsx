@@ -6,6 +6,7 @@ import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, S
 import { useState } from "react";
 import { get, post, routes } from "../api";
 import { MoneyField, yuanText } from "../kit/money-field";
+import { TitledPage } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
@@ -123,10 +124,7 @@ export function SettingsPage() {
     });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        站点设置
-      </Typography.Title>
+    <TitledPage title="站点设置">
       <Form form={form} layout="vertical" initialValues={formOf(data)}>
         <Card title="品牌与联系方式" size="small">
           <Row gutter={16}>
@@ -234,6 +232,6 @@ export function SettingsPage() {
           />
         </Space>
       </Card>
-    </Space>
+    </TitledPage>
   );
 }

@@ -2,11 +2,12 @@
 // docs/decisions/0028): which ones still show the built-in copy, and the editor of a page's title,
 // introduction and blocks. A save shows on the storefront at once.
 import type { AdminSitePageDetail, AdminSitePageRow } from "@yj/contract";
-import { App, Button, Card, Form, Input, Result, Space, Spin, Tag, Typography } from "antd";
+import { App, Button, Card, Form, Input, Space, Tag, Typography } from "antd";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
 import { BlockEditor } from "../components/block-editor";
 import { ContentTabs } from "../components/content-tabs";
+import { Loaded } from "../kit/loaded";
 import { TitledPage } from "../kit/titled-page";
 import { UrlTableView } from "../kit/url-table";
 import { useSubmit } from "../kit/use-submit";
@@ -115,25 +116,28 @@ function PageForm({ page, onSaved }: { page: AdminSitePageDetail; onSaved(page: 
 
 export function SitePageEditorPage() {
   const { slug = "" } = useParams();
-  const { data, setData, error, loading } = useLoad(() => get(routes.adminSitePageDetail, { slug }), slug);
-  if (loading && !data) return <Spin />;
-  if (error && !data)
-    return <Result status="warning" title={error} extra={<Link to="/content/pages">返回页面列表</Link>} />;
-  if (!data) return null;
+  const load = useLoad(() => get(routes.adminSitePageDetail, { slug }), slug);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        编辑页面：{data.title} {data.edited ? <Tag color="green">已自定义</Tag> : <Tag>内置文案</Tag>}
-      </Typography.Title>
-      <Typography.Text type="secondary">
-        前台地址：
-        {data.paths.map((p) => (
-          <a key={p} href={p} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
-            {p}
-          </a>
-        ))}
-      </Typography.Text>
-      <PageForm key={data.updatedAt} page={data} onSaved={setData} />
-    </Space>
+    <Loaded load={load} back={{ to: "/content/pages", text: "返回页面列表" }}>
+      {(data) => (
+        <TitledPage
+          title={
+            <>
+              编辑页面：{data.title} {data.edited ? <Tag color="green">已自定义</Tag> : <Tag>内置文案</Tag>}
+            </>
+          }
+        >
+          <Typography.Text type="secondary">
+            前台地址：
+            {data.paths.map((p) => (
+              <a key={p} href={p} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
+                {p}
+              </a>
+            ))}
+          </Typography.Text>
+          <PageForm key={data.updatedAt} page={data} onSaved={load.setData} />
+        </TitledPage>
+      )}
+    </Loaded>
   );
 }
