@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { adminRoutes } from "@yj/contract";
 import { Form, Input } from "antd";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { answer, api, resetAnswers } from "../test/fake-api";
+import { describe, expect, it, vi } from "vitest";
+import { answer, api } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { TitledPage } from "./titled-page";
 import { FilterBar, UrlTableView } from "./url-table";
@@ -31,11 +31,6 @@ function StoreList() {
 }
 
 const where = () => screen.getByTestId("where").textContent;
-
-beforeEach(() => {
-  resetAnswers();
-  vi.clearAllMocks();
-});
 
 describe("a list in the address", () => {
   it("loads the address's filters and page, and shows the total", async () => {

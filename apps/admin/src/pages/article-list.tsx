@@ -1,10 +1,11 @@
 // Guides and cases for 运营: filter by type, guide tag and keyword (kept in the address), paging on
 // the server; each row opens the editor or, after a confirmation, is deleted.
 import type { AdminArticleRow } from "@yj/contract";
-import { App, Button, Form, Input, Select, Space, Tag } from "antd";
+import { App, Button, Space, Tag } from "antd";
 import { Link } from "react-router";
 import { get, post, routes } from "../api";
 import { ContentTabs } from "../components/content-tabs";
+import { SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
@@ -47,20 +48,14 @@ export function ArticleListPage() {
       <ContentTabs active="articles" />
       <Space style={{ width: "100%", justifyContent: "space-between" }} wrap>
         <FilterBar table={table} initialValues={initial} style={{ rowGap: 12 }}>
-          <Form.Item name="type" label="类型">
-            <Select allowClear placeholder="全部" options={TYPE_OPTIONS} style={{ width: 100 }} />
-          </Form.Item>
-          <Form.Item name="tagId" label="攻略标签">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 130 }}
-              options={(options?.tags ?? []).map((t) => ({ value: t.id, label: t.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="keyword" label="标题">
-            <Input allowClear placeholder="标题关键词" style={{ width: 180 }} />
-          </Form.Item>
+          <SelectFilter name="type" label="类型" options={TYPE_OPTIONS} width={100} />
+          <SelectFilter
+            name="tagId"
+            label="攻略标签"
+            width={130}
+            options={(options?.tags ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          />
+          <TextFilter name="keyword" label="标题" placeholder="标题关键词" width={180} />
         </FilterBar>
         <Space>
           <Link to="/content/articles/new?type=1">

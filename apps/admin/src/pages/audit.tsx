@@ -1,9 +1,10 @@
 // The audit record (管理员 only): who did what, when, with the values before and after; filterable
 // by staff member, action, object and date (kept in the address, paging on the server).
 import { AUDIT_ACTION_LABELS, type AuditRow } from "@yj/contract";
-import { DatePicker, Form, Input, Select, Typography } from "antd";
+import { Typography } from "antd";
 import { get, routes } from "../api";
 import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
+import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
@@ -41,36 +42,26 @@ export function AuditPage() {
   return (
     <TitledPage title="审计记录">
       <FilterBar table={table} initialValues={initial} onFinish={apply} style={{ rowGap: 12 }}>
-        <Form.Item name="staffId" label="员工">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 150 }}
-            options={(staff.data ?? []).map((s) => ({ value: s.id, label: `${s.displayName}（${s.username}）` }))}
-          />
-        </Form.Item>
-        <Form.Item name="action" label="操作">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 150 }}
-            options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Form.Item name="entity" label="对象">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 100 }}
-            options={Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Form.Item name="entityId" label="编号">
-          <Input allowClear style={{ width: 90 }} />
-        </Form.Item>
-        <Form.Item name="dates" label="日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
+        <SelectFilter
+          name="staffId"
+          label="员工"
+          width={150}
+          options={(staff.data ?? []).map((s) => ({ value: s.id, label: `${s.displayName}（${s.username}）` }))}
+        />
+        <SelectFilter
+          name="action"
+          label="操作"
+          width={150}
+          options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <SelectFilter
+          name="entity"
+          label="对象"
+          width={100}
+          options={Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <TextFilter name="entityId" label="编号" width={90} />
+        <DatesFilter label="日期" />
       </FilterBar>
       <UrlTableView<AuditRow>
         table={table}

@@ -2,23 +2,11 @@
 // order. Create, edit, delete and move up or down; the home page for that city shows the change on
 // its next load.
 import { type AdminBannerRow, BANNER_SCOPE_LABELS, BANNER_SCOPES, type BannerScope } from "@yj/contract";
-import {
-  AutoComplete,
-  Button,
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Radio,
-  Select,
-  Space,
-  Tag,
-  Typography,
-} from "antd";
+import { AutoComplete, Button, Form, Image, Input, InputNumber, Popconfirm, Radio, Space, Tag, Typography } from "antd";
 import { post, routes } from "../api";
 import { useCityOptions } from "../components/city-options";
 import { ImageField } from "../components/image-field";
+import { SelectFilter, TextFilter } from "../kit/filter-fields";
 import { SaveModal } from "../kit/save-modal";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
@@ -159,17 +147,13 @@ export function BannersPage() {
         首页先显示访客所在城市的轮播图；该城市没有时显示所在省份的；都没有时显示默认轮播图。
       </Typography.Text>
       <FilterBar table={table} initialValues={table.filter}>
-        <Form.Item name="scope" label="范围">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={BANNER_SCOPES.map((s) => ({ value: s, label: BANNER_SCOPE_LABELS[s] }))}
-          />
-        </Form.Item>
-        <Form.Item name="area" label="省份/城市">
-          <Input allowClear placeholder="如 杭州市" style={{ width: 160 }} />
-        </Form.Item>
+        <SelectFilter
+          name="scope"
+          label="范围"
+          width={120}
+          options={BANNER_SCOPES.map((s) => ({ value: s, label: BANNER_SCOPE_LABELS[s] }))}
+        />
+        <TextFilter name="area" label="省份/城市" placeholder="如 杭州市" width={160} />
       </FilterBar>
       <UrlTableView<AdminBannerRow>
         table={table}

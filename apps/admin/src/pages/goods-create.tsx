@@ -1,9 +1,10 @@
 // A new goods row with its first SKUs: the editor's fields plus tags and a cover picture. Prices are
 // typed in yuan (the server stores cents); saved shown, it is on the storefront's category page at
 // once, first in its category.
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Typography } from "antd";
+import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
 import { get, post, routes } from "../api";
+import { ParamsCard, SkuRows } from "../components/goods-fields";
 import { ImageField } from "../components/image-field";
 import { MoneyField } from "../kit/money-field";
 import { TitledPage } from "../kit/titled-page";
@@ -133,34 +134,7 @@ export function GoodsCreatePage() {
             </Col>
           </Row>
         </Card>
-        <Card title="参数" size="small" style={{ marginTop: 16 }}>
-          <Form.List name="params">
-            {(fields, { add, remove }) => (
-              <Space orientation="vertical" style={{ width: "100%" }}>
-                {fields.map((field) => (
-                  <Space key={field.key}>
-                    <Form.Item
-                      name={[field.name, "name"]}
-                      rules={[{ required: true, message: "请输入参数名" }]}
-                      noStyle
-                    >
-                      <Input placeholder="参数名" style={{ width: 160 }} aria-label="参数名" />
-                    </Form.Item>
-                    <Form.Item
-                      name={[field.name, "value"]}
-                      rules={[{ required: true, message: "请输入参数值" }]}
-                      noStyle
-                    >
-                      <Input placeholder="参数值" style={{ width: 320 }} aria-label="参数值" />
-                    </Form.Item>
-                    <Button onClick={() => remove(field.name)}>删除</Button>
-                  </Space>
-                ))}
-                <Button onClick={() => add({ name: "", value: "" })}>添加参数</Button>
-              </Space>
-            )}
-          </Form.List>
-        </Card>
+        <ParamsCard />
         <Card title="规格与库存" size="small" style={{ marginTop: 16 }}>
           <Form.List
             name="skus"
@@ -174,55 +148,8 @@ export function GoodsCreatePage() {
           >
             {(fields, { add, remove }, { errors }) => (
               <>
-                <Table
-                  size="small"
-                  pagination={false}
-                  rowKey="key"
-                  dataSource={fields}
-                  columns={[
-                    {
-                      title: "规格",
-                      render: (_, field) => (
-                        <Form.Item name={[field.name, "spec"]} rules={[{ required: true, message: "请输入规格" }]}>
-                          <Input aria-label={`规格 ${field.name + 1}`} />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: "价格（元）",
-                      width: 180,
-                      render: (_, field) => (
-                        <MoneyField
-                          name={[field.name, "price"]}
-                          required="请输入价格"
-                          input={{ "aria-label": `规格价格 ${field.name + 1}` }}
-                        />
-                      ),
-                    },
-                    {
-                      title: "库存",
-                      width: 140,
-                      render: (_, field) => (
-                        <Form.Item name={[field.name, "stock"]} rules={[{ required: true, message: "请输入库存" }]}>
-                          <InputNumber min={0} precision={0} aria-label={`库存 ${field.name + 1}`} />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: "操作",
-                      width: 80,
-                      render: (_, field) => (
-                        <Button type="link" disabled={fields.length <= 1} onClick={() => remove(field.name)}>
-                          删除
-                        </Button>
-                      ),
-                    },
-                  ]}
-                />
+                <SkuRows fields={fields} add={add} remove={remove} />
                 <Form.ErrorList errors={errors} />
-                <Button style={{ marginTop: 8 }} onClick={() => add({ spec: "", price: "", stock: 0 })}>
-                  添加规格
-                </Button>
               </>
             )}
           </Form.List>

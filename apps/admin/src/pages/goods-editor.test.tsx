@@ -2,8 +2,8 @@
 // without it would be saved as a new one), and refuses a bad price before asking anything.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type AdminGoodsDetail, adminRoutes } from "@yj/contract";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { answer, api, resetAnswers, unchanged } from "../test/fake-api";
+import { describe, expect, it, vi } from "vitest";
+import { answer, api, unchanged } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { GoodsEditorPage } from "./goods-editor";
 
@@ -39,11 +39,6 @@ function open() {
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const confirmDialog = () => screen.findByRole("dialog");
-
-beforeEach(() => {
-  resetAnswers();
-  vi.clearAllMocks();
-});
 
 describe("goods editor", () => {
   it("loads the goods by the address's id and shows its money in yuan", async () => {

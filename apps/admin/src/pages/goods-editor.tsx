@@ -3,24 +3,10 @@
 // first is the cover), and the SKUs (spec, price, stock; new ones added). Saving asks for
 // confirmation; the storefront shows the change at once.
 import { type AdminGoodsDetail, MAX_GOODS_IMAGES } from "@yj/contract";
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
+import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Tag, Typography } from "antd";
 import { Link, useParams } from "react-router";
 import { get, routes, save } from "../api";
+import { ParamsCard, SkuRows } from "../components/goods-fields";
 import { ImageField } from "../components/image-field";
 import { Loaded } from "../kit/loaded";
 import { MoneyField, yuanText } from "../kit/money-field";
@@ -195,81 +181,9 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
           )}
         </Form.List>
       </Card>
-      <Card title="参数" size="small" style={{ marginTop: 16 }}>
-        <Form.List name="params">
-          {(fields, { add, remove }) => (
-            <Space orientation="vertical" style={{ width: "100%" }}>
-              {fields.map((field) => (
-                <Space key={field.key} style={{ width: "100%", maxWidth: 560 }} styles={{ item: { minWidth: 0 } }}>
-                  <Form.Item name={[field.name, "name"]} rules={[{ required: true, message: "请输入参数名" }]} noStyle>
-                    <Input placeholder="参数名" style={{ width: "100%", maxWidth: 160 }} aria-label="参数名" />
-                  </Form.Item>
-                  <Form.Item name={[field.name, "value"]} rules={[{ required: true, message: "请输入参数值" }]} noStyle>
-                    <Input placeholder="参数值" style={{ width: "100%", maxWidth: 320 }} aria-label="参数值" />
-                  </Form.Item>
-                  <Button onClick={() => remove(field.name)}>删除</Button>
-                </Space>
-              ))}
-              <Button onClick={() => add({ name: "", value: "" })}>添加参数</Button>
-            </Space>
-          )}
-        </Form.List>
-      </Card>
+      <ParamsCard />
       <Card title="规格与库存" size="small" style={{ marginTop: 16 }}>
-        <Form.List name="skus">
-          {(fields, { add }) => (
-            <>
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="key"
-                dataSource={fields}
-                columns={[
-                  {
-                    title: "规格",
-                    render: (_, field) => (
-                      <Form.Item
-                        name={[field.name, "spec"]}
-                        rules={[{ required: true, message: "请输入规格" }]}
-                        noStyle
-                      >
-                        <Input aria-label={`规格 ${field.name + 1}`} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: "价格（元）",
-                    width: 180,
-                    render: (_, field) => (
-                      <MoneyField
-                        name={[field.name, "price"]}
-                        required="请输入价格"
-                        noStyle
-                        input={{ "aria-label": `规格价格 ${field.name + 1}` }}
-                      />
-                    ),
-                  },
-                  {
-                    title: "库存",
-                    width: 140,
-                    render: (_, field) => (
-                      <Form.Item
-                        name={[field.name, "stock"]}
-                        rules={[{ required: true, message: "请输入库存" }]}
-                        noStyle
-                      >
-                        <InputNumber min={0} precision={0} aria-label={`库存 ${field.name + 1}`} />
-                      </Form.Item>
-                    ),
-                  },
-                ]}
-              />
-              <Button style={{ marginTop: 8 }} onClick={() => add({ spec: "", price: "", stock: 0 })}>
-                添加规格
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <Form.List name="skus">{(fields, { add }) => <SkuRows fields={fields} add={add} noStyle />}</Form.List>
       </Card>
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" onClick={confirmSave} loading={busy}>

@@ -1,9 +1,10 @@
 // The goods list for 运营: search by name, filter by category and show/hide state (kept in the
 // address), paging on the server; each row opens the editor; 新建商品 opens the creation form.
 import type { AdminGoodsRow } from "@yj/contract";
-import { Button, Form, Input, Select, Tag } from "antd";
+import { Button, Tag } from "antd";
 import { Link, useNavigate } from "react-router";
 import { get, routes } from "../api";
+import { SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
@@ -33,20 +34,14 @@ export function GoodsListPage() {
       }
     >
       <FilterBar table={table} initialValues={initial} style={{ rowGap: 12 }}>
-        <Form.Item name="name" label="名称">
-          <Input allowClear placeholder="商品名称" style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="category2" label="分类">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 150 }}
-            options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="visibility" label="上下架">
-          <Select allowClear placeholder="全部" options={VISIBILITY_OPTIONS} style={{ width: 100 }} />
-        </Form.Item>
+        <TextFilter name="name" label="名称" placeholder="商品名称" width={180} />
+        <SelectFilter
+          name="category2"
+          label="分类"
+          width={150}
+          options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <SelectFilter name="visibility" label="上下架" options={VISIBILITY_OPTIONS} width={100} />
       </FilterBar>
       <UrlTableView<AdminGoodsRow>
         table={table}

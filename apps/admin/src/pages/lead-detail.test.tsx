@@ -2,8 +2,8 @@
 // assignee and note, and the server's '没有修改' when nothing changed.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { type AdminLeadDetail, adminRoutes } from "@yj/contract";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { answer, api, resetAnswers, unchanged } from "../test/fake-api";
+import { describe, expect, it, vi } from "vitest";
+import { answer, api, unchanged } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { LeadDetailPage } from "./lead-detail";
 
@@ -34,11 +34,6 @@ function open() {
   answer(adminRoutes.adminLeadAssignees, [{ id: 9, displayName: "李销售", role: "sales" }]);
   renderPage(<LeadDetailPage />, { url: "/leads/5", path: "/leads/:id" });
 }
-
-beforeEach(() => {
-  resetAnswers();
-  vi.clearAllMocks();
-});
 
 describe("lead detail", () => {
   it("shows the lead with its number masked, and what the visitor sent", async () => {

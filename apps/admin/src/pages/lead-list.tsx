@@ -1,12 +1,13 @@
 // The lead pipeline's list: every kind in one table, phones masked, filters kept in the address (so
 // a filtered list can be bookmarked or shared), paging on the server, the filtered list exported.
 import type { AdminLeadRow } from "@yj/contract";
-import { App, Button, DatePicker, Form, Input, Select } from "antd";
+import { App, Button } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { post, routes } from "../api";
 import { saveBase64File } from "../download";
 import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
+import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
@@ -66,21 +67,11 @@ export function LeadListPage() {
           </Button>
         }
       >
-        <Form.Item name="kind" label="类型">
-          <Select allowClear placeholder="全部" options={kindOptions} style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="state" label="状态">
-          <Select allowClear placeholder="全部" options={stateOptions} style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="city" label="城市">
-          <Input allowClear placeholder="如 杭州" style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="origin" label="来源页">
-          <Input allowClear placeholder="如 首页" style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="dates" label="提交日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
+        <SelectFilter name="kind" label="类型" options={kindOptions} width={130} />
+        <SelectFilter name="state" label="状态" options={stateOptions} width={110} />
+        <TextFilter name="city" label="城市" placeholder="如 杭州" width={120} />
+        <TextFilter name="origin" label="来源页" placeholder="如 首页" width={140} />
+        <DatesFilter label="提交日期" />
       </FilterBar>
       <UrlTableView<AdminLeadRow>
         table={table}

@@ -2,8 +2,8 @@
 // (发货 with carrier and tracking number, 完成订单, 取消订单), each answered by the order as it now is.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type AdminOrderDetail, adminRoutes } from "@yj/contract";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { answer, api, resetAnswers } from "../test/fake-api";
+import { describe, expect, it, vi } from "vitest";
+import { answer, api } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { OrderDetailPage } from "./order-detail";
 
@@ -51,15 +51,19 @@ const order: AdminOrderDetail = {
   history: [{ status: "paid", actor: "顾客", note: "", at: "2026-05-01T04:05:00.000Z" }],
 };
 
+/** Opens 发货, fills in 顺丰速运 and the tracking number and presses 确认发货. */
+async function ship(trackingNo: string) {
+  fireEvent.click(await screen.findByRole("button", { name: "发 货" }));
+  const dialog = await screen.findByRole("dialog");
+  fireEvent.change(within(dialog).getByLabelText("物流公司"), { target: { value: "顺丰速运" } });
+  fireEvent.change(within(dialog).getByLabelText("运单号"), { target: { value: trackingNo } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "确认发货" }));
+}
+
 function open(status: AdminOrderDetail["status"] = "paid") {
   answer(adminRoutes.adminOrderDetail, { ...order, status });
   renderPage(<OrderDetailPage />, { url: `/orders/${ORDER_NO}`, path: "/orders/:orderNo" });
 }
-
-beforeEach(() => {
-  resetAnswers();
-  vi.clearAllMocks();
-});
 
 describe("order detail", () => {
   it("shows the order's money, lines and address", async () => {
@@ -81,11 +85,7 @@ describe("order detail", () => {
       carrier: "顺丰速运",
       trackingNo: "SF1234567890",
     });
-    fireEvent.click(await screen.findByRole("button", { name: "发 货" }));
-    const dialog = await screen.findByRole("dialog");
-    fireEvent.change(within(dialog).getByLabelText("物流公司"), { target: { value: "顺丰速运" } });
-    fireEvent.change(within(dialog).getByLabelText("运单号"), { target: { value: "SF1234567890" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "确认发货" }));
+    await ship("SF1234567890");
     await waitFor(() =>
       expect(api.post).toHaveBeenCalledWith(adminRoutes.adminOrderShip, {
         orderNo: ORDER_NO,
@@ -100,11 +100,7 @@ describe("order detail", () => {
 
   it("refuses a tracking number the rule does not allow, and sends nothing", async () => {
     open();
-    fireEvent.click(await screen.findByRole("button", { name: "发 货" }));
-    const dialog = await screen.findByRole("dialog");
-    fireEvent.change(within(dialog).getByLabelText("物流公司"), { target: { value: "顺丰速运" } });
-    fireEvent.change(within(dialog).getByLabelText("运单号"), { target: { value: "SF 12" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "确认发货" }));
+    await ship("SF 12");
     expect(await screen.findByText("运单号为 4–40 位字母、数字或短横线")).toBeTruthy();
     expect(api.post).not.toHaveBeenCalled();
   });
@@ -114,11 +110,7 @@ describe("order detail", () => {
     answer(adminRoutes.adminOrderShip, () => {
       throw new Error("订单状态已变化，请刷新");
     });
-    fireEvent.click(await screen.findByRole("button", { name: "发 货" }));
-    const dialog = await screen.findByRole("dialog");
-    fireEvent.change(within(dialog).getByLabelText("物流公司"), { target: { value: "顺丰速运" } });
-    fireEvent.change(within(dialog).getByLabelText("运单号"), { target: { value: "SF1234567890" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "确认发货" }));
+    await ship("SF1234567890");
     expect(await screen.findByText("订单状态已变化，请刷新")).toBeTruthy();
     expect(screen.getByRole("dialog")).toBeTruthy();
   });

@@ -1,10 +1,11 @@
 // Every order, newest first: filters by state, order number, phone and date (kept in the address),
 // phones masked, paging on the server; and the trades that need a person (refunds due, stale trades).
 import { type AdminOrderRow, PAYMENT_ISSUE_LABELS, type UnreconciledPayment } from "@yj/contract";
-import { Alert, DatePicker, Form, Input, Select, Table } from "antd";
+import { Alert, Table } from "antd";
 import { Link } from "react-router";
 import { get, routes } from "../api";
 import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
+import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
@@ -65,18 +66,10 @@ export function OrderListPage() {
     <TitledPage title="订单">
       <PaymentIssues />
       <FilterBar table={table} initialValues={initial} onFinish={apply} style={{ rowGap: 12 }}>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={orderStatusOptions} style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="orderNo" label="订单号">
-          <Input allowClear placeholder="订单号或其中一段" style={{ width: 190 }} />
-        </Form.Item>
-        <Form.Item name="phone" label="手机号">
-          <Input allowClear placeholder="收货人或下单手机号" style={{ width: 170 }} />
-        </Form.Item>
-        <Form.Item name="dates" label="下单日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
+        <SelectFilter name="status" label="状态" options={orderStatusOptions} width={110} />
+        <TextFilter name="orderNo" label="订单号" placeholder="订单号或其中一段" width={190} />
+        <TextFilter name="phone" label="手机号" placeholder="收货人或下单手机号" width={170} />
+        <DatesFilter label="下单日期" />
       </FilterBar>
       <UrlTableView<AdminOrderRow>
         table={table}

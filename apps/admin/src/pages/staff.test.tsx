@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { adminRoutes, type StaffMe, type StaffRow } from "@yj/contract";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { answer, api, resetAnswers } from "../test/fake-api";
+import { answer, api } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { StaffPage } from "./staff";
 
@@ -34,11 +34,16 @@ const row = (over: Partial<StaffRow>): StaffRow => ({
 });
 const staff = [row({}), row({ id: 2, username: "li", displayName: "李销售", role: "sales", mustChangePassword: true })];
 
-beforeEach(() => {
-  resetAnswers();
-  vi.clearAllMocks();
-  answer(adminRoutes.adminStaffList, staff);
-});
+beforeEach(() => answer(adminRoutes.adminStaffList, staff));
+
+/** Opens 新建员工, fills it in and presses 创建. */
+async function createStaff(username: string, displayName: string) {
+  fireEvent.click(await screen.findByRole("button", { name: "新建员工" }));
+  const dialog = await screen.findByRole("dialog");
+  fireEvent.change(within(dialog).getByLabelText("用户名"), { target: { value: username } });
+  fireEvent.change(within(dialog).getByLabelText("姓名"), { target: { value: displayName } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "创 建" }));
+}
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest("tr") as HTMLElement;
 
@@ -60,11 +65,7 @@ describe("staff", () => {
       oneTimePassword: "Tmp-7f3k9q",
     });
     renderPage(<StaffPage />);
-    fireEvent.click(await screen.findByRole("button", { name: "新建员工" }));
-    const dialog = await screen.findByRole("dialog");
-    fireEvent.change(within(dialog).getByLabelText("用户名"), { target: { value: "wang" } });
-    fireEvent.change(within(dialog).getByLabelText("姓名"), { target: { value: "王运营" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "创 建" }));
+    await createStaff("wang", "王运营");
     await waitFor(() =>
       expect(api.post).toHaveBeenCalledWith(adminRoutes.adminStaffCreate, {
         username: "wang",
@@ -79,11 +80,7 @@ describe("staff", () => {
 
   it("refuses a user name the rule does not allow, and sends nothing", async () => {
     renderPage(<StaffPage />);
-    fireEvent.click(await screen.findByRole("button", { name: "新建员工" }));
-    const dialog = await screen.findByRole("dialog");
-    fireEvent.change(within(dialog).getByLabelText("用户名"), { target: { value: "王" } });
-    fireEvent.change(within(dialog).getByLabelText("姓名"), { target: { value: "王运营" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "创 建" }));
+    await createStaff("王", "王运营");
     expect(await screen.findByText("用户名为 3–32 位字母、数字、下划线或短横线")).toBeTruthy();
     expect(api.post).not.toHaveBeenCalled();
   });
@@ -93,11 +90,7 @@ describe("staff", () => {
       throw new Error("用户名已存在");
     });
     renderPage(<StaffPage />);
-    fireEvent.click(await screen.findByRole("button", { name: "新建员工" }));
-    const dialog = await screen.findByRole("dialog");
-    fireEvent.change(within(dialog).getByLabelText("用户名"), { target: { value: "li-sales" } });
-    fireEvent.change(within(dialog).getByLabelText("姓名"), { target: { value: "李" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "创 建" }));
+    await createStaff("li-sales", "李");
     expect(await screen.findByText("用户名已存在")).toBeTruthy();
     expect(screen.queryByTestId("one-time-password")).toBeNull();
     expect(within(screen.getByRole("dialog")).getByLabelText("用户名")).toBeTruthy();

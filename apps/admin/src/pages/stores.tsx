@@ -5,6 +5,7 @@ import { AutoComplete, Button, Col, Form, Image, Input, InputNumber, Popconfirm,
 import { post, routes } from "../api";
 import { useCityOptions } from "../components/city-options";
 import { ImageField } from "../components/image-field";
+import { TextFilter } from "../kit/filter-fields";
 import { SaveModal } from "../kit/save-modal";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
@@ -127,12 +128,8 @@ export function StoresPage() {
       }
     >
       <FilterBar table={table} initialValues={table.filter}>
-        <Form.Item name="name" label="名称">
-          <Input allowClear placeholder="门店名称" style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="city" label="城市">
-          <Input allowClear placeholder="如 杭州市" style={{ width: 140 }} />
-        </Form.Item>
+        <TextFilter name="name" label="名称" placeholder="门店名称" width={180} />
+        <TextFilter name="city" label="城市" placeholder="如 杭州市" width={140} />
       </FilterBar>
       <UrlTableView<AdminStoreRow>
         table={table}

@@ -1,8 +1,14 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { resetAnswers } from "./fake-api";
 
-// Each test starts from an empty document (vitest runs without globals, so no automatic cleanup).
-afterEach(cleanup);
+// Each test starts from an empty document (vitest runs without globals, so no automatic cleanup), no
+// API answers and fresh call records.
+afterEach(() => {
+  cleanup();
+  resetAnswers();
+  vi.clearAllMocks();
+});
 
 // antd's responsive grid and tables ask for media queries, which happy-dom does not answer.
 Object.defineProperty(window, "matchMedia", {
