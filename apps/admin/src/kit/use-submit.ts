@@ -5,9 +5,11 @@ import { useState } from "react";
 
 export const FIX_FIELDS_MESSAGE = "请先修正标红的内容";
 
-export function useSubmit() {
+/** `showFailure` replaces the toast (the login page shows it above its form). */
+export function useSubmit(showFailure?: (message: string) => void) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  const fail = showFailure ?? ((text: string) => message.error(text));
 
   /** Runs `action` with `busy` set; `done` gets its answer. False when it failed (the message is shown). */
   const submit = async <T>(action: () => Promise<T>, done: (answer: T) => void, failed = "保存失败") => {
@@ -16,7 +18,7 @@ export function useSubmit() {
       done(await action());
       return true;
     } catch (e) {
-      message.error(e instanceof Error ? e.message : failed);
+      fail(e instanceof Error ? e.message : failed);
       return false;
     } finally {
       setBusy(false);
