@@ -36,13 +36,8 @@ const client = createApiClient(createFetchTransport({ csrfHeader: CSRF_HEADER, c
   },
 });
 
-export function get<R extends Route>(route: R, query?: QueryOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>> {
-  return client.get(route, query);
-}
-
-export function post<R extends Route>(route: R, body?: BodyOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>> {
-  return client.post(route, body);
-}
+/** Calls typed by the route: `get(routes.adminGoodsList, query)`, `post(routes.adminStaffCreate, body)`. */
+export const { get, post } = client;
 
 /** A save's answer: the data, and whether anything changed (the server answers '没有修改' if not). */
 export async function save<R extends Route>(
