@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import type { UrlTable } from "./use-url-table";
 
 /**
- * The inline filter form with 筛选 and 重置. It starts from the address's values (`initialValues`) and is
+ * The inline filter form with 筛选 and 重置. It starts from the address's values (the table's, unless
+ * `initialValues` converts them) and is
  * rebuilt when the address changes; 筛选 hands its values to `onFinish` (the table's `apply` by default).
  */
 export function FilterBar<V extends object>({
@@ -16,7 +17,7 @@ export function FilterBar<V extends object>({
   extra,
   children,
 }: {
-  table: Pick<UrlTable<unknown>, "key" | "apply" | "reset">;
+  table: Pick<UrlTable<unknown>, "key" | "apply" | "reset" | "initialValues">;
   initialValues?: V;
   onFinish?: (values: V) => void;
   style?: FormProps["style"];
@@ -27,7 +28,7 @@ export function FilterBar<V extends object>({
   return (
     <Form<V>
       layout="inline"
-      initialValues={initialValues}
+      initialValues={initialValues ?? (table.initialValues as V)}
       onFinish={onFinish ?? ((values) => table.apply(values as Record<string, unknown>))}
       key={table.key}
       style={style}

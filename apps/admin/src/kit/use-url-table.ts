@@ -5,6 +5,7 @@ import type { TablePaginationConfig } from "antd";
 import { useSearchParams } from "react-router";
 import { get } from "../api";
 import { useLoad } from "../use-load";
+import { type DateRange, fromTo, rangeOf } from "./date-range";
 
 /** A list's answer is every row at once, or one page of the contract's Page(): its rows' type. */
 export type RowOf<D> = D extends readonly (infer T)[] ? T : D extends { dataList: (infer T)[] } ? T : never;
@@ -35,11 +36,15 @@ export function useUrlTable<R extends Route, K extends string>(route: R, filterK
     key,
   );
 
-  /** A new search: the filled filters (trimmed) go into the address, and the list starts at page one. */
-  const apply = (values: Partial<Record<K, unknown>>) => {
+  /**
+   * A new search: the filled filters (trimmed) go into the address, and the list starts at page one. A
+   * `dates` range (DatesFilter) becomes the address's from and to.
+   */
+  const apply = (values: Partial<Record<K, unknown>> & { dates?: DateRange }) => {
     const next = new URLSearchParams();
+    const all: Record<string, unknown> = { ...values, ...("dates" in values ? fromTo(values.dates) : {}) };
     for (const k of filterKeys) {
-      const value = String(values[k] ?? "").trim();
+      const value = String(all[k] ?? "").trim();
       if (value) next.set(k, value);
     }
     setParams(next);
@@ -60,11 +65,14 @@ export function useUrlTable<R extends Route, K extends string>(route: R, filterK
       setParams(next);
     },
   };
-  return { filter, key, apply, reset, rows, loading, error, reload, pagination };
+  /** The filter form's first values: the address's, from and to as the `dates` range. */
+  const initialValues = { ...filter, dates: rangeOf(found) };
+  return { filter, initialValues, key, apply, reset, rows, loading, error, reload, pagination };
 }
 
 export interface UrlTable<T> {
   filter: object;
+  initialValues: object;
   key: string;
   apply(values: Record<string, unknown>): void;
   reset(): void;

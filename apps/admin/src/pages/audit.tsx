@@ -3,7 +3,6 @@
 import { AUDIT_ACTION_LABELS, type AuditRow } from "@yj/contract";
 import { Typography } from "antd";
 import { get, routes } from "../api";
-import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
 import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
@@ -15,14 +14,6 @@ const ENTITY_LABELS: Record<string, string> = { staff: "员工", lead: "线索" 
 
 const FILTER_KEYS = ["staffId", "action", "entity", "entityId", "from", "to"] as const;
 
-interface FilterForm {
-  staffId?: number;
-  action?: string;
-  entity?: string;
-  entityId?: string;
-  dates?: DateRange;
-}
-
 function Values({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
   return <code style={{ fontSize: 12, whiteSpace: "pre-wrap", wordBreak: "break-all" }}>{JSON.stringify(value)}</code>;
@@ -32,16 +23,12 @@ export function AuditPage() {
   const table = useUrlTable(routes.adminAuditList, FILTER_KEYS);
   const staff = useLoad(() => get(routes.adminStaffList));
   const { filter } = table;
-  const initial: FilterForm = {
-    ...filter,
-    staffId: filter.staffId ? Number(filter.staffId) : undefined,
-    dates: rangeOf(filter),
-  };
-  const apply = (values: FilterForm) => table.apply({ ...values, ...fromTo(values.dates) });
+  // The staff choice's values are ids (numbers); the address holds text.
+  const initial = { ...table.initialValues, staffId: filter.staffId ? Number(filter.staffId) : undefined };
 
   return (
     <TitledPage title="审计记录">
-      <FilterBar table={table} initialValues={initial} onFinish={apply} style={{ rowGap: 12 }}>
+      <FilterBar table={table} initialValues={initial} style={{ rowGap: 12 }}>
         <SelectFilter
           name="staffId"
           label="员工"

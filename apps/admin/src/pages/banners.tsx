@@ -146,7 +146,7 @@ export function BannersPage() {
       <Typography.Text type="secondary">
         首页先显示访客所在城市的轮播图；该城市没有时显示所在省份的；都没有时显示默认轮播图。
       </Typography.Text>
-      <FilterBar table={table} initialValues={table.filter}>
+      <FilterBar table={table}>
         <SelectFilter
           name="scope"
           label="范围"

@@ -2,64 +2,38 @@
 // a filtered list can be bookmarked or shared), paging on the server, the filtered list exported.
 import type { AdminLeadRow } from "@yj/contract";
 import { App, Button } from "antd";
-import { useState } from "react";
 import { Link } from "react-router";
 import { post, routes } from "../api";
 import { saveBase64File } from "../download";
-import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
 import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
+import { useSubmit } from "../kit/use-submit";
 import { useUrlTable } from "../kit/use-url-table";
 import { formatTime, kindOptions, LeadStateTag, leadKindLabel, stateOptions } from "../lead-labels";
 
 const FILTER_KEYS = ["kind", "state", "city", "origin", "from", "to"] as const;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-interface FilterForm {
-  kind?: string;
-  state?: string;
-  city?: string;
-  origin?: string;
-  dates?: DateRange;
-}
-
 export function LeadListPage() {
   const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, submit } = useSubmit();
   const table = useUrlTable(routes.adminLeadList, FILTER_KEYS);
-  const { filter } = table;
 
-  const apply = (values: FilterForm) =>
-    table.apply({
-      ...values,
-      ...fromTo(values.dates),
-    });
-
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      const file = await post(routes.adminLeadExport, filter);
-      saveBase64File(file.fileName, file.contentBase64, XLSX);
-      message.success(`已导出 ${file.rows} 条线索`);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "导出失败");
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const initial: FilterForm = {
-    ...filter,
-    dates: rangeOf(filter),
-  };
+  const exportList = () =>
+    submit(
+      () => post(routes.adminLeadExport, table.filter),
+      (file) => {
+        saveBase64File(file.fileName, file.contentBase64, XLSX);
+        message.success(`已导出 ${file.rows} 条线索`);
+      },
+      "导出失败",
+    );
 
   return (
     <TitledPage title="线索">
       <FilterBar
         table={table}
-        initialValues={initial}
-        onFinish={apply}
         style={{ rowGap: 12 }}
         extra={
           <Button onClick={exportList} loading={exporting}>

@@ -4,7 +4,6 @@ import { type AdminOrderRow, PAYMENT_ISSUE_LABELS, type UnreconciledPayment } fr
 import { Alert, Table } from "antd";
 import { Link } from "react-router";
 import { get, routes } from "../api";
-import { type DateRange, fromTo, rangeOf } from "../kit/date-range";
 import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
@@ -14,13 +13,6 @@ import { OrderStatusTag, orderStatusOptions, yuan } from "../order-labels";
 import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["status", "orderNo", "phone", "from", "to"] as const;
-
-interface FilterForm {
-  status?: string;
-  orderNo?: string;
-  phone?: string;
-  dates?: DateRange;
-}
 
 function PaymentIssues() {
   const { data } = useLoad(() => get(routes.adminPaymentIssues));
@@ -51,21 +43,10 @@ function PaymentIssues() {
 
 export function OrderListPage() {
   const table = useUrlTable(routes.adminOrderList, FILTER_KEYS);
-  const { filter } = table;
-  const apply = (values: FilterForm) =>
-    table.apply({
-      ...values,
-      ...fromTo(values.dates),
-    });
-  const initial: FilterForm = {
-    ...filter,
-    dates: rangeOf(filter),
-  };
-
   return (
     <TitledPage title="订单">
       <PaymentIssues />
-      <FilterBar table={table} initialValues={initial} onFinish={apply} style={{ rowGap: 12 }}>
+      <FilterBar table={table} style={{ rowGap: 12 }}>
         <SelectFilter name="status" label="状态" options={orderStatusOptions} width={110} />
         <TextFilter name="orderNo" label="订单号" placeholder="订单号或其中一段" width={190} />
         <TextFilter name="phone" label="手机号" placeholder="收货人或下单手机号" width={170} />

@@ -127,7 +127,7 @@ export function StoresPage() {
         </Button>
       }
     >
-      <FilterBar table={table} initialValues={table.filter}>
+      <FilterBar table={table}>
         <TextFilter name="name" label="名称" placeholder="门店名称" width={180} />
         <TextFilter name="city" label="城市" placeholder="如 杭州市" width={140} />
       </FilterBar>
