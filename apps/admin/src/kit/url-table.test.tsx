@@ -5,6 +5,7 @@ import { Form, Input } from "antd";
 import { describe, expect, it, vi } from "vitest";
 import { answer, api } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
+import { DatesFilter } from "./filter-fields";
 import { TitledPage } from "./titled-page";
 import { FilterBar, UrlTableView } from "./url-table";
 import { useUrlTable } from "./use-url-table";
@@ -27,6 +28,15 @@ function StoreList() {
       </FilterBar>
       <UrlTableView<Row> table={table} rowKey="id" columns={[{ title: "名称", dataIndex: "name" }]} />
     </TitledPage>
+  );
+}
+
+function OrderList() {
+  const table = useUrlTable(adminRoutes.adminOrderList, ["phone", "from", "to"]);
+  return (
+    <FilterBar table={table}>
+      <DatesFilter label="下单日期" />
+    </FilterBar>
   );
 }
 
@@ -73,5 +83,23 @@ describe("a list in the address", () => {
     renderPage(<StoreList />, { url: "/goods" });
     expect(await screen.findByText("乙")).toBeTruthy();
     expect(screen.queryByText(/^共 /)).toBeNull();
+  });
+
+  it("shows the address's from and to as the date range, and 筛选 keeps them in the address", async () => {
+    answer(adminRoutes.adminOrderList, { dataList: [], total: 0 });
+    renderPage(<OrderList />, { url: "/orders?phone=138&from=2026-05-01&to=2026-05-03&current=2" });
+    await waitFor(() =>
+      expect(api.get).toHaveBeenCalledWith(adminRoutes.adminOrderList, {
+        phone: "138",
+        from: "2026-05-01",
+        to: "2026-05-03",
+        current: 2,
+        pageSize: 20,
+      }),
+    );
+    const days = screen.getAllByRole("textbox").map((input) => (input as HTMLInputElement).value);
+    expect(days).toEqual(["2026-05-01", "2026-05-03"]);
+    fireEvent.click(screen.getByRole("button", { name: "筛 选" }));
+    await waitFor(() => expect(where()).toBe("/orders?from=2026-05-01&to=2026-05-03"));
   });
 });
