@@ -6,8 +6,8 @@ import type { UrlTable } from "./use-url-table";
 
 /**
  * The inline filter form with 筛选 and 重置. It starts from the address's values (the table's, unless
- * `initialValues` converts them) and is
- * rebuilt when the address changes; 筛选 hands its values to `onFinish` (the table's `apply` by default).
+ * `initialValues` converts them, e.g. an id to a number) and is rebuilt when the address changes; 筛选
+ * hands its values to `onFinish` (the table's `apply` by default).
  */
 export function FilterBar<V extends object>({
   table,
