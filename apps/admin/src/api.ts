@@ -1,33 +1,22 @@
-// The admin client's calls: typed by the contract's admin endpoints, answered in the envelope. The
-// staff session is an HttpOnly cookie the browser sends to /api/admin; the CSRF value comes with
-// the login and /me answers and is kept here, in memory, for every write.
+// The console's calls, through the shared client (packages/api-client, docs/decisions/0042): typed by
+// the contract's admin endpoints, answered in the envelope. The staff session is an HttpOnly cookie the
+// browser sends to /api/admin; the CSRF value comes with the login and /me answers and is kept here, in
+// memory, for every write.
+import { ApiError, createApiClient, createFetchTransport, readEnvelope } from "@yj/api-client";
 import {
   AdminMessages,
   adminRoutes,
   type BodyOf,
+  CSRF_HEADER,
   type DataOf,
   type EndpointOf,
-  ErrorCode,
+  type Envelope,
+  Messages,
   type QueryOf,
   type Route,
-  SUCCESS_CODE,
 } from "@yj/contract";
 
-export { adminRoutes as routes };
-
-/** An answer that was not a success: its Chinese message, and the errorCode that says why. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly errorCode: number | undefined,
-  ) {
-    super(message);
-  }
-
-  get loginRequired() {
-    return this.errorCode === ErrorCode.LOGIN_REQUIRED;
-  }
-}
+export { ApiError, adminRoutes as routes };
 
 let csrf = "";
 export function rememberCsrf(value: string) {
@@ -40,97 +29,59 @@ export function whenLoggedOut(handler: () => void) {
   onLoggedOut = handler;
 }
 
-function queryString(input: Record<string, unknown> | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input ?? {})) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
+const client = createApiClient(createFetchTransport({ csrfHeader: CSRF_HEADER, csrfToken: () => csrf }), {
+  // /me is how the app asks whether anyone is logged in: its LOGIN_REQUIRED is an answer, not an event.
+  onFailure: (error, route) => {
+    if (error.loginRequired && route.path !== adminRoutes.adminMe.path) onLoggedOut();
+  },
+});
 
-export function get<R extends Route>(route: R, query?: QueryOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>> {
-  return call(route, query).then((answer) => answer.data);
-}
-
-export function post<R extends Route>(route: R, body?: BodyOf<EndpointOf<R>>): Promise<DataOf<EndpointOf<R>>> {
-  return call(route, body).then((answer) => answer.data);
-}
+/** Calls typed by the route: `get(routes.adminGoodsList, query)`, `post(routes.adminStaffCreate, body)`. */
+export const { get, post } = client;
 
 /** A save's answer: the data, and whether anything changed (the server answers '没有修改' if not). */
 export async function save<R extends Route>(
   route: R,
   body: BodyOf<EndpointOf<R>>,
 ): Promise<{ data: DataOf<EndpointOf<R>>; changed: boolean; message: string }> {
-  const answer = await call(route, body);
+  const answer = await client.send(route, body);
   return { ...answer, changed: answer.message !== AdminMessages.unchanged };
 }
 
-async function call<R extends Route>(
-  route: R,
-  input: unknown,
-): Promise<{ data: DataOf<EndpointOf<R>>; message: string }> {
-  const isPost = route.method === "POST";
-  let res: Response;
-  try {
-    res = await fetch(isPost ? route.path : route.path + queryString(input as Record<string, unknown>), {
-      method: route.method,
-      credentials: "same-origin",
-      headers: isPost ? { "content-type": "application/json", "x-csrf-token": csrf } : {},
-      ...(isPost ? { body: JSON.stringify(input ?? {}) } : {}),
-    });
-  } catch {
-    throw new ApiError("网络错误，请稍后重试", undefined);
-  }
-  let body: { code: number; message: string; data: unknown; errorCode?: number };
-  try {
-    body = await res.json();
-  } catch {
-    throw new ApiError("接口请求异常", undefined);
-  }
-  if (body.code !== SUCCESS_CODE) {
-    const error = new ApiError(body.message, body.errorCode);
-    if (error.loginRequired && route.path !== adminRoutes.adminMe.path) onLoggedOut();
-    throw error;
-  }
-  return { data: body.data as DataOf<EndpointOf<R>>, message: body.message };
-}
+type Upload = EndpointOf<typeof adminRoutes.adminMediaUpload>;
 
 /**
  * Uploads a picture as the request body itself (the server reads its type from the bytes), with
- * progress: fetch reports none for uploads, XMLHttpRequest does.
+ * progress: fetch reports none for uploads, XMLHttpRequest does. The answer is read by the same
+ * envelope rules as every other call.
  */
 export function uploadImage(
   file: Blob,
-  purpose: QueryOf<EndpointOf<typeof adminRoutes.adminMediaUpload>>["purpose"],
+  purpose: QueryOf<Upload>["purpose"],
   onProgress?: (percent: number) => void,
-): Promise<DataOf<EndpointOf<typeof adminRoutes.adminMediaUpload>>> {
+): Promise<DataOf<Upload>> {
   const route = adminRoutes.adminMediaUpload;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(route.method, `${route.path}?purpose=${encodeURIComponent(purpose)}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader("content-type", file.type || "application/octet-stream");
-    xhr.setRequestHeader("x-csrf-token", csrf);
+    xhr.setRequestHeader(CSRF_HEADER, csrf);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
-    xhr.onerror = () => reject(new ApiError("网络错误，请稍后重试", undefined));
+    xhr.onerror = () => reject(new ApiError(Messages.networkError));
     xhr.onload = () => {
-      let body: { code: number; message: string; data: unknown; errorCode?: number };
+      let body: Envelope<DataOf<Upload>> | null = null;
       try {
         body = JSON.parse(xhr.responseText);
-      } catch {
-        reject(new ApiError("接口请求异常", undefined));
-        return;
-      }
-      if (body.code !== SUCCESS_CODE) {
-        const error = new ApiError(body.message, body.errorCode);
-        if (error.loginRequired) onLoggedOut();
+      } catch {}
+      try {
+        resolve(readEnvelope(xhr.status, body, xhr.getResponseHeader("retry-after")).data);
+      } catch (error) {
+        if (error instanceof ApiError && error.loginRequired) onLoggedOut();
         reject(error);
-        return;
       }
-      resolve(body.data as DataOf<EndpointOf<typeof adminRoutes.adminMediaUpload>>);
     };
     xhr.send(file);
   });

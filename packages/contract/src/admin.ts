@@ -5,6 +5,7 @@ import { AdminText, AdminId as Id, NUL_MESSAGE, noNul } from "./admin-fields.js"
 import { ORDER_STATUSES, Order } from "./commerce.js";
 import { Page, textParam } from "./common.js";
 import { LEAD_KINDS } from "./leads.js";
+import { YUAN_PATTERN, YUAN_PATTERN_MESSAGE } from "./money.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
 
@@ -528,16 +529,11 @@ export type UploadedImage = z.infer<typeof UploadedImage>;
 export const YuanAmount = z
   .union([z.number(), z.string()], { message: "请输入金额" })
   .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,7}(\.\d{1,2})?$/.test(v), "金额最多两位小数，且不超过 9999999.99 元")
+  .refine((v) => YUAN_PATTERN.test(v), `${YUAN_PATTERN_MESSAGE}，且不超过 9999999.99 元`)
   .transform((v) => {
     const [whole = "0", fraction = ""] = v.split(".");
     return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   });
-
-/** 12900 → "129.00": how the editor shows cents as yuan. */
-export function centsToYuanText(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}
 
 export const AdminGoodsListQuery = z.object({
   name: textParam("商品名称", 64),

@@ -18,6 +18,7 @@ export * from "./envelope.js";
 export * from "./envelope-codes.js";
 export * from "./leads.js";
 export * from "./mask.js";
+export * from "./money.js";
 export * from "./planned-endpoints.js";
 export * from "./query-string.js";
 export * from "./routes.js";

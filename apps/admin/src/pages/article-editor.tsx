@@ -2,7 +2,7 @@
 // case's facts (style and city from the storefront's case filters, layout as 几室几厅 so the rooms
 // filter reads it, area in ㎡, budget in yuan that the server stores as cents), and the body as
 // blocks. /content/articles/new?type=1|2 creates; the storefront shows a save at once.
-import { type AdminArticleDetail, centsToYuanText } from "@yj/contract";
+import type { AdminArticleDetail } from "@yj/contract";
 import {
   App,
   AutoComplete,
@@ -19,14 +19,15 @@ import {
   Space,
   Spin,
   Tag,
-  Typography,
 } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { get, post, routes } from "../api";
 import { BlockEditor } from "../components/block-editor";
 import { ImageField } from "../components/image-field";
+import { MoneyField, yuanText } from "../kit/money-field";
+import { TitledPage } from "../kit/titled-page";
+import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
 interface ArticleForm {
@@ -45,7 +46,6 @@ interface ArticleForm {
   designer?: string;
 }
 
-const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
 const LAYOUTS = ["一室一厅", "两室一厅", "两室两厅", "三室一厅", "三室两厅", "四室两厅", "五室两厅"];
 const NEW_ARTICLE: Omit<AdminArticleDetail, "id" | "type"> = {
   title: "",
@@ -76,7 +76,7 @@ function formOf(a: Omit<AdminArticleDetail, "id" | "type">): ArticleForm {
     style: a.style ?? undefined,
     layout: a.layout ?? undefined,
     areaM2: a.areaM2 ?? undefined,
-    budget: a.budget === null ? undefined : centsToYuanText(a.budget),
+    budget: a.budget === null ? undefined : yuanText(a.budget),
     city: a.city ?? undefined,
     designer: a.designer ?? undefined,
   };
@@ -89,36 +89,27 @@ function Editor({ id, type, article }: { id?: number; type: 1 | 2; article: Omit
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<ArticleForm>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submitForm } = useSubmit();
   const { data: options } = useLoad(() => get(routes.adminArticleOptions));
   const isCase = type === 2;
 
-  const save = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      message.error("请先修正标红的内容");
-      return;
-    }
-    // Every value, the blocks' kinds too: they have no field of their own.
-    const values = form.getFieldsValue(true) as ArticleForm;
-    setBusy(true);
-    try {
-      const saved = await post(routes.adminArticleSave, {
-        ...values,
-        ...(id ? { id } : {}),
-        type,
-        publishedAt: values.publishedAt.toISOString(),
-      } as never);
-      message.success("文章已保存，前台已更新");
-      if (!id) navigate(`/content/articles/${saved.id}`, { replace: true });
-      else form.setFieldsValue(formOf(saved));
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Every value, the blocks' kinds too: they have no field of their own.
+  const save = () =>
+    submitForm(
+      form,
+      (values) =>
+        post(routes.adminArticleSave, {
+          ...values,
+          ...(id ? { id } : {}),
+          type,
+          publishedAt: values.publishedAt.toISOString(),
+        } as never),
+      (saved) => {
+        message.success("文章已保存，前台已更新");
+        if (!id) navigate(`/content/articles/${saved.id}`, { replace: true });
+        else form.setFieldsValue(formOf(saved));
+      },
+    );
 
   return (
     <Form form={form} layout="vertical" initialValues={formOf(article)}>
@@ -192,13 +183,7 @@ function Editor({ id, type, article }: { id?: number; type: 1 | 2; article: Omit
               </Form.Item>
             </Col>
             <Col span={4}>
-              <Form.Item
-                name="budget"
-                label="预算（元）"
-                rules={[{ required: true, message: "请输入预算" }, YUAN_RULE]}
-              >
-                <Input prefix="¥" />
-              </Form.Item>
+              <MoneyField name="budget" label="预算（元）" required="请输入预算" />
             </Col>
             <Col span={4}>
               <Form.Item name="city" label="城市" rules={required("请输入城市")}>
@@ -242,12 +227,15 @@ export function ArticleEditorPage() {
   if (error && !data) return <Result status="warning" title={error} extra={<Link to="/content">返回内容列表</Link>} />;
   const type = (data?.type ?? (params.get("type") === "2" ? 2 : 1)) as 1 | 2;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {isNew ? "新建" : "编辑"}
-        {type === 2 ? "案例" : "攻略"} {data && `#${data.id}`} {data && <Tag>{`浏览 ${data.views}`}</Tag>}
-      </Typography.Title>
+    <TitledPage
+      title={
+        <>
+          {isNew ? "新建" : "编辑"}
+          {type === 2 ? "案例" : "攻略"} {data && `#${data.id}`} {data && <Tag>{`浏览 ${data.views}`}</Tag>}
+        </>
+      }
+    >
       <Editor key={data?.id ?? `new-${type}`} id={data?.id} type={type} article={data ?? NEW_ARTICLE} />
-    </Space>
+    </TitledPage>
   );
 }

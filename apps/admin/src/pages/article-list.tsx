@@ -1,10 +1,14 @@
 // Guides and cases for 运营: filter by type, guide tag and keyword (kept in the address), paging on
 // the server; each row opens the editor or, after a confirmation, is deleted.
 import type { AdminArticleRow } from "@yj/contract";
-import { App, Button, Form, Input, Select, Space, Table, Tag, Typography } from "antd";
-import { Link, useSearchParams } from "react-router";
+import { App, Button, Space, Tag } from "antd";
+import { Link } from "react-router";
 import { get, post, routes } from "../api";
 import { ContentTabs } from "../components/content-tabs";
+import { SelectFilter, TextFilter } from "../kit/filter-fields";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
+import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["type", "tagId", "keyword"] as const;
@@ -15,25 +19,10 @@ const TYPE_OPTIONS = [
 
 export function ArticleListPage() {
   const { message, modal } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
-  const current = Number(params.get("current") ?? 1) || 1;
-  const pageSize = Number(params.get("pageSize") ?? 20) || 20;
-  const key = params.toString();
-  const { data, loading, error, reload } = useLoad(
-    () => get(routes.adminArticleList, { ...filter, current, pageSize }),
-    key,
-  );
+  const table = useUrlTable(routes.adminArticleList, FILTER_KEYS);
+  const { filter } = table;
   const { data: options } = useLoad(() => get(routes.adminArticleOptions));
 
-  const apply = (values: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams();
-    for (const k of FILTER_KEYS) {
-      const v = String(values[k] ?? "").trim();
-      if (v) next.set(k, v);
-    }
-    setParams(next);
-  };
   const initial = { ...filter, tagId: filter.tagId ? Number(filter.tagId) : undefined };
 
   const remove = (row: AdminArticleRow) =>
@@ -47,7 +36,7 @@ export function ArticleListPage() {
         try {
           await post(routes.adminArticleDelete, { id: row.id });
           message.success("文章已删除");
-          reload();
+          table.reload();
         } catch (e) {
           message.error(e instanceof Error ? e.message : "删除失败");
         }
@@ -55,34 +44,19 @@ export function ArticleListPage() {
     });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        内容
-      </Typography.Title>
+    <TitledPage title="内容">
       <ContentTabs active="articles" />
       <Space style={{ width: "100%", justifyContent: "space-between" }} wrap>
-        <Form layout="inline" initialValues={initial} onFinish={apply} key={key} style={{ rowGap: 12 }}>
-          <Form.Item name="type" label="类型">
-            <Select allowClear placeholder="全部" options={TYPE_OPTIONS} style={{ width: 100 }} />
-          </Form.Item>
-          <Form.Item name="tagId" label="攻略标签">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 130 }}
-              options={(options?.tags ?? []).map((t) => ({ value: t.id, label: t.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="keyword" label="标题">
-            <Input allowClear placeholder="标题关键词" style={{ width: 180 }} />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              筛选
-            </Button>
-            <Button onClick={() => setParams(new URLSearchParams())}>重置</Button>
-          </Space>
-        </Form>
+        <FilterBar table={table} initialValues={initial} style={{ rowGap: 12 }}>
+          <SelectFilter name="type" label="类型" options={TYPE_OPTIONS} width={100} />
+          <SelectFilter
+            name="tagId"
+            label="攻略标签"
+            width={130}
+            options={(options?.tags ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          />
+          <TextFilter name="keyword" label="标题" placeholder="标题关键词" width={180} />
+        </FilterBar>
         <Space>
           <Link to="/content/articles/new?type=1">
             <Button>新建攻略</Button>
@@ -92,24 +66,10 @@ export function ArticleListPage() {
           </Link>
         </Space>
       </Space>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminArticleRow>
+      <UrlTableView<AdminArticleRow>
+        table={table}
         rowKey="id"
-        loading={loading}
-        dataSource={data?.dataList ?? []}
         locale={{ emptyText: "没有符合条件的文章" }}
-        pagination={{
-          current,
-          pageSize,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page, size) => {
-            const next = new URLSearchParams(params);
-            next.set("current", String(page));
-            next.set("pageSize", String(size));
-            setParams(next);
-          },
-        }}
         columns={[
           { title: "编号", dataIndex: "id", width: 70 },
           {
@@ -151,6 +111,6 @@ export function ArticleListPage() {
           },
         ]}
       />
-    </Space>
+    </TitledPage>
   );
 }

@@ -1,23 +1,18 @@
 // The audit record (管理员 only): who did what, when, with the values before and after; filterable
-// by staff member, action, object and date.
+// by staff member, action, object and date (kept in the address, paging on the server).
 import { AUDIT_ACTION_LABELS, type AuditRow } from "@yj/contract";
-import { Button, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
-import type { Dayjs } from "dayjs";
-import { useState } from "react";
+import { Typography } from "antd";
 import { get, routes } from "../api";
+import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
+import { useUrlTable } from "../kit/use-url-table";
 import { formatTime } from "../lead-labels";
 import { useLoad } from "../use-load";
 
 const ENTITY_LABELS: Record<string, string> = { staff: "员工", lead: "线索" };
 
-interface Filter {
-  staffId?: number;
-  action?: string;
-  entity?: string;
-  entityId?: string;
-  from?: string;
-  to?: string;
-}
+const FILTER_KEYS = ["staffId", "action", "entity", "entityId", "from", "to"] as const;
 
 function Values({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -25,82 +20,39 @@ function Values({ value }: { value: unknown }) {
 }
 
 export function AuditPage() {
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState({ current: 1, pageSize: 20 });
+  const table = useUrlTable(routes.adminAuditList, FILTER_KEYS);
   const staff = useLoad(() => get(routes.adminStaffList));
-  const { data, loading } = useLoad(
-    () => get(routes.adminAuditList, { ...filter, ...page }),
-    JSON.stringify([filter, page]),
-  );
-
-  const apply = (values: {
-    staffId?: number;
-    action?: string;
-    entity?: string;
-    entityId?: string;
-    dates?: [Dayjs, Dayjs];
-  }) => {
-    setPage((p) => ({ ...p, current: 1 }));
-    setFilter({
-      staffId: values.staffId,
-      action: values.action,
-      entity: values.entity,
-      entityId: values.entityId?.trim() || undefined,
-      from: values.dates?.[0].format("YYYY-MM-DD"),
-      to: values.dates?.[1].format("YYYY-MM-DD"),
-    });
-  };
+  const { filter } = table;
+  // The staff choice's values are ids (numbers); the address holds text.
+  const initial = { ...table.initialValues, staffId: filter.staffId ? Number(filter.staffId) : undefined };
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        审计记录
-      </Typography.Title>
-      <Form layout="inline" onFinish={apply} style={{ rowGap: 12 }}>
-        <Form.Item name="staffId" label="员工">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 150 }}
-            options={(staff.data ?? []).map((s) => ({ value: s.id, label: `${s.displayName}（${s.username}）` }))}
-          />
-        </Form.Item>
-        <Form.Item name="action" label="操作">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 150 }}
-            options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Form.Item name="entity" label="对象">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 100 }}
-            options={Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Form.Item name="entityId" label="编号">
-          <Input allowClear style={{ width: 90 }} />
-        </Form.Item>
-        <Form.Item name="dates" label="日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          筛选
-        </Button>
-      </Form>
-      <Table<AuditRow>
+    <TitledPage title="审计记录">
+      <FilterBar table={table} initialValues={initial} style={{ rowGap: 12 }}>
+        <SelectFilter
+          name="staffId"
+          label="员工"
+          width={150}
+          options={(staff.data ?? []).map((s) => ({ value: s.id, label: `${s.displayName}（${s.username}）` }))}
+        />
+        <SelectFilter
+          name="action"
+          label="操作"
+          width={150}
+          options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <SelectFilter
+          name="entity"
+          label="对象"
+          width={100}
+          options={Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <TextFilter name="entityId" label="编号" width={90} />
+        <DatesFilter label="日期" />
+      </FilterBar>
+      <UrlTableView<AuditRow>
+        table={table}
         rowKey="id"
-        loading={loading}
-        dataSource={data?.dataList ?? []}
-        pagination={{
-          ...page,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (current, pageSize) => setPage({ current, pageSize }),
-        }}
         columns={[
           { title: "时间", dataIndex: "createdAt", width: 150, render: formatTime },
           { title: "员工", dataIndex: "staffName", width: 170 },
@@ -121,6 +73,6 @@ export function AuditPage() {
           { title: "IP", dataIndex: "ip", width: 120 },
         ]}
       />
-    </Space>
+    </TitledPage>
   );
 }

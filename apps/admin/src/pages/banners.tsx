@@ -2,29 +2,17 @@
 // order. Create, edit, delete and move up or down; the home page for that city shows the change on
 // its next load.
 import { type AdminBannerRow, BANNER_SCOPE_LABELS, BANNER_SCOPES, type BannerScope } from "@yj/contract";
-import {
-  App,
-  AutoComplete,
-  Button,
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Radio,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
-import { useState } from "react";
-import { useSearchParams } from "react-router";
-import { get, post, routes } from "../api";
+import { AutoComplete, Button, Form, Image, Input, InputNumber, Popconfirm, Radio, Space, Tag, Typography } from "antd";
+import { post, routes } from "../api";
 import { useCityOptions } from "../components/city-options";
 import { ImageField } from "../components/image-field";
-import { useLoad } from "../use-load";
+import { SelectFilter, TextFilter } from "../kit/filter-fields";
+import { SaveModal } from "../kit/save-modal";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
+import { useAction } from "../kit/use-action";
+import { type EditDialogProps, useEditing } from "../kit/use-editing";
+import { useUrlTable } from "../kit/use-url-table";
 
 interface BannerForm {
   scope: BannerScope;
@@ -44,18 +32,8 @@ function ScopeTag({ banner }: { banner: AdminBannerRow }) {
   return <Tag>默认</Tag>;
 }
 
-function BannerModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: AdminBannerRow | "new" | null;
-  onClose(): void;
-  onSaved(): void;
-}) {
-  const { message } = App.useApp();
+function BannerModal({ editing, onClose, onSaved }: EditDialogProps<AdminBannerRow>) {
   const [form] = Form.useForm<BannerForm>();
-  const [busy, setBusy] = useState(false);
   const scope = Form.useWatch("scope", form);
   const province = Form.useWatch("province", form);
   const { provinceOptions, cityOptions, provinceOf } = useCityOptions();
@@ -72,103 +50,77 @@ function BannerModal({
         }
       : { scope: "city", province: "", city: "", title: "", image: "", link: "/", sort: 0 };
 
-  const save = async (values: BannerForm) => {
-    setBusy(true);
-    try {
-      if (editing && editing !== "new") await post(routes.adminBannerUpdate, { id: editing.id, ...values });
-      else await post(routes.adminBannerCreate, values);
-      message.success("轮播图已保存");
-      onSaved();
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
+    <SaveModal
       open={editing !== null}
       title={editing === "new" ? "新建轮播图" : "编辑轮播图"}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      initialValues={initial}
+      form={form}
       width={640}
+      savedText="轮播图已保存"
+      onSave={(values) =>
+        editing && editing !== "new"
+          ? post(routes.adminBannerUpdate, { id: editing.id, ...values })
+          : post(routes.adminBannerCreate, values)
+      }
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={save} preserve={false}>
-        <Form.Item name="scope" label="投放范围">
-          <Radio.Group
-            options={BANNER_SCOPES.map((s) => ({ value: s, label: BANNER_SCOPE_LABELS[s] }))}
-            optionType="button"
-          />
-        </Form.Item>
-        {scope !== "default" && (
-          <Space size="middle" align="start">
-            <Form.Item name="province" label="省份" rules={[{ required: true, message: "请输入省份" }]}>
-              <AutoComplete options={provinceOptions} style={{ width: 200 }} placeholder="如 浙江省" />
+      <Form.Item name="scope" label="投放范围">
+        <Radio.Group
+          options={BANNER_SCOPES.map((s) => ({ value: s, label: BANNER_SCOPE_LABELS[s] }))}
+          optionType="button"
+        />
+      </Form.Item>
+      {scope !== "default" && (
+        <Space size="middle" align="start">
+          <Form.Item name="province" label="省份" rules={[{ required: true, message: "请输入省份" }]}>
+            <AutoComplete options={provinceOptions} style={{ width: 200 }} placeholder="如 浙江省" />
+          </Form.Item>
+          {scope === "city" && (
+            <Form.Item name="city" label="城市" rules={[{ required: true, message: "请输入城市" }]}>
+              <AutoComplete
+                options={cityOptions(province)}
+                style={{ width: 200 }}
+                placeholder="如 杭州市"
+                onSelect={(city: string) => {
+                  const p = provinceOf(city);
+                  if (p && !form.getFieldValue("province")) form.setFieldValue("province", p);
+                }}
+              />
             </Form.Item>
-            {scope === "city" && (
-              <Form.Item name="city" label="城市" rules={[{ required: true, message: "请输入城市" }]}>
-                <AutoComplete
-                  options={cityOptions(province)}
-                  style={{ width: 200 }}
-                  placeholder="如 杭州市"
-                  onSelect={(city: string) => {
-                    const p = provinceOf(city);
-                    if (p && !form.getFieldValue("province")) form.setFieldValue("province", p);
-                  }}
-                />
-              </Form.Item>
-            )}
-          </Space>
-        )}
-        <Form.Item name="title" label="标题" rules={[{ required: true, message: "请输入标题" }]}>
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="image" label="图片" rules={[{ required: true, message: "请填写图片" }]}>
-          <ImageField purpose="banner" />
-        </Form.Item>
-        <Form.Item
-          name="link"
-          label="链接"
-          rules={[
-            { required: true, message: "请填写链接" },
-            { pattern: /^(\/(?!\/)|https?:\/\/)\S*$/, message: "链接须是以 / 开头的站内地址或 http(s):// 地址" },
-          ]}
-          extra="站内地址以 / 开头，如 /decorate-act、/packageDetails/151"
-        >
-          <Input maxLength={500} />
-        </Form.Item>
-        <Form.Item name="sort" label="排序（小的在前）">
-          <InputNumber precision={0} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          )}
+        </Space>
+      )}
+      <Form.Item name="title" label="标题" rules={[{ required: true, message: "请输入标题" }]}>
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item name="image" label="图片" rules={[{ required: true, message: "请填写图片" }]}>
+        <ImageField purpose="banner" />
+      </Form.Item>
+      <Form.Item
+        name="link"
+        label="链接"
+        rules={[
+          { required: true, message: "请填写链接" },
+          { pattern: /^(\/(?!\/)|https?:\/\/)\S*$/, message: "链接须是以 / 开头的站内地址或 http(s):// 地址" },
+        ]}
+        extra="站内地址以 / 开头，如 /decorate-act、/packageDetails/151"
+      >
+        <Input maxLength={500} />
+      </Form.Item>
+      <Form.Item name="sort" label="排序（小的在前）">
+        <InputNumber precision={0} />
+      </Form.Item>
+    </SaveModal>
   );
 }
 
 export function BannersPage() {
-  const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const scope = (params.get("scope") as BannerScope | null) ?? undefined;
-  const area = params.get("area") ?? undefined;
-  const key = params.toString();
-  const { data, loading, error, reload } = useLoad(() => get(routes.adminBannerList, { scope, area }), key);
-  const [editing, setEditing] = useState<AdminBannerRow | "new" | null>(null);
-  const rows = data ?? [];
-
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      message.success(done);
-      reload();
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "操作失败");
-    }
-  };
+  const table = useUrlTable(routes.adminBannerList, ["scope", "area"]);
+  const { rows, reload } = table;
+  const { edit, dialog } = useEditing<AdminBannerRow>(reload);
+  const run = useAction(reload);
 
   /** Swaps the banner with its neighbour in the same group and saves the group's new order. */
   const move = (banner: AdminBannerRow, step: -1 | 1) => {
@@ -182,51 +134,30 @@ export function BannersPage() {
     void run(() => post(routes.adminBannerSort, { ids }), "顺序已保存");
   };
 
-  const apply = (values: { scope?: string; area?: string }) => {
-    const next = new URLSearchParams();
-    if (values.scope) next.set("scope", values.scope);
-    if (values.area?.trim()) next.set("area", values.area.trim());
-    setParams(next);
-  };
-
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Space style={{ width: "100%", justifyContent: "space-between" }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          轮播图
-        </Typography.Title>
-        <Button type="primary" onClick={() => setEditing("new")}>
+    <TitledPage
+      title="轮播图"
+      action={
+        <Button type="primary" onClick={() => edit("new")}>
           新建轮播图
         </Button>
-      </Space>
+      }
+    >
       <Typography.Text type="secondary">
         首页先显示访客所在城市的轮播图；该城市没有时显示所在省份的；都没有时显示默认轮播图。
       </Typography.Text>
-      <Form layout="inline" initialValues={{ scope, area }} onFinish={apply} key={key}>
-        <Form.Item name="scope" label="范围">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={BANNER_SCOPES.map((s) => ({ value: s, label: BANNER_SCOPE_LABELS[s] }))}
-          />
-        </Form.Item>
-        <Form.Item name="area" label="省份/城市">
-          <Input allowClear placeholder="如 杭州市" style={{ width: 160 }} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            筛选
-          </Button>
-          <Button onClick={() => setParams(new URLSearchParams())}>重置</Button>
-        </Space>
-      </Form>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminBannerRow>
+      <FilterBar table={table}>
+        <SelectFilter
+          name="scope"
+          label="范围"
+          width={120}
+          options={BANNER_SCOPES.map((s) => ({ value: s, label: BANNER_SCOPE_LABELS[s] }))}
+        />
+        <TextFilter name="area" label="省份/城市" placeholder="如 杭州市" width={160} />
+      </FilterBar>
+      <UrlTableView<AdminBannerRow>
+        table={table}
         rowKey="id"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
         locale={{ emptyText: "暂无轮播图" }}
         columns={[
           { title: "范围", key: "scope", width: 160, render: (_, b) => <ScopeTag banner={b} /> },
@@ -268,7 +199,7 @@ export function BannersPage() {
             width: 130,
             render: (_, b) => (
               <Space size={4}>
-                <Button type="link" size="small" onClick={() => setEditing(b)} aria-label={`编辑 ${b.title}`}>
+                <Button type="link" size="small" onClick={() => edit(b)} aria-label={`编辑 ${b.title}`}>
                   编辑
                 </Button>
                 <Popconfirm
@@ -286,14 +217,7 @@ export function BannersPage() {
           },
         ]}
       />
-      <BannerModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
-    </Space>
+      <BannerModal {...dialog} />
+    </TitledPage>
   );
 }

@@ -1,9 +1,12 @@
 // Goods categories (运营): the three-level tree; rename, re-sort and show or hide a category. A
 // hidden category leaves the storefront's category menus and filters with everything under it.
 import type { AdminCategoryRow } from "@yj/contract";
-import { App, Button, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag, Typography } from "antd";
+import { Button, Form, Input, InputNumber, Switch, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
+import { SaveModal } from "../kit/save-modal";
+import { TitledPage } from "../kit/titled-page";
+
 import { useLoad } from "../use-load";
 
 type Node = AdminCategoryRow & { children?: Node[] };
@@ -24,32 +27,11 @@ function treeOf(rows: AdminCategoryRow[]): Node[] {
 const LEVEL_LABELS = ["", "一级", "二级", "三级"];
 
 export function CategoriesPage() {
-  const { message } = App.useApp();
   const { data, loading, error, reload } = useLoad(() => get(routes.adminCategoryList));
   const [editing, setEditing] = useState<AdminCategoryRow | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ name: string; sort: number; shown: boolean }>();
-
-  const save = async (values: { name: string; sort: number; shown: boolean }) => {
-    if (!editing) return;
-    setBusy(true);
-    try {
-      await post(routes.adminCategoryUpdate, { id: editing.id, ...values });
-      message.success("分类已保存");
-      setEditing(null);
-      reload();
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        分类
-      </Typography.Title>
+    <TitledPage title="分类">
       <Typography.Text type="secondary">排序小的在前；隐藏的分类及其下级不在前台菜单和筛选中出现。</Typography.Text>
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
       <Table<Node>
@@ -85,36 +67,28 @@ export function CategoriesPage() {
           },
         ]}
       />
-      <Modal
+      <SaveModal
         open={editing !== null}
         title={`编辑分类 · ${editing?.name ?? ""}`}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={busy}
-        onOk={() => form.submit()}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
+        initialValues={{ name: editing?.name ?? "", sort: editing?.sort ?? 0, shown: editing?.shown ?? true }}
+        savedText="分类已保存"
+        onSave={(values) => post(routes.adminCategoryUpdate, { id: editing!.id, ...values })}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
       >
-        {editing && (
-          <Form
-            form={form}
-            layout="vertical"
-            preserve={false}
-            initialValues={{ name: editing.name, sort: editing.sort, shown: editing.shown }}
-            onFinish={save}
-          >
-            <Form.Item name="name" label="分类名称" rules={[{ required: true, message: "请输入分类名称" }]}>
-              <Input maxLength={20} />
-            </Form.Item>
-            <Form.Item name="sort" label="排序（小的在前）" rules={[{ required: true, message: "请输入排序" }]}>
-              <InputNumber precision={0} />
-            </Form.Item>
-            <Form.Item name="shown" label="前台显示" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Form>
-        )}
-      </Modal>
-    </Space>
+        <Form.Item name="name" label="分类名称" rules={[{ required: true, message: "请输入分类名称" }]}>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="sort" label="排序（小的在前）" rules={[{ required: true, message: "请输入排序" }]}>
+          <InputNumber precision={0} />
+        </Form.Item>
+        <Form.Item name="shown" label="前台显示" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </SaveModal>
+    </TitledPage>
   );
 }

@@ -3,19 +3,21 @@
 // default rates (*) serve every city without its own.
 import {
   type AdminCityPrices,
-  centsToYuanText,
   DEFAULT_RATES_CITY,
   ESTIMATE_RATE_FIELDS,
   type EstimateRateField,
   HARD_PRICE_FIELDS,
   type HardPriceField,
 } from "@yj/contract";
-import { App, Button, Card, Col, Form, Input, Modal, Row, Space, Switch, Table, Tag, Typography } from "antd";
+import { Button, Card, Col, Form, Input, Row, Space, Switch, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
-import { useLoad } from "../use-load";
+import { MoneyField, yuanText } from "../kit/money-field";
+import { SaveModal } from "../kit/save-modal";
+import { TitledPage } from "../kit/titled-page";
 
-const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
+import { type EditDialogProps, useEditing } from "../kit/use-editing";
+import { useLoad } from "../use-load";
 
 interface PricesForm {
   city: string;
@@ -27,22 +29,12 @@ interface PricesForm {
 }
 
 const yuanOf = <K extends string>(cents: Record<K, number> | null, fields: readonly (readonly [K, string])[]) =>
-  Object.fromEntries(fields.map(([k]) => [k, cents ? centsToYuanText(cents[k]) : ""])) as Record<K, string>;
+  Object.fromEntries(fields.map(([k]) => [k, cents ? yuanText(cents[k]) : ""])) as Record<K, string>;
 
 const cityLabel = (city: string) => (city === DEFAULT_RATES_CITY ? "默认（*）" : city);
 
-function PricesModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: AdminCityPrices | "new" | null;
-  onClose(): void;
-  onSaved(): void;
-}) {
-  const { message } = App.useApp();
+function PricesModal({ editing, onClose, onSaved }: EditDialogProps<AdminCityPrices>) {
   const [form] = Form.useForm<PricesForm>();
-  const [busy, setBusy] = useState(false);
   const withHardPrice = Form.useWatch("withHardPrice", form);
   const withRates = Form.useWatch("withRates", form);
   const row = editing && editing !== "new" ? editing : null;
@@ -56,118 +48,103 @@ function PricesModal({
     rates: yuanOf(row?.rates ?? null, ESTIMATE_RATE_FIELDS),
   };
 
-  const save = async (values: PricesForm) => {
-    setBusy(true);
-    try {
-      await post(routes.adminCityPricesSave, {
-        city: values.city,
-        province: values.province ?? "",
-        hardPrice: values.withHardPrice ? values.hardPrice : null,
-        rates: values.withRates ? values.rates : null,
-      });
-      message.success("价格已保存");
-      onSaved();
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const yuanFields = (group: "hardPrice" | "rates", fields: readonly (readonly [string, string])[], unit: string) => (
     <Row gutter={12}>
       {fields.map(([k, label]) => (
         <Col span={8} key={k}>
-          <Form.Item
+          <MoneyField
             name={[group, k]}
             label={`${label}（${unit}）`}
-            rules={[{ required: true, message: `请输入${label}` }, YUAN_RULE]}
-          >
-            <Input prefix="¥" aria-label={`${label}（${unit}）`} />
-          </Form.Item>
+            required={`请输入${label}`}
+            input={{ "aria-label": `${label}（${unit}）` }}
+          />
         </Col>
       ))}
     </Row>
   );
 
   return (
-    <Modal
+    <SaveModal
       open={editing !== null}
       title={row ? `${cityLabel(row.city)} 的价格` : "添加城市价格"}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      initialValues={initial}
+      form={form}
       width={820}
+      savedText="价格已保存"
+      onSave={(values) =>
+        post(routes.adminCityPricesSave, {
+          city: values.city,
+          province: values.province ?? "",
+          hardPrice: values.withHardPrice ? values.hardPrice : null,
+          rates: values.withRates ? values.rates : null,
+        })
+      }
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={save} preserve={false}>
-        <Space size="middle" align="start">
-          <Form.Item name="city" label="城市" rules={[{ required: true, message: "请输入城市" }]}>
-            <Input maxLength={20} disabled={!!row} style={{ width: 180 }} />
-          </Form.Item>
-          {!isDefault && (
-            <Form.Item name="province" label="省份" rules={[{ required: true, message: "请输入省份" }]}>
-              <Input maxLength={20} style={{ width: 180 }} />
-            </Form.Item>
-          )}
-        </Space>
+      <Space size="middle" align="start">
+        <Form.Item name="city" label="城市" rules={[{ required: true, message: "请输入城市" }]}>
+          <Input maxLength={20} disabled={!!row} style={{ width: 180 }} />
+        </Form.Item>
         {!isDefault && (
-          <Card
-            size="small"
-            title="硬装单价（前台“报价”页与套餐价，元/㎡）"
-            extra={
-              <Form.Item name="withHardPrice" valuePropName="checked" noStyle>
-                <Switch checkedChildren="设置" unCheckedChildren="不改" />
-              </Form.Item>
-            }
-          >
-            {withHardPrice ? (
-              yuanFields("hardPrice", HARD_PRICE_FIELDS, "元/㎡")
-            ) : (
-              <Typography.Text type="secondary">保存时不修改硬装单价。</Typography.Text>
-            )}
-          </Card>
+          <Form.Item name="province" label="省份" rules={[{ required: true, message: "请输入省份" }]}>
+            <Input maxLength={20} style={{ width: 180 }} />
+          </Form.Item>
         )}
+      </Space>
+      {!isDefault && (
         <Card
           size="small"
-          style={{ marginTop: 12 }}
-          title="报价参数（装修报价计算，元）"
+          title="硬装单价（前台“报价”页与套餐价，元/㎡）"
           extra={
-            <Form.Item name="withRates" valuePropName="checked" noStyle>
+            <Form.Item name="withHardPrice" valuePropName="checked" noStyle>
               <Switch checkedChildren="设置" unCheckedChildren="不改" />
             </Form.Item>
           }
         >
-          {withRates ? (
-            yuanFields("rates", ESTIMATE_RATE_FIELDS, "元")
+          {withHardPrice ? (
+            yuanFields("hardPrice", HARD_PRICE_FIELDS, "元/㎡")
           ) : (
-            <Typography.Text type="secondary">保存时不修改报价参数；该城市使用默认参数。</Typography.Text>
+            <Typography.Text type="secondary">保存时不修改硬装单价。</Typography.Text>
           )}
         </Card>
-      </Form>
-    </Modal>
+      )}
+      <Card
+        size="small"
+        style={{ marginTop: 12 }}
+        title="报价参数（装修报价计算，元）"
+        extra={
+          <Form.Item name="withRates" valuePropName="checked" noStyle>
+            <Switch checkedChildren="设置" unCheckedChildren="不改" />
+          </Form.Item>
+        }
+      >
+        {withRates ? (
+          yuanFields("rates", ESTIMATE_RATE_FIELDS, "元")
+        ) : (
+          <Typography.Text type="secondary">保存时不修改报价参数；该城市使用默认参数。</Typography.Text>
+        )}
+      </Card>
+    </SaveModal>
   );
 }
 
 export function CityPricesPage() {
   const { data, loading, error, reload } = useLoad(() => get(routes.adminCityPricesList));
-  const [editing, setEditing] = useState<AdminCityPrices | "new" | null>(null);
+  const { edit, dialog } = useEditing<AdminCityPrices>(reload);
   const [filter, setFilter] = useState("");
   const shown = (data ?? []).filter((c) => !filter || c.city.includes(filter) || c.province.includes(filter));
-  const yuan = (cents: number | undefined) => (cents === undefined ? "未设置" : `¥${centsToYuanText(cents)}`);
+  const yuan = (cents: number | undefined) => (cents === undefined ? "未设置" : `¥${yuanText(cents)}`);
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Space style={{ width: "100%", justifyContent: "space-between" }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          城市价格
-        </Typography.Title>
-        <Button type="primary" onClick={() => setEditing("new")}>
+    <TitledPage
+      title="城市价格"
+      action={
+        <Button type="primary" onClick={() => edit("new")}>
           添加城市价格
         </Button>
-      </Space>
+      }
+    >
       <Typography.Text type="secondary">
         金额以元录入、按分保存，保存后前台报价立即使用新价格。没有自己报价参数的城市使用“默认（*）”一行。
       </Typography.Text>
@@ -227,21 +204,14 @@ export function CityPricesPage() {
             key: "edit",
             width: 80,
             render: (_, row) => (
-              <Button type="link" size="small" onClick={() => setEditing(row)} aria-label={`编辑 ${row.city} 的价格`}>
+              <Button type="link" size="small" onClick={() => edit(row)} aria-label={`编辑 ${row.city} 的价格`}>
                 编辑
               </Button>
             ),
           },
         ]}
       />
-      <PricesModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
-    </Space>
+      <PricesModal {...dialog} />
+    </TitledPage>
   );
 }

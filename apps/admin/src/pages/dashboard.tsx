@@ -9,11 +9,12 @@ import {
   LEAD_KINDS,
   type OrderFigures,
 } from "@yj/contract";
-import { Alert, Card, Col, Row, Skeleton, Space, Statistic, Table, Typography, theme } from "antd";
+import { Alert, Card, Col, Row, Skeleton, Statistic, Table, Typography, theme } from "antd";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import { get, routes } from "../api";
 import { type ChartSeries, DailyChart } from "../components/daily-chart";
+import { TitledPage } from "../kit/titled-page";
 import { formatTime, leadKindLabel } from "../lead-labels";
 import { yuan } from "../order-labels";
 import { useLoad } from "../use-load";
@@ -80,10 +81,7 @@ export function DashboardPage() {
   const { data, loading, error } = useLoad(() => get(routes.adminDashboard));
   const leads = data?.leads;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        首页
-      </Typography.Title>
+    <TitledPage title="首页">
       {error && <Alert type="error" showIcon title={error} />}
       {loading && !data && <Skeleton active paragraph={{ rows: 8 }} />}
       {data && !data.leads && !data.orders && (
@@ -137,6 +135,6 @@ export function DashboardPage() {
           />
         </Card>
       )}
-    </Space>
+    </TitledPage>
   );
 }

@@ -1,11 +1,14 @@
 // A new goods row with its first SKUs: the editor's fields plus tags and a cover picture. Prices are
 // typed in yuan (the server stores cents); saved shown, it is on the storefront's category page at
 // once, first in its category.
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Table, Typography } from "antd";
-import { useState } from "react";
+import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
 import { get, post, routes } from "../api";
+import { ParamsCard, SkuRows } from "../components/goods-fields";
 import { ImageField } from "../components/image-field";
+import { MoneyField } from "../kit/money-field";
+import { TitledPage } from "../kit/titled-page";
+import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
 interface CreateForm {
@@ -23,8 +26,6 @@ interface CreateForm {
   shown: boolean;
   skus: { spec: string; price: string; stock: number }[];
 }
-
-const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
 
 const INITIAL: CreateForm = {
   name: "",
@@ -45,33 +46,28 @@ export function GoodsCreatePage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<CreateForm>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   const { data: categories, error: categoryError } = useLoad(() => get(routes.adminGoodsCategories));
   const { data: tags } = useLoad(() => get(routes.adminGoodsTags));
 
-  const create = async (values: CreateForm) => {
-    setBusy(true);
-    try {
-      const created = await post(routes.adminGoodsCreate, {
-        ...values,
-        category2: values.category2 ?? 0,
-        params: values.params ?? [],
-        tagIds: values.tagIds ?? [],
-      });
-      message.success(values.shown ? "商品已创建，前台已上架" : "商品已创建（未上架）");
-      navigate(`/goods/${created.id}`);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "创建失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = (values: CreateForm) =>
+    submit(
+      () =>
+        post(routes.adminGoodsCreate, {
+          ...values,
+          category2: values.category2 ?? 0,
+          params: values.params ?? [],
+          tagIds: values.tagIds ?? [],
+        }),
+      (created) => {
+        message.success(values.shown ? "商品已创建，前台已上架" : "商品已创建（未上架）");
+        navigate(`/goods/${created.id}`);
+      },
+      "创建失败",
+    );
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        新建商品
-      </Typography.Title>
+    <TitledPage title="新建商品">
       {categoryError && <Typography.Text type="danger">{categoryError}</Typography.Text>}
       <Form form={form} layout="vertical" initialValues={INITIAL} onFinish={create}>
         <Card title="基本信息" size="small">
@@ -101,18 +97,10 @@ export function GoodsCreatePage() {
               </Form.Item>
             </Col>
             <Col span={4}>
-              <Form.Item name="price" label="价格（元）" rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}>
-                <Input prefix="¥" />
-              </Form.Item>
+              <MoneyField name="price" label="价格（元）" required="请输入价格" />
             </Col>
             <Col span={4}>
-              <Form.Item
-                name="originalPrice"
-                label="市场价（元）"
-                rules={[{ required: true, message: "请输入市场价" }, YUAN_RULE]}
-              >
-                <Input prefix="¥" />
-              </Form.Item>
+              <MoneyField name="originalPrice" label="市场价（元）" required="请输入市场价" />
             </Col>
             <Col span={2}>
               <Form.Item name="unit" label="单位" rules={[{ required: true, message: "请输入单位" }]}>
@@ -146,34 +134,7 @@ export function GoodsCreatePage() {
             </Col>
           </Row>
         </Card>
-        <Card title="参数" size="small" style={{ marginTop: 16 }}>
-          <Form.List name="params">
-            {(fields, { add, remove }) => (
-              <Space orientation="vertical" style={{ width: "100%" }}>
-                {fields.map((field) => (
-                  <Space key={field.key}>
-                    <Form.Item
-                      name={[field.name, "name"]}
-                      rules={[{ required: true, message: "请输入参数名" }]}
-                      noStyle
-                    >
-                      <Input placeholder="参数名" style={{ width: 160 }} aria-label="参数名" />
-                    </Form.Item>
-                    <Form.Item
-                      name={[field.name, "value"]}
-                      rules={[{ required: true, message: "请输入参数值" }]}
-                      noStyle
-                    >
-                      <Input placeholder="参数值" style={{ width: 320 }} aria-label="参数值" />
-                    </Form.Item>
-                    <Button onClick={() => remove(field.name)}>删除</Button>
-                  </Space>
-                ))}
-                <Button onClick={() => add({ name: "", value: "" })}>添加参数</Button>
-              </Space>
-            )}
-          </Form.List>
-        </Card>
+        <ParamsCard />
         <Card title="规格与库存" size="small" style={{ marginTop: 16 }}>
           <Form.List
             name="skus"
@@ -187,56 +148,8 @@ export function GoodsCreatePage() {
           >
             {(fields, { add, remove }, { errors }) => (
               <>
-                <Table
-                  size="small"
-                  pagination={false}
-                  rowKey="key"
-                  dataSource={fields}
-                  columns={[
-                    {
-                      title: "规格",
-                      render: (_, field) => (
-                        <Form.Item name={[field.name, "spec"]} rules={[{ required: true, message: "请输入规格" }]}>
-                          <Input aria-label={`规格 ${field.name + 1}`} />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: "价格（元）",
-                      width: 180,
-                      render: (_, field) => (
-                        <Form.Item
-                          name={[field.name, "price"]}
-                          rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}
-                        >
-                          <Input prefix="¥" aria-label={`规格价格 ${field.name + 1}`} />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: "库存",
-                      width: 140,
-                      render: (_, field) => (
-                        <Form.Item name={[field.name, "stock"]} rules={[{ required: true, message: "请输入库存" }]}>
-                          <InputNumber min={0} precision={0} aria-label={`库存 ${field.name + 1}`} />
-                        </Form.Item>
-                      ),
-                    },
-                    {
-                      title: "操作",
-                      width: 80,
-                      render: (_, field) => (
-                        <Button type="link" disabled={fields.length <= 1} onClick={() => remove(field.name)}>
-                          删除
-                        </Button>
-                      ),
-                    },
-                  ]}
-                />
+                <SkuRows fields={fields} add={add} remove={remove} />
                 <Form.ErrorList errors={errors} />
-                <Button style={{ marginTop: 8 }} onClick={() => add({ spec: "", price: "", stock: 0 })}>
-                  添加规格
-                </Button>
               </>
             )}
           </Form.List>
@@ -248,6 +161,6 @@ export function GoodsCreatePage() {
           <Link to="/goods">返回商品列表</Link>
         </Space>
       </Form>
-    </Space>
+    </TitledPage>
   );
 }

@@ -2,29 +2,17 @@
 // cents), unit, params, description, show/hide, the pictures (uploaded, removed, reordered; the
 // first is the cover), and the SKUs (spec, price, stock; new ones added). Saving asks for
 // confirmation; the storefront shows the change at once.
-import { type AdminGoodsDetail, centsToYuanText, MAX_GOODS_IMAGES } from "@yj/contract";
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
-import { useState } from "react";
+import { type AdminGoodsDetail, MAX_GOODS_IMAGES } from "@yj/contract";
+import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Tag, Typography } from "antd";
 import { Link, useParams } from "react-router";
 import { get, routes, save } from "../api";
+import { ParamsCard, SkuRows } from "../components/goods-fields";
 import { ImageField } from "../components/image-field";
+import { Loaded } from "../kit/loaded";
+import { MoneyField, yuanText } from "../kit/money-field";
+import { TitledPage } from "../kit/titled-page";
+
+import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
 interface SkuForm {
@@ -48,61 +36,56 @@ interface GoodsForm {
   skus: SkuForm[];
 }
 
-const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
-
 function formOf(goods: AdminGoodsDetail): GoodsForm {
   return {
     name: goods.name,
     subtitle: goods.subtitle,
     category2: goods.category2,
     brand: goods.brand,
-    price: centsToYuanText(goods.price),
-    originalPrice: centsToYuanText(goods.originalPrice),
+    price: yuanText(goods.price),
+    originalPrice: yuanText(goods.originalPrice),
     unit: goods.unit,
     params: goods.params,
     description: goods.description,
     shown: goods.shown,
     images: goods.images,
-    skus: goods.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
+    skus: goods.skus.map((s) => ({ id: s.id, spec: s.spec, price: yuanText(s.price), stock: s.stock })),
   };
 }
 
 function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: AdminGoodsDetail): void }) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<GoodsForm>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit, checkForm } = useSubmit();
   const { data: categories } = useLoad(() => get(routes.adminGoodsCategories));
 
   const confirmSave = async () => {
-    await form.validateFields();
     // Every value, the SKUs' ids too: they have no field of their own, and a SKU without its id
     // would be saved as a new one.
-    const values = form.getFieldsValue(true) as GoodsForm;
+    const values = await checkForm(form);
+    if (!values) return;
     modal.confirm({
       title: "确认保存商品？",
       content: values.shown ? "保存后前台立即显示新的内容与价格。" : "保存后该商品将从前台下架。",
       okText: "保存",
       cancelText: "取消",
-      onOk: async () => {
-        setBusy(true);
-        try {
-          const answer = await save(routes.adminGoodsSave, {
-            id: goods.id,
-            ...values,
-            params: values.params ?? [],
-            // A slot left empty (added, never filled, or its picture removed) is no picture.
-            images: (values.images ?? []).filter(Boolean),
-          });
-          onSaved(answer.data);
-          form.setFieldsValue(formOf(answer.data));
-          if (answer.changed) message.success("商品已保存");
-          else message.info(answer.message);
-        } catch (e) {
-          message.error(e instanceof Error ? e.message : "保存失败");
-        } finally {
-          setBusy(false);
-        }
-      },
+      onOk: () =>
+        submit(
+          () =>
+            save(routes.adminGoodsSave, {
+              id: goods.id,
+              ...values,
+              params: values.params ?? [],
+              // A slot left empty (added, never filled, or its picture removed) is no picture.
+              images: (values.images ?? []).filter(Boolean),
+            }),
+          (answer) => {
+            onSaved(answer.data);
+            form.setFieldsValue(formOf(answer.data));
+            if (answer.changed) message.success("商品已保存");
+            else message.info(answer.message);
+          },
+        ),
     });
   };
 
@@ -131,18 +114,10 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
             </Form.Item>
           </Col>
           <Col xs={12} md={4}>
-            <Form.Item name="price" label="价格（元）" rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}>
-              <Input prefix="¥" />
-            </Form.Item>
+            <MoneyField name="price" label="价格（元）" required="请输入价格" />
           </Col>
           <Col xs={12} md={4}>
-            <Form.Item
-              name="originalPrice"
-              label="市场价（元）"
-              rules={[{ required: true, message: "请输入市场价" }, YUAN_RULE]}
-            >
-              <Input prefix="¥" />
-            </Form.Item>
+            <MoneyField name="originalPrice" label="市场价（元）" required="请输入市场价" />
           </Col>
           <Col xs={12} md={2}>
             <Form.Item name="unit" label="单位" rules={[{ required: true, message: "请输入单位" }]}>
@@ -206,82 +181,9 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
           )}
         </Form.List>
       </Card>
-      <Card title="参数" size="small" style={{ marginTop: 16 }}>
-        <Form.List name="params">
-          {(fields, { add, remove }) => (
-            <Space orientation="vertical" style={{ width: "100%" }}>
-              {fields.map((field) => (
-                <Space key={field.key} style={{ width: "100%", maxWidth: 560 }} styles={{ item: { minWidth: 0 } }}>
-                  <Form.Item name={[field.name, "name"]} rules={[{ required: true, message: "请输入参数名" }]} noStyle>
-                    <Input placeholder="参数名" style={{ width: "100%", maxWidth: 160 }} aria-label="参数名" />
-                  </Form.Item>
-                  <Form.Item name={[field.name, "value"]} rules={[{ required: true, message: "请输入参数值" }]} noStyle>
-                    <Input placeholder="参数值" style={{ width: "100%", maxWidth: 320 }} aria-label="参数值" />
-                  </Form.Item>
-                  <Button onClick={() => remove(field.name)}>删除</Button>
-                </Space>
-              ))}
-              <Button onClick={() => add({ name: "", value: "" })}>添加参数</Button>
-            </Space>
-          )}
-        </Form.List>
-      </Card>
+      <ParamsCard />
       <Card title="规格与库存" size="small" style={{ marginTop: 16 }}>
-        <Form.List name="skus">
-          {(fields, { add }) => (
-            <>
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="key"
-                dataSource={fields}
-                columns={[
-                  {
-                    title: "规格",
-                    render: (_, field) => (
-                      <Form.Item
-                        name={[field.name, "spec"]}
-                        rules={[{ required: true, message: "请输入规格" }]}
-                        noStyle
-                      >
-                        <Input aria-label={`规格 ${field.name + 1}`} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: "价格（元）",
-                    width: 180,
-                    render: (_, field) => (
-                      <Form.Item
-                        name={[field.name, "price"]}
-                        rules={[{ required: true, message: "请输入价格" }, YUAN_RULE]}
-                        noStyle
-                      >
-                        <Input prefix="¥" aria-label={`规格价格 ${field.name + 1}`} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: "库存",
-                    width: 140,
-                    render: (_, field) => (
-                      <Form.Item
-                        name={[field.name, "stock"]}
-                        rules={[{ required: true, message: "请输入库存" }]}
-                        noStyle
-                      >
-                        <InputNumber min={0} precision={0} aria-label={`库存 ${field.name + 1}`} />
-                      </Form.Item>
-                    ),
-                  },
-                ]}
-              />
-              <Button style={{ marginTop: 8 }} onClick={() => add({ spec: "", price: "", stock: 0 })}>
-                添加规格
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <Form.List name="skus">{(fields, { add }) => <SkuRows fields={fields} add={add} noStyle />}</Form.List>
       </Card>
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" onClick={confirmSave} loading={busy}>
@@ -295,16 +197,14 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
 
 export function GoodsEditorPage() {
   const { id = "" } = useParams();
-  const { data: goods, setData, error, loading } = useLoad(() => get(routes.adminGoodsDetail, { id: Number(id) }), id);
-  if (loading && !goods) return <Spin />;
-  if (error && !goods) return <Result status="warning" title={error} extra={<Link to="/goods">返回商品列表</Link>} />;
-  if (!goods) return null;
+  const load = useLoad(() => get(routes.adminGoodsDetail, { id: Number(id) }), id);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        编辑商品 #{goods.id}
-      </Typography.Title>
-      <Editor goods={goods} onSaved={setData} />
-    </Space>
+    <Loaded load={load} back={{ to: "/goods", text: "返回商品列表" }}>
+      {(goods) => (
+        <TitledPage title={`编辑商品 #${goods.id}`}>
+          <Editor goods={goods} onSaved={load.setData} />
+        </TitledPage>
+      )}
+    </Loaded>
   );
 }

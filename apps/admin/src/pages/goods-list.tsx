@@ -1,9 +1,13 @@
 // The goods list for 运营: search by name, filter by category and show/hide state (kept in the
 // address), paging on the server; each row opens the editor; 新建商品 opens the creation form.
 import type { AdminGoodsRow } from "@yj/contract";
-import { Button, Form, Input, Select, Space, Table, Tag, Typography } from "antd";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Button, Tag } from "antd";
+import { Link, useNavigate } from "react-router";
 import { get, routes } from "../api";
+import { SelectFilter, TextFilter } from "../kit/filter-fields";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
+import { useUrlTable } from "../kit/use-url-table";
 import { yuan } from "../order-labels";
 import { useLoad } from "../use-load";
 
@@ -14,74 +18,34 @@ const VISIBILITY_OPTIONS = [
 ];
 
 export function GoodsListPage() {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
-  const current = Number(params.get("current") ?? 1) || 1;
-  const pageSize = Number(params.get("pageSize") ?? 20) || 20;
-  const key = params.toString();
-  const { data, loading, error } = useLoad(() => get(routes.adminGoodsList, { ...filter, current, pageSize }), key);
+  const table = useUrlTable(routes.adminGoodsList, FILTER_KEYS);
   const { data: categories } = useLoad(() => get(routes.adminGoodsCategories));
-
-  const apply = (values: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams();
-    for (const k of FILTER_KEYS) {
-      const v = String(values[k] ?? "").trim();
-      if (v) next.set(k, v);
-    }
-    setParams(next);
-  };
+  const { filter } = table;
   const initial = { ...filter, category2: filter.category2 ? Number(filter.category2) : undefined };
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Space style={{ width: "100%", justifyContent: "space-between" }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          商品
-        </Typography.Title>
+    <TitledPage
+      title="商品"
+      action={
         <Button type="primary" onClick={() => navigate("/goods/new")}>
           新建商品
         </Button>
-      </Space>
-      <Form layout="inline" initialValues={initial} onFinish={apply} key={key} style={{ rowGap: 12 }}>
-        <Form.Item name="name" label="名称">
-          <Input allowClear placeholder="商品名称" style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="category2" label="分类">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 150 }}
-            options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="visibility" label="上下架">
-          <Select allowClear placeholder="全部" options={VISIBILITY_OPTIONS} style={{ width: 100 }} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            筛选
-          </Button>
-          <Button onClick={() => setParams(new URLSearchParams())}>重置</Button>
-        </Space>
-      </Form>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminGoodsRow>
+      }
+    >
+      <FilterBar table={table} initialValues={initial} style={{ rowGap: 12 }}>
+        <TextFilter name="name" label="名称" placeholder="商品名称" width={180} />
+        <SelectFilter
+          name="category2"
+          label="分类"
+          width={150}
+          options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <SelectFilter name="visibility" label="上下架" options={VISIBILITY_OPTIONS} width={100} />
+      </FilterBar>
+      <UrlTableView<AdminGoodsRow>
+        table={table}
         rowKey="id"
-        loading={loading}
-        dataSource={data?.dataList ?? []}
-        pagination={{
-          current,
-          pageSize,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page, size) => {
-            const next = new URLSearchParams(params);
-            next.set("current", String(page));
-            next.set("pageSize", String(size));
-            setParams(next);
-          },
-        }}
         columns={[
           { title: "编号", dataIndex: "id", width: 70 },
           {
@@ -108,6 +72,6 @@ export function GoodsListPage() {
           { title: "操作", key: "edit", width: 80, render: (_, row) => <Link to={`/goods/${row.id}`}>编辑</Link> },
         ]}
       />
-    </Space>
+    </TitledPage>
   );
 }

@@ -22,6 +22,7 @@ import {
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes, save } from "../api";
+import { useSubmit } from "../kit/use-submit";
 import { formatTime, LeadStateTag, leadKindLabel } from "../lead-labels";
 import { useLoad } from "../use-load";
 
@@ -57,29 +58,26 @@ function payloadRows(payload: Record<string, unknown>) {
 function FollowUp({ lead, onSaved }: { lead: AdminLeadDetail; onSaved(lead: AdminLeadDetail): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: run } = useSubmit();
   const assignees = useLoad(() => get(routes.adminLeadAssignees));
   const next = LEAD_TRANSITIONS[lead.state];
 
-  const submit = async (values: { state?: string; assigneeId?: number | null; note?: string }) => {
-    setBusy(true);
-    try {
-      const answer = await save(routes.adminLeadUpdate, {
-        id: lead.id,
-        ...(values.state ? { state: values.state as AdminLeadDetail["state"] } : {}),
-        assigneeId: values.assigneeId ?? null,
-        ...(values.note?.trim() ? { note: values.note.trim() } : {}),
-      });
-      onSaved(answer.data);
-      form.resetFields(["state", "note"]);
-      if (answer.changed) message.success("已保存");
-      else message.info(answer.message);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (values: { state?: string; assigneeId?: number | null; note?: string }) =>
+    run(
+      () =>
+        save(routes.adminLeadUpdate, {
+          id: lead.id,
+          ...(values.state ? { state: values.state as AdminLeadDetail["state"] } : {}),
+          assigneeId: values.assigneeId ?? null,
+          ...(values.note?.trim() ? { note: values.note.trim() } : {}),
+        }),
+      (answer) => {
+        onSaved(answer.data);
+        form.resetFields(["state", "note"]);
+        if (answer.changed) message.success("已保存");
+        else message.info(answer.message);
+      },
+    );
 
   return (
     <Form
@@ -120,22 +118,17 @@ function FollowUp({ lead, onSaved }: { lead: AdminLeadDetail; onSaved(lead: Admi
 
 export function LeadDetailPage() {
   const { id } = useParams();
-  const { message } = App.useApp();
   const { data: lead, setData, error, loading } = useLoad(() => get(routes.adminLeadDetail, { id }), id);
   const [fullPhone, setFullPhone] = useState<string | null>(null);
-  const [revealing, setRevealing] = useState(false);
+  const { busy: revealing, submit } = useSubmit();
 
-  const reveal = async () => {
-    if (!lead) return;
-    setRevealing(true);
-    try {
-      setFullPhone((await post(routes.adminLeadRevealPhone, { id: lead.id })).phone);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "操作失败");
-    } finally {
-      setRevealing(false);
-    }
-  };
+  const reveal = () =>
+    lead &&
+    submit(
+      () => post(routes.adminLeadRevealPhone, { id: lead.id }),
+      (revealed) => setFullPhone(revealed.phone),
+      "操作失败",
+    );
 
   if (error) return <Result status="warning" title={error} extra={<Link to="/leads">返回线索列表</Link>} />;
   if (!lead || (loading && !lead)) return <Spin />;

@@ -1,115 +1,55 @@
 // The lead pipeline's list: every kind in one table, phones masked, filters kept in the address (so
 // a filtered list can be bookmarked or shared), paging on the server, the filtered list exported.
 import type { AdminLeadRow } from "@yj/contract";
-import { App, Button, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { get, post, routes } from "../api";
+import { App, Button } from "antd";
+import { Link } from "react-router";
+import { post, routes } from "../api";
 import { saveBase64File } from "../download";
+import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
+import { useSubmit } from "../kit/use-submit";
+import { useUrlTable } from "../kit/use-url-table";
 import { formatTime, kindOptions, LeadStateTag, leadKindLabel, stateOptions } from "../lead-labels";
-import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["kind", "state", "city", "origin", "from", "to"] as const;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-interface FilterForm {
-  kind?: string;
-  state?: string;
-  city?: string;
-  origin?: string;
-  dates?: [Dayjs, Dayjs] | null;
-}
-
 export function LeadListPage() {
   const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const [exporting, setExporting] = useState(false);
-  const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
-  const current = Number(params.get("current") ?? 1) || 1;
-  const pageSize = Number(params.get("pageSize") ?? 20) || 20;
-  const key = params.toString();
-  const { data, loading, error } = useLoad(() => get(routes.adminLeadList, { ...filter, current, pageSize }), key);
+  const { busy: exporting, submit } = useSubmit();
+  const table = useUrlTable(routes.adminLeadList, FILTER_KEYS);
 
-  const apply = (values: FilterForm) => {
-    const next = new URLSearchParams();
-    for (const k of ["kind", "state", "city", "origin"] as const) {
-      const v = values[k]?.trim();
-      if (v) next.set(k, v);
-    }
-    if (values.dates) {
-      next.set("from", values.dates[0].format("YYYY-MM-DD"));
-      next.set("to", values.dates[1].format("YYYY-MM-DD"));
-    }
-    setParams(next);
-  };
-
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      const file = await post(routes.adminLeadExport, filter);
-      saveBase64File(file.fileName, file.contentBase64, XLSX);
-      message.success(`已导出 ${file.rows} 条线索`);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "导出失败");
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const initial: FilterForm = {
-    ...filter,
-    dates: filter.from && filter.to ? [dayjs(filter.from), dayjs(filter.to)] : null,
-  };
+  const exportList = () =>
+    submit(
+      () => post(routes.adminLeadExport, table.filter),
+      (file) => {
+        saveBase64File(file.fileName, file.contentBase64, XLSX);
+        message.success(`已导出 ${file.rows} 条线索`);
+      },
+      "导出失败",
+    );
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        线索
-      </Typography.Title>
-      <Form layout="inline" initialValues={initial} onFinish={apply} key={key} style={{ rowGap: 12 }}>
-        <Form.Item name="kind" label="类型">
-          <Select allowClear placeholder="全部" options={kindOptions} style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="state" label="状态">
-          <Select allowClear placeholder="全部" options={stateOptions} style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="city" label="城市">
-          <Input allowClear placeholder="如 杭州" style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="origin" label="来源页">
-          <Input allowClear placeholder="如 首页" style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="dates" label="提交日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            筛选
-          </Button>
-          <Button onClick={() => setParams(new URLSearchParams())}>重置</Button>
+    <TitledPage title="线索">
+      <FilterBar
+        table={table}
+        style={{ rowGap: 12 }}
+        extra={
           <Button onClick={exportList} loading={exporting}>
             导出 Excel
           </Button>
-        </Space>
-      </Form>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminLeadRow>
+        }
+      >
+        <SelectFilter name="kind" label="类型" options={kindOptions} width={130} />
+        <SelectFilter name="state" label="状态" options={stateOptions} width={110} />
+        <TextFilter name="city" label="城市" placeholder="如 杭州" width={120} />
+        <TextFilter name="origin" label="来源页" placeholder="如 首页" width={140} />
+        <DatesFilter label="提交日期" />
+      </FilterBar>
+      <UrlTableView<AdminLeadRow>
+        table={table}
         rowKey="id"
-        loading={loading}
-        dataSource={data?.dataList ?? []}
-        pagination={{
-          current,
-          pageSize,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page, size) => {
-            const next = new URLSearchParams(params);
-            next.set("current", String(page));
-            next.set("pageSize", String(size));
-            setParams(next);
-          },
-        }}
         columns={[
           { title: "提交时间", dataIndex: "createdAt", width: 150, render: formatTime },
           { title: "类型", dataIndex: "kind", width: 100, render: leadKindLabel },
@@ -127,6 +67,6 @@ export function LeadListPage() {
           },
         ]}
       />
-    </Space>
+    </TitledPage>
   );
 }

@@ -1,57 +1,57 @@
 // Staff login. A wrong password, a locked or disabled account answer the server's own message.
 import type { StaffMe } from "@yj/contract";
-import { Alert, Button, Card, Form, Input, Typography } from "antd";
+import { Alert, Button, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { post, rememberCsrf, routes } from "../api";
+import { CenteredCard } from "../components/centered-card";
+import { useSubmit } from "../kit/use-submit";
 
 export function LoginPage() {
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: run } = useSubmit(setError);
 
-  const submit = async (values: { username: string; password: string }) => {
-    setBusy(true);
+  const submit = (values: { username: string; password: string }) => {
     setError(null);
-    try {
-      const me: StaffMe = await post(routes.adminLogin, values);
-      rememberCsrf(me.csrf);
-      const next = params.get("next");
-      // Only a path inside the console: never an address elsewhere.
-      const target = me.mustChangePassword ? "/password" : next?.startsWith("/") && !next.startsWith("//") ? next : "/";
-      // A full reload, so the session gate reads the new session.
-      window.location.assign(`/admin${target === "/" ? "" : target}`);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "登录失败");
-    } finally {
-      setBusy(false);
-    }
+    return run(
+      () => post(routes.adminLogin, values),
+      (me: StaffMe) => {
+        rememberCsrf(me.csrf);
+        const next = params.get("next");
+        // Only a path inside the console: never an address elsewhere.
+        const target = me.mustChangePassword
+          ? "/password"
+          : next?.startsWith("/") && !next.startsWith("//")
+            ? next
+            : "/";
+        // A full reload, so the session gate reads the new session.
+        window.location.assign(`/admin${target === "/" ? "" : target}`);
+      },
+      "登录失败",
+    );
   };
 
   return (
-    <div
-      style={{ minHeight: "100vh", display: "grid", placeItems: "center", background: "#f5f5f5", padding: "0 12px" }}
-    >
-      <Card style={{ width: "100%", maxWidth: 380 }}>
-        <Typography.Title level={3} style={{ textAlign: "center", marginTop: 0 }}>
-          悦家整装 · 管理后台
-        </Typography.Title>
-        {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
-        <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
-          <Form.Item label="用户名" name="username" rules={[{ required: true, message: "请输入用户名" }]}>
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item label="密码" name="password" rules={[{ required: true, message: "请输入密码" }]}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            登录
-          </Button>
-        </Form>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 12 }}>
-          账号由管理员创建；忘记密码请联系管理员重置。
-        </Typography.Paragraph>
-      </Card>
-    </div>
+    <CenteredCard maxWidth={380}>
+      <Typography.Title level={3} style={{ textAlign: "center", marginTop: 0 }}>
+        悦家整装 · 管理后台
+      </Typography.Title>
+      {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
+      <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
+        <Form.Item label="用户名" name="username" rules={[{ required: true, message: "请输入用户名" }]}>
+          <Input autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item label="密码" name="password" rules={[{ required: true, message: "请输入密码" }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          登录
+        </Button>
+      </Form>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 12 }}>
+        账号由管理员创建；忘记密码请联系管理员重置。
+      </Typography.Paragraph>
+    </CenteredCard>
   );
 }

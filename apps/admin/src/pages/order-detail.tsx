@@ -8,24 +8,14 @@ import {
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "@yj/contract";
-import {
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Result,
-  Space,
-  Spin,
-  Table,
-  Timeline,
-  Typography,
-} from "antd";
+import { App, Button, Card, Descriptions, Form, Input, Space, Table, Timeline } from "antd";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { get, post, routes } from "../api";
+import { Loaded } from "../kit/loaded";
+import { SaveModal } from "../kit/save-modal";
+import { TitledPage } from "../kit/titled-page";
+import { useSubmit } from "../kit/use-submit";
 import { formatTime } from "../lead-labels";
 import { OrderStatusTag, yuan } from "../order-labels";
 import { useLoad } from "../use-load";
@@ -35,33 +25,20 @@ type Payment = AdminOrderDetail["payments"][number];
 function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(order: AdminOrderDetail): void }) {
   const { message, modal } = App.useApp();
   const [shipping, setShipping] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ carrier: string; trackingNo: string }>();
+  const { busy, submit } = useSubmit();
 
-  const run = async (work: () => Promise<AdminOrderDetail>, done: string) => {
-    setBusy(true);
-    try {
-      onChanged(await work());
-      message.success(done);
-      return true;
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "操作失败");
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (work: () => Promise<AdminOrderDetail>, done: string) =>
+    submit(
+      work,
+      (order) => {
+        onChanged(order);
+        message.success(done);
+      },
+      "操作失败",
+    );
 
   const confirm = (title: string, content: string, work: () => Promise<AdminOrderDetail>, done: string) =>
     modal.confirm({ title, content, okText: "确定", cancelText: "取消", onOk: () => run(work, done) });
-
-  const ship = async () => {
-    const values = await form.validateFields();
-    if (await run(() => post(routes.adminOrderShip, { orderNo: order.orderNo, ...values }), "已标记发货")) {
-      setShipping(false);
-      form.resetFields();
-    }
-  };
 
   return (
     <Space>
@@ -102,53 +79,58 @@ function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(orde
           取消订单
         </Button>
       )}
-      <Modal
+      <SaveModal<{ carrier: string; trackingNo: string }, AdminOrderDetail>
         title="发货"
         open={shipping}
         okText="确认发货"
-        cancelText="取消"
-        confirmLoading={busy}
-        onOk={ship}
-        onCancel={() => setShipping(false)}
-        destroyOnHidden
+        savedText="已标记发货"
+        failedText="操作失败"
+        onSave={(values) => post(routes.adminOrderShip, { orderNo: order.orderNo, ...values })}
+        onClose={() => setShipping(false)}
+        onSaved={(shipped) => {
+          setShipping(false);
+          onChanged(shipped);
+        }}
       >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="carrier" label="物流公司" rules={[{ required: true, message: "请输入物流公司" }]}>
-            <Input placeholder="如 顺丰速运" maxLength={32} />
-          </Form.Item>
-          <Form.Item
-            name="trackingNo"
-            label="运单号"
-            rules={[
-              { required: true, message: "请输入运单号" },
-              { pattern: /^[A-Za-z0-9-]{4,40}$/, message: "运单号为 4–40 位字母、数字或短横线" },
-            ]}
-          >
-            <Input placeholder="如 SF1234567890" maxLength={40} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="carrier" label="物流公司" rules={[{ required: true, message: "请输入物流公司" }]}>
+          <Input placeholder="如 顺丰速运" maxLength={32} />
+        </Form.Item>
+        <Form.Item
+          name="trackingNo"
+          label="运单号"
+          rules={[
+            { required: true, message: "请输入运单号" },
+            { pattern: /^[A-Za-z0-9-]{4,40}$/, message: "运单号为 4–40 位字母、数字或短横线" },
+          ]}
+        >
+          <Input placeholder="如 SF1234567890" maxLength={40} />
+        </Form.Item>
+      </SaveModal>
     </Space>
   );
 }
 
 export function OrderDetailPage() {
   const { orderNo = "" } = useParams();
-  const { data: order, setData, error, loading } = useLoad(() => get(routes.adminOrderDetail, { orderNo }), orderNo);
-
-  if (loading && !order) return <Spin />;
-  if (error && !order) return <Result status="warning" title={error} extra={<Link to="/orders">返回订单列表</Link>} />;
-  if (!order) return null;
-  const a = order.address;
-
+  const load = useLoad(() => get(routes.adminOrderDetail, { orderNo }), orderNo);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Space wrap style={{ justifyContent: "space-between", width: "100%" }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+    <Loaded load={load} back={{ to: "/orders", text: "返回订单列表" }}>
+      {(order) => <OrderView order={order} onChanged={load.setData} />}
+    </Loaded>
+  );
+}
+
+function OrderView({ order, onChanged }: { order: AdminOrderDetail; onChanged(order: AdminOrderDetail): void }) {
+  const a = order.address;
+  return (
+    <TitledPage
+      title={
+        <>
           订单 {order.orderNo} <OrderStatusTag status={order.status} />
-        </Typography.Title>
-        <Actions order={order} onChanged={setData} />
-      </Space>
+        </>
+      }
+      action={<Actions order={order} onChanged={onChanged} />}
+    >
       <Card title="订单信息" size="small">
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
           <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
@@ -209,6 +191,6 @@ export function OrderDetailPage() {
           }))}
         />
       </Card>
-    </Space>
+    </TitledPage>
   );
 }

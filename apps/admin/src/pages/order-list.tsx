@@ -1,22 +1,18 @@
 // Every order, newest first: filters by state, order number, phone and date (kept in the address),
 // phones masked, paging on the server; and the trades that need a person (refunds due, stale trades).
 import { type AdminOrderRow, PAYMENT_ISSUE_LABELS, type UnreconciledPayment } from "@yj/contract";
-import { Alert, Button, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
-import { Link, useSearchParams } from "react-router";
+import { Alert, Table } from "antd";
+import { Link } from "react-router";
 import { get, routes } from "../api";
+import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
+import { TitledPage } from "../kit/titled-page";
+import { FilterBar, UrlTableView } from "../kit/url-table";
+import { useUrlTable } from "../kit/use-url-table";
 import { formatTime } from "../lead-labels";
 import { OrderStatusTag, orderStatusOptions, yuan } from "../order-labels";
 import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["status", "orderNo", "phone", "from", "to"] as const;
-
-interface FilterForm {
-  status?: string;
-  orderNo?: string;
-  phone?: string;
-  dates?: [Dayjs, Dayjs] | null;
-}
 
 function PaymentIssues() {
   const { data } = useLoad(() => get(routes.adminPaymentIssues));
@@ -46,73 +42,19 @@ function PaymentIssues() {
 }
 
 export function OrderListPage() {
-  const [params, setParams] = useSearchParams();
-  const filter = Object.fromEntries(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
-  const current = Number(params.get("current") ?? 1) || 1;
-  const pageSize = Number(params.get("pageSize") ?? 20) || 20;
-  const key = params.toString();
-  const { data, loading, error } = useLoad(() => get(routes.adminOrderList, { ...filter, current, pageSize }), key);
-
-  const apply = (values: FilterForm) => {
-    const next = new URLSearchParams();
-    for (const k of ["status", "orderNo", "phone"] as const) {
-      const v = values[k]?.trim();
-      if (v) next.set(k, v);
-    }
-    if (values.dates) {
-      next.set("from", values.dates[0].format("YYYY-MM-DD"));
-      next.set("to", values.dates[1].format("YYYY-MM-DD"));
-    }
-    setParams(next);
-  };
-  const initial: FilterForm = {
-    ...filter,
-    dates: filter.from && filter.to ? [dayjs(filter.from), dayjs(filter.to)] : null,
-  };
-
+  const table = useUrlTable(routes.adminOrderList, FILTER_KEYS);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        订单
-      </Typography.Title>
+    <TitledPage title="订单">
       <PaymentIssues />
-      <Form layout="inline" initialValues={initial} onFinish={apply} key={key} style={{ rowGap: 12 }}>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={orderStatusOptions} style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="orderNo" label="订单号">
-          <Input allowClear placeholder="订单号或其中一段" style={{ width: 190 }} />
-        </Form.Item>
-        <Form.Item name="phone" label="手机号">
-          <Input allowClear placeholder="收货人或下单手机号" style={{ width: 170 }} />
-        </Form.Item>
-        <Form.Item name="dates" label="下单日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            筛选
-          </Button>
-          <Button onClick={() => setParams(new URLSearchParams())}>重置</Button>
-        </Space>
-      </Form>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminOrderRow>
+      <FilterBar table={table} style={{ rowGap: 12 }}>
+        <SelectFilter name="status" label="状态" options={orderStatusOptions} width={110} />
+        <TextFilter name="orderNo" label="订单号" placeholder="订单号或其中一段" width={190} />
+        <TextFilter name="phone" label="手机号" placeholder="收货人或下单手机号" width={170} />
+        <DatesFilter label="下单日期" />
+      </FilterBar>
+      <UrlTableView<AdminOrderRow>
+        table={table}
         rowKey="orderNo"
-        loading={loading}
-        dataSource={data?.dataList ?? []}
-        pagination={{
-          current,
-          pageSize,
-          total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page, size) => {
-            const next = new URLSearchParams(params);
-            next.set("current", String(page));
-            next.set("pageSize", String(size));
-            setParams(next);
-          },
-        }}
         columns={[
           { title: "下单时间", dataIndex: "createdAt", width: 150, render: formatTime },
           { title: "订单号", dataIndex: "orderNo", width: 230 },
@@ -130,6 +72,6 @@ export function OrderListPage() {
           },
         ]}
       />
-    </Space>
+    </TitledPage>
   );
 }

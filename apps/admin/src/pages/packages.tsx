@@ -2,26 +2,25 @@
 // or free text, with its quantity; add, remove and move up or down, then save the whole list. The
 // storefront's /package page shows the saved list in this order.
 import type { AdminPackageDetail, AdminPackageRow } from "@yj/contract";
-import { App, Button, Form, Input, InputNumber, Result, Select, Space, Spin, Table, Tag, Typography } from "antd";
+import { App, Button, Form, Input, InputNumber, Select, Space, Spin, Table, Tag } from "antd";
 import { useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
+import { Loaded } from "../kit/loaded";
+import { TitledPage } from "../kit/titled-page";
+import { UrlTableView } from "../kit/url-table";
+import { useSubmit } from "../kit/use-submit";
+import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
 
 export function PackagesPage() {
-  const { data, loading, error } = useLoad(() => get(routes.adminPackageList));
+  const table = useUrlTable(routes.adminPackageList, []);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        套餐
-      </Typography.Title>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminPackageRow>
+    <TitledPage title="套餐">
+      <UrlTableView<AdminPackageRow>
+        table={table}
         rowKey="id"
-        loading={loading}
-        dataSource={data ?? []}
         locale={{ emptyText: "暂无套餐" }}
-        pagination={false}
         columns={[
           { title: "编号", dataIndex: "id", width: 80 },
           { title: "名称", dataIndex: "name" },
@@ -45,7 +44,7 @@ export function PackagesPage() {
           },
         ]}
       />
-    </Space>
+    </TitledPage>
   );
 }
 
@@ -109,21 +108,17 @@ function GoodsPicker({
 function ItemsEditor({ pkg, onSaved }: { pkg: AdminPackageDetail; onSaved(pkg: AdminPackageDetail): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ items: ItemForm[] }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   const labels = new Map(pkg.items.flatMap((i) => (i.goodsId ? [[i.goodsId, i.goodsName ?? i.name] as const] : [])));
 
-  const save = async ({ items }: { items: ItemForm[] }) => {
-    setBusy(true);
-    try {
-      const saved = await post(routes.adminPackageItemsSave, { id: pkg.id, items: items ?? [] });
-      onSaved(saved);
-      message.success("套餐内容已保存");
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = ({ items }: { items: ItemForm[] }) =>
+    submit(
+      () => post(routes.adminPackageItemsSave, { id: pkg.id, items: items ?? [] }),
+      (saved) => {
+        onSaved(saved);
+        message.success("套餐内容已保存");
+      },
+    );
 
   return (
     <Form form={form} initialValues={{ items: pkg.items }} onFinish={save}>
@@ -246,16 +241,14 @@ function ItemsEditor({ pkg, onSaved }: { pkg: AdminPackageDetail; onSaved(pkg: A
 
 export function PackageItemsPage() {
   const { id = "" } = useParams();
-  const { data, setData, error, loading } = useLoad(() => get(routes.adminPackageDetail, { id: Number(id) }), id);
-  if (loading && !data) return <Spin />;
-  if (error && !data) return <Result status="warning" title={error} extra={<Link to="/packages">返回套餐列表</Link>} />;
-  if (!data) return null;
+  const load = useLoad(() => get(routes.adminPackageDetail, { id: Number(id) }), id);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        套餐内容 · {data.name}
-      </Typography.Title>
-      <ItemsEditor key={JSON.stringify(data.items)} pkg={data} onSaved={setData} />
-    </Space>
+    <Loaded load={load} back={{ to: "/packages", text: "返回套餐列表" }}>
+      {(data) => (
+        <TitledPage title={`套餐内容 · ${data.name}`}>
+          <ItemsEditor key={JSON.stringify(data.items)} pkg={data} onSaved={load.setData} />
+        </TitledPage>
+      )}
+    </Loaded>
   );
 }

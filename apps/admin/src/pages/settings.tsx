@@ -1,20 +1,22 @@
 // The site settings for 运营: brand, hotline, head office, ICP number, service hours, email, WeChat,
 // the figures the storefront shows, the activity deposit in yuan (stored as cents), and the covered
 // cities (add one from the region table, remove one after a confirmation). Saves show at once.
-import { type AdminCity, type AdminSettings, centsToYuanText, routes as shopRoutes } from "@yj/contract";
+import { type AdminCity, type AdminSettings, routes as shopRoutes } from "@yj/contract";
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
+import { MoneyField, yuanText } from "../kit/money-field";
+import { TitledPage } from "../kit/titled-page";
+import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
-const YUAN_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: "金额最多两位小数" };
 const required = (message: string) => [{ required: true, whitespace: true, message }];
 
 type SettingsForm = Omit<AdminSettings, "cities" | "defaultCity" | "activityDeposit"> & { activityDeposit: string };
 
 function formOf(s: AdminSettings): SettingsForm {
   const { cities: _cities, defaultCity: _city, ...rest } = s;
-  return { ...rest, activityDeposit: centsToYuanText(s.activityDeposit) };
+  return { ...rest, activityDeposit: yuanText(s.activityDeposit) };
 }
 
 /** Province, then one of its cities, from the storefront's region table (codes as /api/regions answers). */
@@ -22,7 +24,7 @@ function AddCity({ onAdded }: { onAdded(settings: AdminSettings): void }) {
   const { message } = App.useApp();
   const [province, setProvince] = useState<{ code: string; name: string }>();
   const [city, setCity] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   const { data: provinces } = useLoad(() => get(shopRoutes.regions, {}));
   const { data: cities } = useLoad(
     () => (province ? get(shopRoutes.regions, { code: province.code }) : Promise.resolve({})),
@@ -40,16 +42,15 @@ function AddCity({ onAdded }: { onAdded(settings: AdminSettings): void }) {
       message.error("请选择省份和城市");
       return;
     }
-    setBusy(true);
-    try {
-      onAdded(await post(routes.adminCityAdd, { province: province.name, city }));
-      message.success(`已添加 ${city}`);
-      setCity(undefined);
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "添加失败");
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      () => post(routes.adminCityAdd, { province: province.name, city }),
+      (settings) => {
+        onAdded(settings);
+        message.success(`已添加 ${city}`);
+        setCity(undefined);
+      },
+      "添加失败",
+    );
   };
 
   return (
@@ -88,31 +89,22 @@ export function SettingsPage() {
   const { message, modal } = App.useApp();
   const { data, setData, error, loading } = useLoad(() => get(routes.adminSettingsDetail));
   const [form] = Form.useForm<SettingsForm>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submitForm } = useSubmit();
 
   if (loading && !data) return <Spin />;
   if (error && !data) return <Typography.Text type="danger">{error}</Typography.Text>;
   if (!data) return null;
 
-  const save = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      message.error("请先修正标红的内容");
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await post(routes.adminSettingsSave, form.getFieldsValue(true));
-      setData(saved);
-      form.setFieldsValue(formOf(saved));
-      message.success("站点设置已保存，前台已更新");
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    submitForm(
+      form,
+      (values) => post(routes.adminSettingsSave, values),
+      (saved) => {
+        setData(saved);
+        form.setFieldsValue(formOf(saved));
+        message.success("站点设置已保存，前台已更新");
+      },
+    );
 
   const removeCity = (city: AdminCity) =>
     modal.confirm({
@@ -132,10 +124,7 @@ export function SettingsPage() {
     });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        站点设置
-      </Typography.Title>
+    <TitledPage title="站点设置">
       <Form form={form} layout="vertical" initialValues={formOf(data)}>
         <Card title="品牌与联系方式" size="small">
           <Row gutter={16}>
@@ -206,13 +195,7 @@ export function SettingsPage() {
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item
-                name="activityDeposit"
-                label="活动定金（元）"
-                rules={[{ required: true, message: "请输入活动定金" }, YUAN_RULE]}
-              >
-                <Input prefix="¥" />
-              </Form.Item>
+              <MoneyField name="activityDeposit" label="活动定金（元）" required="请输入活动定金" />
             </Col>
           </Row>
         </Card>
@@ -249,6 +232,6 @@ export function SettingsPage() {
           />
         </Space>
       </Card>
-    </Space>
+    </TitledPage>
   );
 }

@@ -2,30 +2,28 @@
 // docs/decisions/0028): which ones still show the built-in copy, and the editor of a page's title,
 // introduction and blocks. A save shows on the storefront at once.
 import type { AdminSitePageDetail, AdminSitePageRow } from "@yj/contract";
-import { App, Button, Card, Form, Input, Result, Space, Spin, Table, Tag, Typography } from "antd";
-import { useState } from "react";
+import { App, Button, Card, Form, Input, Space, Tag, Typography } from "antd";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
 import { BlockEditor } from "../components/block-editor";
 import { ContentTabs } from "../components/content-tabs";
+import { Loaded } from "../kit/loaded";
+import { TitledPage } from "../kit/titled-page";
+import { UrlTableView } from "../kit/url-table";
+import { useSubmit } from "../kit/use-submit";
+import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
 
 const PAGE_KINDS = ["heading", "paragraph", "image", "steps", "features", "figures", "list", "link"] as const;
 
 export function SitePageListPage() {
-  const { data, loading, error } = useLoad(() => get(routes.adminSitePageList));
+  const table = useUrlTable(routes.adminSitePageList, []);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        内容
-      </Typography.Title>
+    <TitledPage title="内容">
       <ContentTabs active="pages" />
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<AdminSitePageRow>
+      <UrlTableView<AdminSitePageRow>
+        table={table}
         rowKey="slug"
-        loading={loading}
-        dataSource={data ?? []}
-        pagination={false}
         locale={{ emptyText: "暂无页面" }}
         columns={[
           { title: "页面", dataIndex: "title" },
@@ -62,34 +60,24 @@ export function SitePageListPage() {
           },
         ]}
       />
-    </Space>
+    </TitledPage>
   );
 }
 
 function PageForm({ page, onSaved }: { page: AdminSitePageDetail; onSaved(page: AdminSitePageDetail): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const { busy, submitForm } = useSubmit();
 
-  const save = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      message.error("请先修正标红的内容");
-      return;
-    }
-    const values = form.getFieldsValue(true);
-    setBusy(true);
-    try {
-      const saved = await post(routes.adminSitePageSave, { slug: page.slug, ...values });
-      onSaved(saved);
-      message.success("页面已保存，前台已更新");
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "保存失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    submitForm(
+      form,
+      (values) => post(routes.adminSitePageSave, { slug: page.slug, ...values }),
+      (saved) => {
+        onSaved(saved);
+        message.success("页面已保存，前台已更新");
+      },
+    );
 
   return (
     <Form
@@ -128,25 +116,28 @@ function PageForm({ page, onSaved }: { page: AdminSitePageDetail; onSaved(page: 
 
 export function SitePageEditorPage() {
   const { slug = "" } = useParams();
-  const { data, setData, error, loading } = useLoad(() => get(routes.adminSitePageDetail, { slug }), slug);
-  if (loading && !data) return <Spin />;
-  if (error && !data)
-    return <Result status="warning" title={error} extra={<Link to="/content/pages">返回页面列表</Link>} />;
-  if (!data) return null;
+  const load = useLoad(() => get(routes.adminSitePageDetail, { slug }), slug);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        编辑页面：{data.title} {data.edited ? <Tag color="green">已自定义</Tag> : <Tag>内置文案</Tag>}
-      </Typography.Title>
-      <Typography.Text type="secondary">
-        前台地址：
-        {data.paths.map((p) => (
-          <a key={p} href={p} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
-            {p}
-          </a>
-        ))}
-      </Typography.Text>
-      <PageForm key={data.updatedAt} page={data} onSaved={setData} />
-    </Space>
+    <Loaded load={load} back={{ to: "/content/pages", text: "返回页面列表" }}>
+      {(data) => (
+        <TitledPage
+          title={
+            <>
+              编辑页面：{data.title} {data.edited ? <Tag color="green">已自定义</Tag> : <Tag>内置文案</Tag>}
+            </>
+          }
+        >
+          <Typography.Text type="secondary">
+            前台地址：
+            {data.paths.map((p) => (
+              <a key={p} href={p} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
+                {p}
+              </a>
+            ))}
+          </Typography.Text>
+          <PageForm key={data.updatedAt} page={data} onSaved={load.setData} />
+        </TitledPage>
+      )}
+    </Loaded>
   );
 }

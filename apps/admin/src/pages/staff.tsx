@@ -1,12 +1,27 @@
 // Staff management (管理员 only): create a member with a role (their one-time password is shown
 // once), change the role, disable or enable, reset the password.
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole, type StaffRow } from "@yj/contract";
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import {
+  type BodyOf,
+  type DataOf,
+  type EndpointOf,
+  STAFF_ROLE_LABELS,
+  STAFF_ROLES,
+  type StaffRole,
+  type StaffRow,
+} from "@yj/contract";
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
+import { SaveModal } from "../kit/save-modal";
+import { TitledPage } from "../kit/titled-page";
+
+import { useAction } from "../kit/use-action";
 import { formatTime } from "../lead-labels";
 import { useSession } from "../session";
 import { useLoad } from "../use-load";
+
+type NewStaff = BodyOf<EndpointOf<typeof routes.adminStaffCreate>>;
+type CreatedStaff = DataOf<EndpointOf<typeof routes.adminStaffCreate>>;
 
 const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 
@@ -42,37 +57,10 @@ function OneTimePassword({
 
 export function StaffPage() {
   const { me } = useSession();
-  const { message } = App.useApp();
   const { data, loading, reload } = useLoad(() => get(routes.adminStaffList));
   const [creating, setCreating] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<{ username: string; password: string } | null>(null);
-  const [form] = Form.useForm();
-
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      message.success(done);
-      reload();
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "操作失败");
-    }
-  };
-
-  const create = async (values: { username: string; displayName: string; role: StaffRole }) => {
-    setBusy(true);
-    try {
-      const created = await post(routes.adminStaffCreate, values);
-      setCreating(false);
-      form.resetFields();
-      setShown({ username: created.staff.username, password: created.oneTimePassword });
-      reload();
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : "创建失败");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = useAction(reload);
 
   const reset = (row: StaffRow) =>
     run(async () => {
@@ -81,15 +69,14 @@ export function StaffPage() {
     }, "密码已重置");
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <Space style={{ justifyContent: "space-between", width: "100%" }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          员工
-        </Typography.Title>
+    <TitledPage
+      title="员工"
+      action={
         <Button type="primary" onClick={() => setCreating(true)}>
           新建员工
         </Button>
-      </Space>
+      }
+    >
       <Table<StaffRow>
         rowKey="id"
         loading={loading}
@@ -158,36 +145,39 @@ export function StaffPage() {
           },
         ]}
       />
-      <Modal
+      <SaveModal<NewStaff, CreatedStaff>
         open={creating}
         title="新建员工"
         okText="创建"
-        confirmLoading={busy}
-        onOk={() => form.submit()}
-        onCancel={() => setCreating(false)}
-        destroyOnHidden
+        failedText="创建失败"
+        initialValues={{ username: "", displayName: "", role: "sales" }}
+        onSave={(values) => post(routes.adminStaffCreate, values)}
+        onClose={() => setCreating(false)}
+        onSaved={(created) => {
+          setCreating(false);
+          setShown({ username: created.staff.username, password: created.oneTimePassword });
+          reload();
+        }}
       >
-        <Form form={form} layout="vertical" onFinish={create} initialValues={{ role: "sales" }}>
-          <Form.Item
-            label="用户名"
-            name="username"
-            extra="3–32 位字母、数字、下划线或短横线，用于登录"
-            rules={[
-              { required: true, message: "请输入用户名" },
-              { pattern: /^[A-Za-z0-9_-]{3,32}$/, message: "用户名为 3–32 位字母、数字、下划线或短横线" },
-            ]}
-          >
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item label="姓名" name="displayName" rules={[{ required: true, message: "请输入姓名" }]}>
-            <Input maxLength={32} />
-          </Form.Item>
-          <Form.Item label="角色" name="role" rules={[{ required: true, message: "请选择角色" }]}>
-            <Select options={roleOptions} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          label="用户名"
+          name="username"
+          extra="3–32 位字母、数字、下划线或短横线，用于登录"
+          rules={[
+            { required: true, message: "请输入用户名" },
+            { pattern: /^[A-Za-z0-9_-]{3,32}$/, message: "用户名为 3–32 位字母、数字、下划线或短横线" },
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="姓名" name="displayName" rules={[{ required: true, message: "请输入姓名" }]}>
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item label="角色" name="role" rules={[{ required: true, message: "请选择角色" }]}>
+          <Select options={roleOptions} />
+        </Form.Item>
+      </SaveModal>
       <OneTimePassword shown={shown} onClose={() => setShown(null)} />
-    </Space>
+    </TitledPage>
   );
 }

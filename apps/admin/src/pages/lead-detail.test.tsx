@@ -1,0 +1,101 @@
+// A lead's page: the masked number until the audited reveal, the follow-up saved with its state move,
+// assignee and note, and the server's '没有修改' when nothing changed.
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { type AdminLeadDetail, adminRoutes } from "@yj/contract";
+import { describe, expect, it, vi } from "vitest";
+import { answer, api, unchanged } from "../test/fake-api";
+import { renderPage } from "../test/render-page";
+import { LeadDetailPage } from "./lead-detail";
+
+vi.mock("../api", async () => (await import("../test/fake-api")).fakeApiModule());
+
+const lead: AdminLeadDetail = {
+  id: 5,
+  kind: "appointment",
+  state: "new",
+  name: "王女士",
+  phone: "138****5678",
+  province: "浙江省",
+  city: "杭州市",
+  origin: "首页",
+  submissions: 2,
+  assigneeId: null,
+  assigneeName: null,
+  createdAt: "2026-05-01T02:00:00.000Z",
+  updatedAt: "2026-05-01T02:00:00.000Z",
+  payload: { area: 90, remark: "周末方便" },
+  consent: true,
+  consentAt: "2026-05-01T02:00:00.000Z",
+  notes: [],
+};
+
+function open() {
+  answer(adminRoutes.adminLeadDetail, lead);
+  answer(adminRoutes.adminLeadAssignees, [{ id: 9, displayName: "李销售", role: "sales" }]);
+  renderPage(<LeadDetailPage />, { url: "/leads/5", path: "/leads/:id" });
+}
+
+describe("lead detail", () => {
+  it("shows the lead with its number masked, and what the visitor sent", async () => {
+    open();
+    expect(await screen.findByText("138****5678")).toBeTruthy();
+    expect(api.get).toHaveBeenCalledWith(adminRoutes.adminLeadDetail, { id: "5" });
+    expect(screen.getByText("王女士")).toBeTruthy();
+    expect(screen.getByText("面积（㎡）")).toBeTruthy();
+    expect(screen.getByText("周末方便")).toBeTruthy();
+    expect(screen.getByText("还没有跟进记录")).toBeTruthy();
+  });
+
+  it("reveals the full number on request, as a phone link", async () => {
+    open();
+    answer(adminRoutes.adminLeadRevealPhone, { phone: "13812345678" });
+    fireEvent.click(await screen.findByRole("button", { name: "显示完整号码" }));
+    const link = await screen.findByRole("link", { name: "13812345678" });
+    expect(link.getAttribute("href")).toBe("tel:13812345678");
+    expect(api.post).toHaveBeenCalledWith(adminRoutes.adminLeadRevealPhone, { id: 5 });
+    expect(screen.queryByRole("button", { name: "显示完整号码" })).toBeNull();
+  });
+
+  it("keeps the masked number and shows the server's refusal when the reveal fails", async () => {
+    open();
+    answer(adminRoutes.adminLeadRevealPhone, () => {
+      throw new Error("没有权限");
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "显示完整号码" }));
+    expect(await screen.findByText("没有权限")).toBeTruthy();
+    expect(screen.getByText("138****5678")).toBeTruthy();
+  });
+
+  it("saves a state move with its note, shows the new record and clears the note", async () => {
+    open();
+    const saved: AdminLeadDetail = {
+      ...lead,
+      state: "contacted",
+      notes: [{ id: 1, staffName: "李销售", text: "已电话联系", stateTo: "contacted", createdAt: lead.createdAt }],
+    };
+    answer(adminRoutes.adminLeadUpdate, saved);
+    await screen.findByText("138****5678");
+    fireEvent.mouseDown(screen.getByLabelText("改为状态"));
+    fireEvent.click(await screen.findByTitle("已联系"));
+    fireEvent.change(screen.getByLabelText("跟进备注"), { target: { value: "  已电话联系 " } });
+    fireEvent.click(screen.getByRole("button", { name: "保存跟进" }));
+    await waitFor(() =>
+      expect(api.save).toHaveBeenCalledWith(adminRoutes.adminLeadUpdate, {
+        id: 5,
+        state: "contacted",
+        assigneeId: null,
+        note: "已电话联系",
+      }),
+    );
+    expect(await screen.findByText("已保存")).toBeTruthy();
+    expect(await screen.findByText(/改为「已联系」/)).toBeTruthy();
+    expect((screen.getByLabelText("跟进备注") as HTMLTextAreaElement).value).toBe("");
+  });
+
+  it("says '没有修改' when the follow-up changes nothing", async () => {
+    open();
+    api.save.mockResolvedValueOnce(unchanged(lead) as never);
+    fireEvent.click(await screen.findByRole("button", { name: "保存跟进" }));
+    expect(await screen.findByText("没有修改，无需保存")).toBeTruthy();
+  });
+});

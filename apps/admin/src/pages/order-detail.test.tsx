@@ -1,0 +1,130 @@
+// An order's page: what the customer bought and where it goes, and the one next step its state allows
+// (发货 with carrier and tracking number, 完成订单, 取消订单), each answered by the order as it now is.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { type AdminOrderDetail, adminRoutes } from "@yj/contract";
+import { describe, expect, it, vi } from "vitest";
+import { answer, api } from "../test/fake-api";
+import { renderPage } from "../test/render-page";
+import { OrderDetailPage } from "./order-detail";
+
+vi.mock("../api", async () => (await import("../test/fake-api")).fakeApiModule());
+
+const ORDER_NO = "202605011200000001";
+const order: AdminOrderDetail = {
+  orderNo: ORDER_NO,
+  status: "paid",
+  totalAmount: 259800,
+  customerMobile: "13800000000",
+  lines: [
+    {
+      goodsId: 12,
+      skuId: 31,
+      isMeal: null,
+      name: "北欧布艺沙发",
+      spec: "灰色",
+      cover: "/media/sofa-1.jpg",
+      unit: "件",
+      price: 129900,
+      quantity: 2,
+      amount: 259800,
+    },
+  ],
+  address: {
+    name: "王女士",
+    phone: "13900000000",
+    province: "浙江省",
+    city: "杭州市",
+    district: "西湖区",
+    town: "",
+    detail: "文三路 1 号",
+  },
+  remark: "",
+  createdAt: "2026-05-01T04:00:00.000Z",
+  payBefore: "2026-05-01T04:30:00.000Z",
+  paidAt: "2026-05-01T04:05:00.000Z",
+  shippedAt: null,
+  completedAt: null,
+  cancelledAt: null,
+  carrier: null,
+  trackingNo: null,
+  payments: [],
+  history: [{ status: "paid", actor: "顾客", note: "", at: "2026-05-01T04:05:00.000Z" }],
+};
+
+/** Opens 发货, fills in 顺丰速运 and the tracking number and presses 确认发货. */
+async function ship(trackingNo: string) {
+  fireEvent.click(await screen.findByRole("button", { name: "发 货" }));
+  const dialog = await screen.findByRole("dialog");
+  fireEvent.change(within(dialog).getByLabelText("物流公司"), { target: { value: "顺丰速运" } });
+  fireEvent.change(within(dialog).getByLabelText("运单号"), { target: { value: trackingNo } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "确认发货" }));
+}
+
+function open(status: AdminOrderDetail["status"] = "paid") {
+  answer(adminRoutes.adminOrderDetail, { ...order, status });
+  renderPage(<OrderDetailPage />, { url: `/orders/${ORDER_NO}`, path: "/orders/:orderNo" });
+}
+
+describe("order detail", () => {
+  it("shows the order's money, lines and address", async () => {
+    open();
+    expect(await screen.findByText(`订单 ${ORDER_NO}`, { exact: false })).toBeTruthy();
+    expect(api.get).toHaveBeenCalledWith(adminRoutes.adminOrderDetail, { orderNo: ORDER_NO });
+    expect(screen.getAllByText("¥2598.00").length).toBeGreaterThan(0);
+    expect(screen.getByText("¥1299.00")).toBeTruthy();
+    expect(screen.getByText("2 件")).toBeTruthy();
+    expect(screen.getByText("浙江省 杭州市 西湖区 文三路 1 号")).toBeTruthy();
+    expect(screen.getByText("暂无支付记录")).toBeTruthy();
+  });
+
+  it("ships a paid order with carrier and tracking number, then shows the shipped order", async () => {
+    open();
+    answer(adminRoutes.adminOrderShip, {
+      ...order,
+      status: "shipped",
+      carrier: "顺丰速运",
+      trackingNo: "SF1234567890",
+    });
+    await ship("SF1234567890");
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith(adminRoutes.adminOrderShip, {
+        orderNo: ORDER_NO,
+        carrier: "顺丰速运",
+        trackingNo: "SF1234567890",
+      }),
+    );
+    expect(await screen.findByText("已标记发货")).toBeTruthy();
+    expect(await screen.findByText("顺丰速运 SF1234567890")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "完成订单" })).toBeTruthy();
+  });
+
+  it("refuses a tracking number the rule does not allow, and sends nothing", async () => {
+    open();
+    await ship("SF 12");
+    expect(await screen.findByText("运单号为 4–40 位字母、数字或短横线")).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it("keeps the dialog open with the server's message when shipping is refused", async () => {
+    open();
+    answer(adminRoutes.adminOrderShip, () => {
+      throw new Error("订单状态已变化，请刷新");
+    });
+    await ship("SF1234567890");
+    expect(await screen.findByText("订单状态已变化，请刷新")).toBeTruthy();
+    expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+
+  it("cancels an unpaid order after a confirmation", async () => {
+    open("pending_payment");
+    answer(adminRoutes.adminOrderCancel, { ...order, status: "cancelled" });
+    expect(screen.queryByRole("button", { name: "发 货" })).toBeNull();
+    fireEvent.click(await screen.findByRole("button", { name: "取消订单" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getAllByText("确认取消订单？").length).toBeGreaterThan(0);
+    fireEvent.click(within(dialog).getByRole("button", { name: "确 定" }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith(adminRoutes.adminOrderCancel, { orderNo: ORDER_NO }));
+    expect(await screen.findByText("订单已取消，库存已退回")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "取消订单" })).toBeNull());
+  });
+});

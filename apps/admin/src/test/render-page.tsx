@@ -1,0 +1,36 @@
+// Renders a console page as the app does (antd in Chinese, the App context for toasts) at an address.
+import { render } from "@testing-library/react";
+import { App as AntApp, ConfigProvider } from "antd";
+import zhCN from "antd/locale/zh_CN";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
+/** `page` at `url`, under the route `path` (for its params). */
+export function renderPage(page: ReactNode, { url = "/", path = "*" }: { url?: string; path?: string } = {}) {
+  const router = createMemoryRouter(
+    [
+      {
+        path,
+        element: (
+          <>
+            {page}
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  return render(
+    <ConfigProvider locale={zhCN}>
+      <AntApp>
+        <RouterProvider router={router} />
+      </AntApp>
+    </ConfigProvider>,
+  );
+}

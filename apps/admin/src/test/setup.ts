@@ -1,0 +1,26 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+import { resetAnswers } from "./fake-api";
+
+// Each test starts from an empty document (vitest runs without globals, so no automatic cleanup), no
+// API answers and fresh call records.
+afterEach(() => {
+  cleanup();
+  resetAnswers();
+  vi.clearAllMocks();
+});
+
+// antd's responsive grid and tables ask for media queries, which happy-dom does not answer.
+Object.defineProperty(window, "matchMedia", {
+  writable: true,
+  value: vi.fn((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});

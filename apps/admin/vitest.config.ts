@@ -1,0 +1,18 @@
+// The console's unit tests (kit and pages) in a browser-like DOM. The repository's vitest.config.ts runs
+// them as the `admin` project; this file lets them run alone: `npx vitest run --config apps/admin/vitest.config.ts`.
+import { defineConfig, mergeConfig } from "vitest/config";
+import viteConfig from "./vite.config.ts";
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      name: "admin",
+      root: import.meta.dirname,
+      include: ["src/**/*.test.{ts,tsx}"],
+      environment: "happy-dom",
+      setupFiles: ["./src/test/setup.ts"],
+      testTimeout: 20_000,
+    },
+  }),
+);
