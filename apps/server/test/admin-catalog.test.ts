@@ -15,7 +15,7 @@ import { createTestDatabase, describeEachBackend, testEnv } from "./helper.js";
 
 type Answer<T = Record<string, unknown>> = { code: number; message: string; data: T };
 
-describeEachBackend("back office catalogue", (ctx) => {
+describeEachBackend("back office catalogue", { app: false }, (ctx) => {
   /** The storefront as deployed: its cache of hot public reads on (the test app has it off). */
   let shop: FastifyInstance;
   let ops: StaffSession;

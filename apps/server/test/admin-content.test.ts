@@ -46,7 +46,7 @@ const CASE = {
   designer: "林一",
 };
 
-describeEachBackend("back office content and settings", (ctx) => {
+describeEachBackend("back office content and settings", { app: false }, (ctx) => {
   /** The storefront as deployed: with its cache of hot public reads on (the test app has it off). */
   let shop: FastifyInstance;
   let ops: StaffSession;

@@ -28,7 +28,7 @@ describe("yuan as typed → cents", () => {
   });
 });
 
-describeEachBackend("back office goods editor", (ctx) => {
+describeEachBackend("back office goods editor", { app: false }, (ctx) => {
   /** The storefront as deployed: with its cache of hot public reads on (the test app has it off). */
   let shop: FastifyInstance;
   let ops: StaffSession;
