@@ -12,6 +12,9 @@ const shared = {
   // Generous: a test that starts a server and seeds it may run on a loaded machine.
   testTimeout: 120_000,
   hookTimeout: 120_000,
+  // expect.poll returns as soon as the page shows what it waits for; its 1 s default is missed when
+  // two suites share a loaded 2-core machine.
+  expect: { poll: { timeout: 15_000 } },
 };
 
 export default defineConfig({

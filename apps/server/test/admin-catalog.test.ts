@@ -575,7 +575,7 @@ describe.runIf(REDIS_URL)("category edits reach every instance's category tree t
         }),
       );
       expect((saved.json() as Answer).code).toBe(1);
-      await expect.poll(() => nameOn(second), { timeout: 3000 }).toBe("跨实例改名");
+      await expect.poll(() => nameOn(second), { timeout: 15_000 }).toBe("跨实例改名");
     } finally {
       await first.close();
       await second.close();

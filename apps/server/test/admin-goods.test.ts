@@ -224,7 +224,7 @@ describe.runIf(REDIS_URL)("goods saves reach every instance's cache through Redi
         }),
       );
       expect((saved.json() as Answer).code).toBe(1);
-      await expect.poll(() => priceOn(second), { timeout: 3000 }).toBe(432_109);
+      await expect.poll(() => priceOn(second), { timeout: 15_000 }).toBe(432_109);
     } finally {
       await first.close();
       await second.close();
