@@ -3,6 +3,7 @@
 // as soon as the build is done. Each step's output is held back and printed whole when it ends, so
 // parallel steps never interleave; a failing step's output is printed last, and the rest stopped.
 import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 
 /** `after`: the steps that must have passed first (the browser tests run against the build). */
 const steps = [
@@ -12,6 +13,11 @@ const steps = [
   { name: "build", cmd: "npm", args: ["run", "build"] },
   { name: "browser and process tests", cmd: "npm", args: ["run", "test:e2e"], after: ["build"] },
 ];
+
+/** Every step's whole output is also kept here, a stopped step's too (its output is not printed). */
+const LOG_DIR = "node_modules/.cache/npm-test";
+mkdirSync(LOG_DIR, { recursive: true });
+const logFile = (step) => `${LOG_DIR}/${step.name.replaceAll(" ", "-")}.log`;
 
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -34,13 +40,14 @@ function run(step) {
     child.on("close", (code, signal) => {
       const entry = state.get(step.name);
       const took = seconds(t0);
+      const text = Buffer.concat(output).toString("utf8").trimEnd();
+      writeFileSync(logFile(step), `${text}\n`);
       if (entry.status === "stopped") {
-        console.log(`${clock()} ${step.name} stopped after ${took}`);
+        console.log(`${clock()} ${step.name} stopped after ${took} (its output so far: ${logFile(step)})`);
         return resolve(false);
       }
       const ok = code === 0;
       state.set(step.name, { status: ok ? "passed" : "failed", took });
-      const text = Buffer.concat(output).toString("utf8").trimEnd();
       console.log(`\n== ${step.name} ${ok ? "ok" : `FAILED (${signal ?? `exit ${code}`})`} in ${took}`);
       if (text) console.log(text);
       console.log(`== end of ${step.name}\n`);
