@@ -2,75 +2,22 @@
 // create … --role operations` logs in, creates a goods row and finds it on the storefront's category
 // page, then changes a city's banner and sees it on the home page for that city; the per-city price
 // table and the other catalogue screens open with their data.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchPage } from "./support/browser";
-import { ROOT, type RunningServer, startServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { screenshot, watchPage } from "./support/browser";
+import { changeOneTimePassword, choose, logIn, staffInBrowser } from "./support/staff";
 
 const NEW_PASSWORD = "Ops2026pass";
 const GOODS_NAME = `云朵布艺沙发 ${Date.now().toString(36)}`;
 const BANNER_TITLE = "杭州 整装焕新节 限时特惠";
 
-let server: RunningServer;
-let browser: { context: BrowserContext; close(): Promise<void> };
-let oneTimePassword = "";
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-catalog-"));
-  const command = spawnSync(
-    process.execPath,
-    [join(ROOT, "apps/server/dist/admin-cli.js"), "create", "zhou_ops", "--name", "周运营", "--role", "operations"],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" }, encoding: "utf8" },
-  );
-  expect(command.status, command.stderr).toBe(0);
-  oneTimePassword = command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
-  expect(oneTimePassword).toMatch(/^[A-Za-z0-9]{12}$/);
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
-
-async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const { errors } = watchPage(page);
-  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-  return { page, errors };
-}
-
-async function logIn(page: Page, password: string) {
-  await page.getByLabel("用户名").fill("zhou_ops");
-  await page.getByLabel("密码").fill(password);
-  await page
-    .getByRole("button", { name: "登 录" })
-    .or(page.getByRole("button", { name: "登录" }))
-    .click();
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label).click();
-  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
-}
+const staff = staffInBrowser([{ username: "zhou_ops", name: "周运营", role: "operations" }]);
 
 describe("the catalogue in the back office, seen on the storefront", () => {
   it("a 运营 creates a goods row and finds it first on the storefront's category page", async () => {
-    const { page, errors } = await openPage("/admin/goods");
+    const { page, errors } = await staff.open("/admin/goods");
     await page.waitForURL(/\/admin\/login/);
-    await logIn(page, oneTimePassword);
-    await page.waitForURL(/\/admin\/password$/);
-    await page.getByLabel("当前密码").fill(oneTimePassword);
-    await page.getByLabel("新密码", { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel("确认新密码").fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "保存新密码" }).click();
-    await page.getByRole("heading", { name: "首页" }).waitFor();
+    await logIn(page, "zhou_ops", staff.oneTimePassword("zhou_ops"));
+    await changeOneTimePassword(page, staff.oneTimePassword("zhou_ops"), NEW_PASSWORD);
 
     // The menu offers the catalogue (and the prices, `settings`), not leads or staff.
     for (const item of ["商品", "套餐", "分类", "轮播图", "门店", "城市价格"])
@@ -105,10 +52,10 @@ describe("the catalogue in the back office, seen on the storefront", () => {
     await page.getByRole("heading", { name: /编辑商品 #\d+/ }).waitFor();
     await page.getByText("商品已创建，前台已上架").waitFor();
 
-    const shop = await browser.context.newPage();
+    const shop = await staff.browser.newPage();
     await shop.setViewportSize({ width: 1440, height: 900 });
     const shopErrors = watchPage(shop).errors;
-    await shop.goto(`${server.url}/2-12?id=4`, { waitUntil: "networkidle" });
+    await shop.goto(`${staff.server.url}/2-12?id=4`, { waitUntil: "networkidle" });
     const card = shop.getByRole("link", { name: new RegExp(GOODS_NAME) }).first();
     await card.waitFor();
     expect(await shop.locator("main").innerText()).toContain("¥3,299");
@@ -121,11 +68,11 @@ describe("the catalogue in the back office, seen on the storefront", () => {
 
   it("the 运营 changes 杭州市's first banner and the home page for 杭州市 shows it", async () => {
     // The browser context still holds the session of the goods test; log in only if it has gone.
-    const { page, errors } = await openPage("/admin/");
+    const { page, errors } = await staff.open("/admin/");
     const dashboard = page.getByRole("heading", { name: "首页" });
     await dashboard.or(page.getByLabel("用户名")).first().waitFor();
     if (!(await dashboard.isVisible())) {
-      await logIn(page, NEW_PASSWORD);
+      await logIn(page, "zhou_ops", NEW_PASSWORD);
       await dashboard.or(page.getByRole("alert")).first().waitFor();
       expect(await dashboard.isVisible(), await page.getByRole("alert").allInnerTexts().then(String)).toBe(true);
     }
@@ -149,13 +96,13 @@ describe("the catalogue in the back office, seen on the storefront", () => {
     await page.getByRole("row", { name: new RegExp(BANNER_TITLE) }).waitFor();
 
     // The home page of a visitor whose chosen city is 杭州市 (the city cookie the city picker sets).
-    await browser.context.addCookies([
-      { name: "yj_city", value: encodeURIComponent("杭州市|浙江省"), url: server.url },
+    await staff.browser.addCookies([
+      { name: "yj_city", value: encodeURIComponent("杭州市|浙江省"), url: staff.server.url },
     ]);
-    const home = await browser.context.newPage();
+    const home = await staff.browser.newPage();
     await home.setViewportSize({ width: 1440, height: 900 });
     const homeErrors = watchPage(home).errors;
-    await home.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    await home.goto(`${staff.server.url}/`, { waitUntil: "networkidle" });
     await home.locator(`img[alt="${BANNER_TITLE}"]`).waitFor();
     await screenshot(home, "admin-catalog-home-hangzhou-1440");
     expect(homeErrors).toEqual([]);

@@ -2,44 +2,12 @@
 // `npm run admin -- create --role operations` edits a guide's title and one of its blocks, and the
 // storefront's /article-detail/<id> shows both; opens the case and page editors; changes the hotline
 // in 设置, and the storefront's footer shows the new number at once.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchPage } from "./support/browser";
-import { ROOT, type RunningServer, startServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
 
-let server: RunningServer;
-let browser: { context: BrowserContext; close(): Promise<void> };
-let opsPassword = "";
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-admin-content-"));
-  const command = spawnSync(
-    process.execPath,
-    [join(ROOT, "apps/server/dist/admin-cli.js"), "create", "content_ops", "--role", "operations", "--name", "郑运营"],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" }, encoding: "utf8" },
-  );
-  expect(command.status, command.stderr).toBe(0);
-  opsPassword = command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
-
-async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const { errors } = watchPage(page);
-  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-  return { page, errors };
-}
+const staff = staffInBrowser([{ username: "content_ops", role: "operations", name: "郑运营" }]);
 
 const saveButton = (page: Page) => page.getByRole("button", { name: /^保\s?存$/ });
 
@@ -48,20 +16,10 @@ describe("content and settings in the browser", () => {
   let errors: string[];
 
   it("the 运营 logs in and changes the one-time password", async () => {
-    ({ page, errors } = await openPage("/admin/content"));
+    ({ page, errors } = await staff.open("/admin/content"));
     await page.waitForURL(/\/admin\/login/);
-    await page.getByLabel("用户名").fill("content_ops");
-    await page.getByLabel("密码").fill(opsPassword);
-    await page
-      .getByRole("button", { name: "登 录" })
-      .or(page.getByRole("button", { name: "登录" }))
-      .click();
-    await page.waitForURL(/\/admin\/password$/);
-    await page.getByLabel("当前密码").fill(opsPassword);
-    await page.getByLabel("新密码", { exact: true }).fill("Content2026pass");
-    await page.getByLabel("确认新密码").fill("Content2026pass");
-    await page.getByRole("button", { name: "保存新密码" }).click();
-    await page.getByRole("heading", { name: "首页" }).waitFor();
+    await logIn(page, "content_ops", staff.oneTimePassword("content_ops"));
+    await changeOneTimePassword(page, staff.oneTimePassword("content_ops"), "Content2026pass");
   });
 
   it("edits a guide's title and a block; the storefront's article page shows both", async () => {
@@ -88,7 +46,7 @@ describe("content and settings in the browser", () => {
     await saveButton(page).click();
     await page.getByText("文章已保存，前台已更新").waitFor();
 
-    const shop = await openPage(`/article-detail/${id}`);
+    const shop = await staff.open(`/article-detail/${id}`);
     await shop.page.getByRole("heading", { name: "浏览器改的攻略标题：吊顶怎么选" }).waitFor();
     await shop.page.getByText("浏览器改的段落：石膏板吊顶要留检修口。").waitFor();
     await screenshot(shop.page, "storefront-article-after-admin-edit-1440");
@@ -97,7 +55,7 @@ describe("content and settings in the browser", () => {
   });
 
   it("opens a new case with its facts and a brand page's blocks", async () => {
-    await page.goto(`${server.url}/admin/content/articles/new?type=2`, { waitUntil: "networkidle" });
+    await page.goto(`${staff.server.url}/admin/content/articles/new?type=2`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: /新建案例/ }).waitFor();
     await page.getByText("案例信息").waitFor();
     await screenshot(page, "admin-case-editor-1440");
@@ -107,7 +65,7 @@ describe("content and settings in the browser", () => {
     await page.getByRole("heading", { name: /编辑页面：/ }).waitFor();
     await page.getByRole("button", { name: "添加步骤" }).waitFor();
     await screenshot(page, "admin-site-page-editor-1440");
-    await page.goto(`${server.url}/admin/content/pages/stream`, { waitUntil: "networkidle" });
+    await page.goto(`${staff.server.url}/admin/content/pages/stream`, { waitUntil: "networkidle" });
     const steps = page.locator('[data-testid^="block-"]').filter({ has: page.getByText("步骤", { exact: true }) });
     await steps.first().scrollIntoViewIfNeeded();
     expect(await steps.first().getByLabel("标题").count()).toBeGreaterThan(1);
@@ -123,7 +81,7 @@ describe("content and settings in the browser", () => {
     await page.getByText("站点设置已保存，前台已更新").waitFor();
     expect(errors).toEqual([]);
 
-    const shop = await openPage("/");
+    const shop = await staff.open("/");
     await shop.page.locator("footer").getByText("400-606-8888").waitFor();
     expect(shop.errors).toEqual([]);
     await shop.page.close();

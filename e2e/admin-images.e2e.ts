@@ -2,46 +2,14 @@
 // `npm run admin -- create --role operations` opens a goods row in the editor, is told in Chinese
 // that a text file named .png is no picture, uploads a real one (drawn by the browser itself) as the
 // cover, saves, and the storefront's product page shows the new picture at once, served as WebP.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchPage } from "./support/browser";
-import { ROOT, type RunningServer, startServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
 
 const GOODS_ID = 1;
 
-let server: RunningServer;
-let browser: { context: BrowserContext; close(): Promise<void> };
-let opsPassword = "";
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-admin-images-"));
-  const command = spawnSync(
-    process.execPath,
-    [join(ROOT, "apps/server/dist/admin-cli.js"), "create", "pic_ops", "--role", "operations", "--name", "图片运营"],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" }, encoding: "utf8" },
-  );
-  expect(command.status, command.stderr).toBe(0);
-  opsPassword = command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
-
-async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const { errors } = watchPage(page);
-  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-  return { page, errors };
-}
+const staff = staffInBrowser([{ username: "pic_ops", role: "operations", name: "图片运营" }]);
 
 /** A 1200 × 900 JPEG photo-like picture, drawn on a canvas by the browser (no image files in the repo). */
 async function drawnJpeg(page: Page): Promise<Buffer> {
@@ -73,22 +41,12 @@ describe("picture upload in the browser", () => {
   let uploaded = "";
 
   it("a 运营 uploads a new cover for a goods row in the editor and saves it", async () => {
-    const { page, errors } = await openPage("/admin");
+    const { page, errors } = await staff.open("/admin");
     await page.waitForURL(/\/admin\/login/);
-    await page.getByLabel("用户名").fill("pic_ops");
-    await page.getByLabel("密码").fill(opsPassword);
-    await page
-      .getByRole("button", { name: "登 录" })
-      .or(page.getByRole("button", { name: "登录" }))
-      .click();
-    await page.waitForURL(/\/admin\/password$/);
-    await page.getByLabel("当前密码").fill(opsPassword);
-    await page.getByLabel("新密码", { exact: true }).fill("Pics2026pass");
-    await page.getByLabel("确认新密码").fill("Pics2026pass");
-    await page.getByRole("button", { name: "保存新密码" }).click();
-    await page.getByRole("heading", { name: "首页" }).waitFor();
+    await logIn(page, "pic_ops", staff.oneTimePassword("pic_ops"));
+    await changeOneTimePassword(page, staff.oneTimePassword("pic_ops"), "Pics2026pass");
 
-    await page.goto(`${server.url}/admin/goods/${GOODS_ID}`, { waitUntil: "networkidle" });
+    await page.goto(`${staff.server.url}/admin/goods/${GOODS_ID}`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: `编辑商品 #${GOODS_ID}` }).waitFor();
     const cover = page.locator('[data-goods-image="0"]');
     const before = await cover.locator("img").getAttribute("src");
@@ -134,11 +92,11 @@ describe("picture upload in the browser", () => {
 
   it("the storefront's product page shows the new picture at once, served as WebP", async () => {
     expect(uploaded).not.toBe("");
-    const { page, errors } = await openPage(`/app/product-detail/${GOODS_ID}`);
+    const { page, errors } = await staff.open(`/app/product-detail/${GOODS_ID}`);
     const main = page.locator(`img[src="${uploaded}"]`).first();
     await main.waitFor();
     await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
-    const res = await fetch(`${server.url}${uploaded}`);
+    const res = await fetch(`${staff.server.url}${uploaded}`);
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toContain("immutable");
     await screenshot(page, "storefront-product-uploaded-image-1440");

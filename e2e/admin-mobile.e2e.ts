@@ -3,83 +3,19 @@
 // as two lines of 30 points, today's booking and order above the zero line; at 375 px the side menu
 // is a drawer behind a menu button, every screen (login, dashboard, lead list and detail, order
 // detail, goods editor) fits the width, and wide tables scroll inside themselves.
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchPage } from "./support/browser";
-import { freshPhone, ROOT, type RunningServer, startServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { customerCalls, masked } from "./support/http";
+import { freshPhone } from "./support/server";
+import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
 
 const PASSWORD = "Phone2026pass";
 const DAYS = 30;
 const PHONE = { width: 375, height: 812 };
 
-let server: RunningServer;
-let browser: { context: BrowserContext; close(): Promise<void> };
-let oneTime = "";
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-admin-mobile-"));
-  const command = spawnSync(process.execPath, [join(ROOT, "apps/server/dist/admin-cli.js"), "create", "mobile_boss"], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
-    encoding: "utf8",
-  });
-  expect(command.status, command.stderr).toBe(0);
-  oneTime = command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
-
-const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-
-/** A customer logged in through the shop's API (the development SMS code is in the server log). */
-async function customerCall(phone: string) {
-  await fetch(`${server.url}/api/customers/getVerificationCode?phone=${phone}&timestamp=${Date.now()}`);
-  const find = () =>
-    server
-      .logLines()
-      .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
-      .at(-1)?.smsCode as string | undefined;
-  await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  const res = await fetch(`${server.url}/api/customers/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ mobile: phone, code: find() }),
-  });
-  const { data } = (await res.json()) as { data: { token: string; csrf: string } };
-  return async <T>(path: string, body?: object, extra: Record<string, string> = {}): Promise<T> => {
-    const answer = await fetch(`${server.url}${path}`, {
-      method: body ? "POST" : "GET",
-      headers: {
-        "content-type": "application/json",
-        cookie: `token=${data.token}; csrf=${data.csrf}`,
-        "x-csrf-token": data.csrf,
-        ...extra,
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await answer.json()) as { code: number; message: string; data: T };
-    if (json.code !== 1) throw new Error(`${path}: ${json.message}`);
-    return json.data;
-  };
-}
-
-async function openPage(path: string, size = { width: 1440, height: 900 }) {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(size);
-  const { errors } = watchPage(page);
-  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-  return { page, errors };
-}
+const staff = staffInBrowser([{ username: "mobile_boss" }]);
 
 /** The page is no wider than the window: nothing pushes the phone into sideways scrolling. */
 async function expectFitsWidth(page: Page, what: string) {
@@ -132,13 +68,13 @@ describe("the dashboard chart and the back office on a phone", () => {
   let leadId = 0;
 
   it("today a visitor books a designer and a customer places an order", async () => {
-    const booked = await fetch(`${server.url}/api/customers/appointment`, {
+    const booked = await fetch(`${staff.server.url}/api/customers/appointment`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ phone: visitor, originDetail: "手机后台测试", consent: true }),
     });
     expect(((await booked.json()) as { code: number }).code).toBe(1);
-    const call = await customerCall(buyer);
+    const call = await customerCalls(staff.server, buyer);
     const goods = await call<{ id: number; skus: { id: number }[] }>("/api/goods/mail/show?id=1");
     const order = await call<{ orderNo: string }>(
       "/api/order/createOrder",
@@ -162,20 +98,10 @@ describe("the dashboard chart and the back office on a phone", () => {
   });
 
   it("at 1440 px the dashboard draws 30 days of leads and of orders", async () => {
-    const { page, errors } = await openPage("/admin");
+    const { page, errors } = await staff.open("/admin");
     await page.waitForURL(/\/admin\/login/);
-    await page.getByLabel("用户名").fill("mobile_boss");
-    await page.getByLabel("密码").fill(oneTime);
-    await page
-      .getByRole("button", { name: "登 录" })
-      .or(page.getByRole("button", { name: "登录" }))
-      .click();
-    await page.waitForURL(/\/admin\/password$/);
-    await page.getByLabel("当前密码").fill(oneTime);
-    await page.getByLabel("新密码", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("确认新密码").fill(PASSWORD);
-    await page.getByRole("button", { name: "保存新密码" }).click();
-    await page.getByRole("heading", { name: "首页" }).waitFor();
+    await logIn(page, "mobile_boss", staff.oneTimePassword("mobile_boss"));
+    await changeOneTimePassword(page, staff.oneTimePassword("mobile_boss"), PASSWORD);
     await page.getByText("近 30 天每日线索与订单").waitFor();
     await expectChartDrawn(page, 1440);
     // Hovering today shows its figures.
@@ -190,7 +116,7 @@ describe("the dashboard chart and the back office on a phone", () => {
   });
 
   it("at 375 px the menu is a drawer and the dashboard fits the phone", async () => {
-    const { page, errors } = await openPage("/admin", PHONE);
+    const { page, errors } = await staff.open("/admin", PHONE.width, PHONE.height);
     await page.getByRole("heading", { name: "首页" }).waitFor();
     expect(await page.locator(".ant-layout-sider").count()).toBe(0);
     await expectChartDrawn(page, PHONE.width);
@@ -233,13 +159,13 @@ describe("the dashboard chart and the back office on a phone", () => {
   });
 
   it("at 375 px the order detail and the goods editor fit; logging out from the drawer reaches the login", async () => {
-    const { page, errors } = await openPage(`/admin/orders/${orderNo}`, PHONE);
+    const { page, errors } = await staff.open(`/admin/orders/${orderNo}`, PHONE.width, PHONE.height);
     await page.getByText(orderNo).first().waitFor();
     await page.getByText("孙顾客").first().waitFor();
     await expectFitsWidth(page, "order detail");
     await screenshot(page, "admin-order-detail-375");
 
-    await page.goto(`${server.url}/admin/goods/1`, { waitUntil: "networkidle" });
+    await page.goto(`${staff.server.url}/admin/goods/1`, { waitUntil: "networkidle" });
     await page
       .getByRole("button", { name: /保\s*存/ })
       .first()

@@ -4,104 +4,26 @@
 // tracking number. A 运营 changes a goods price in the goods editor and the storefront's product page
 // shows the new price at once.
 
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchPage } from "./support/browser";
-import { freshPhone, ROOT, type RunningServer, startServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { customerCalls, masked } from "./support/http";
+import { freshPhone } from "./support/server";
+import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
 
-let server: RunningServer;
-let browser: { context: BrowserContext; close(): Promise<void> };
-let salesPassword = "";
-let opsPassword = "";
-
-function createStaff(dataDir: string, username: string, role: string, name: string): string {
-  const command = spawnSync(
-    process.execPath,
-    [join(ROOT, "apps/server/dist/admin-cli.js"), "create", username, "--role", role, "--name", name],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" }, encoding: "utf8" },
-  );
-  expect(command.status, command.stderr).toBe(0);
-  return command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
-}
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-admin-orders-"));
-  salesPassword = createStaff(dataDir, "desk_sales", "sales", "王客服");
-  opsPassword = createStaff(dataDir, "shop_ops", "operations", "周运营");
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
-
-const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-
-/** A customer's calls through the shop's API, as the browser makes them. */
-async function customerSession(phone: string) {
-  await fetch(`${server.url}/api/customers/getVerificationCode?phone=${phone}&timestamp=${Date.now()}`);
-  const find = () =>
-    server
-      .logLines()
-      .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
-      .at(-1)?.smsCode as string | undefined;
-  await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  const res = await fetch(`${server.url}/api/customers/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ mobile: phone, code: find() }),
-  });
-  const { data } = (await res.json()) as { data: { token: string; csrf: string } };
-  const headers = {
-    "content-type": "application/json",
-    cookie: `token=${data.token}; csrf=${data.csrf}`,
-    "x-csrf-token": data.csrf,
-  };
-  return async <T>(path: string, body?: object, extra: Record<string, string> = {}): Promise<T> => {
-    const answer = await fetch(`${server.url}${path}`, {
-      method: body ? "POST" : "GET",
-      headers: { ...headers, ...extra },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await answer.json()) as { code: number; message: string; data: T };
-    if (json.code !== 1) throw new Error(`${path}: ${json.message}`);
-    return json.data;
-  };
-}
-
-async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const { errors } = watchPage(page);
-  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-  return { page, errors };
-}
+const staff = staffInBrowser([
+  { username: "desk_sales", role: "sales", name: "王客服" },
+  { username: "shop_ops", role: "operations", name: "周运营" },
+]);
 
 /** A staff member's first login: the one-time password, then a password of their own. */
-async function firstLogin(username: string, oneTime: string) {
-  await browser.context.clearCookies();
-  const opened = await openPage("/admin");
+async function firstLogin(username: string) {
+  await staff.browser.clearCookies();
+  const opened = await staff.open("/admin");
   const { page } = opened;
   await page.waitForURL(/\/admin\/login/);
-  await page.getByLabel("用户名").fill(username);
-  await page.getByLabel("密码").fill(oneTime);
-  await page
-    .getByRole("button", { name: "登 录" })
-    .or(page.getByRole("button", { name: "登录" }))
-    .click();
-  await page.waitForURL(/\/admin\/password$/);
-  await page.getByLabel("当前密码").fill(oneTime);
-  await page.getByLabel("新密码", { exact: true }).fill("Desk2026pass");
-  await page.getByLabel("确认新密码").fill("Desk2026pass");
-  await page.getByRole("button", { name: "保存新密码" }).click();
-  await page.getByRole("heading", { name: "首页" }).waitFor();
+  await logIn(page, username, staff.oneTimePassword(username));
+  await changeOneTimePassword(page, staff.oneTimePassword(username), "Desk2026pass");
   return opened;
 }
 
@@ -110,7 +32,7 @@ describe("the order desk in the browser", () => {
   let orderNo = "";
 
   it("a customer orders a product and pays it through the shop's API", async () => {
-    const call = await customerSession(phone);
+    const call = await customerCalls(staff.server, phone);
     const goods = await call<{ id: number; skus: { id: number }[] }>("/api/goods/mail/show?id=1");
     const order = await call<{ orderNo: string }>(
       "/api/order/createOrder",
@@ -136,7 +58,7 @@ describe("the order desk in the browser", () => {
   });
 
   it("a 销售 finds the order by phone in 订单 and marks it shipped with a tracking number", async () => {
-    const { page, errors } = await firstLogin("desk_sales", salesPassword);
+    const { page, errors } = await firstLogin("desk_sales");
 
     await page.getByRole("link", { name: "订单" }).click();
     await page.getByRole("heading", { name: "订单" }).waitFor();
@@ -173,13 +95,13 @@ describe("the order desk in the browser", () => {
   });
 
   it("a 运营 changes a goods price and the storefront product page shows it at once", async () => {
-    const { page, errors } = await firstLogin("shop_ops", opsPassword);
+    const { page, errors } = await firstLogin("shop_ops");
     await page.getByRole("link", { name: "商品" }).click();
     await page.getByRole("heading", { name: "商品" }).waitFor();
     await page.getByRole("link", { name: "编辑" }).first().waitFor();
     await page.locator(".ant-spin-spinning").waitFor({ state: "detached" });
     await screenshot(page, "admin-goods-list-1440");
-    await page.goto(`${server.url}/admin/goods/1`, { waitUntil: "networkidle" });
+    await page.goto(`${staff.server.url}/admin/goods/1`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "编辑商品 #1" }).waitFor();
     await page.getByLabel("价格（元）", { exact: true }).fill("2345.67");
     await page.getByLabel("规格价格 1").fill("2345.67");
@@ -194,7 +116,7 @@ describe("the order desk in the browser", () => {
     expect(errors).toEqual([]);
     await page.close();
 
-    const shop = await openPage("/app/product-detail/1");
+    const shop = await staff.open("/app/product-detail/1");
     await shop.page.getByText("¥2,345.67").first().waitFor();
     await shop.page.getByText("库存 88").waitFor();
     await screenshot(shop.page, "storefront-product-after-admin-price-1440");

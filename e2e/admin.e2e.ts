@@ -2,71 +2,21 @@
 // `npm run admin -- create` command, a 销售 account created on the staff page, the 销售's first
 // login with the one-time password changed, the booking a visitor just made found in the lead list,
 // its number revealed and the lead moved to 已联系 with a note; the audit page shows all of it.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchPage } from "./support/browser";
-import { freshPhone, ROOT, type RunningServer, startServer } from "./support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { freshPhone } from "./support/server";
+import { choose, logIn, changeOneTimePassword as replaceOneTimePassword, staffInBrowser } from "./support/staff";
 
 const NEW_PASSWORD = { boss: "Boss2026pass", sales: "Sales2026pass" };
 
-let server: RunningServer;
-let browser: { context: BrowserContext; close(): Promise<void> };
-let bossPassword = "";
+const staff = staffInBrowser([{ username: "boss" }]);
 
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-admin-"));
-  // The command a shop owner runs, on the data directory the server then opens.
-  const command = spawnSync(process.execPath, [join(ROOT, "apps/server/dist/admin-cli.js"), "create", "boss"], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
-    encoding: "utf8",
-  });
-  expect(command.status, command.stderr).toBe(0);
-  bossPassword = command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
-  expect(bossPassword).toMatch(/^[A-Za-z0-9]{12}$/);
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
-
-async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const { errors } = watchPage(page);
-  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-  return { page, errors };
-}
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.getByLabel("用户名").fill(username);
-  await page.getByLabel("密码").fill(password);
-  await page
-    .getByRole("button", { name: "登 录" })
-    .or(page.getByRole("button", { name: "登录" }))
-    .click();
-}
-
+/** The first login leads to the password page, which says why before the password is replaced. */
 async function changeOneTimePassword(page: Page, current: string, next: string) {
   await page.waitForURL(/\/admin\/password$/);
   await page.getByText("您正在使用一次性密码").waitFor();
-  await page.getByLabel("当前密码").fill(current);
-  await page.getByLabel("新密码", { exact: true }).fill(next);
-  await page.getByLabel("确认新密码").fill(next);
-  await page.getByRole("button", { name: "保存新密码" }).click();
-  await page.getByRole("heading", { name: "首页" }).waitFor();
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label).click();
-  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await replaceOneTimePassword(page, current, next);
 }
 
 async function logOut(page: Page) {
@@ -80,18 +30,18 @@ describe("the back office in the browser", () => {
   let salesPassword = "";
 
   it("serves /admin as its own noindex page that storefront pages never load", async () => {
-    const res = await fetch(`${server.url}/admin/leads`);
+    const res = await fetch(`${staff.server.url}/admin/leads`);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-robots-tag")).toContain("noindex");
     const html = await res.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
     expect(html).toMatch(/src="\/admin\/assets\/[^"]+\.js"/);
-    const home = await (await fetch(`${server.url}/`)).text();
+    const home = await (await fetch(`${staff.server.url}/`)).text();
     expect(home).not.toContain("/admin/assets/");
   });
 
   it("a visitor books a designer on the storefront", async () => {
-    const { page, errors } = await openPage("/");
+    const { page, errors } = await staff.open("/");
     await page.getByRole("button", { name: "免费设计" }).click();
     const dialog = page.getByRole("dialog", { name: "免费预约设计师" });
     await dialog.getByLabel("手机号").fill(phone);
@@ -103,14 +53,14 @@ describe("the back office in the browser", () => {
   });
 
   it("the administrator logs in with the command's one-time password, changes it and creates a 销售", async () => {
-    const { page, errors } = await openPage("/admin");
+    const { page, errors } = await staff.open("/admin");
     await page.waitForURL(/\/admin\/login/);
     await page.getByRole("heading", { name: "悦家整装 · 管理后台" }).waitFor();
     await screenshot(page, "admin-login-1440");
     await logIn(page, "boss", "wrong-password-1");
     await page.getByText("用户名或密码错误").waitFor();
-    await logIn(page, "boss", bossPassword);
-    await changeOneTimePassword(page, bossPassword, NEW_PASSWORD.boss);
+    await logIn(page, "boss", staff.oneTimePassword("boss"));
+    await changeOneTimePassword(page, staff.oneTimePassword("boss"), NEW_PASSWORD.boss);
 
     await page.getByRole("link", { name: "员工" }).click();
     await page.getByRole("button", { name: "新建员工" }).click();
@@ -135,7 +85,7 @@ describe("the back office in the browser", () => {
   });
 
   it("the 销售 changes the one-time password, finds the booking, reveals the number and moves it to 已联系", async () => {
-    const { page, errors } = await openPage("/admin/leads");
+    const { page, errors } = await staff.open("/admin/leads");
     await page.waitForURL(/\/admin\/login\?next=/);
     await logIn(page, "li_sales", salesPassword);
     await changeOneTimePassword(page, salesPassword, NEW_PASSWORD.sales);
@@ -163,7 +113,7 @@ describe("the back office in the browser", () => {
 
     // A 销售 cannot open staff management (the menu does not offer it; the address is refused).
     expect(await page.getByRole("link", { name: "员工" }).count()).toBe(0);
-    await page.goto(`${server.url}/admin/staff`, { waitUntil: "networkidle" });
+    await page.goto(`${staff.server.url}/admin/staff`, { waitUntil: "networkidle" });
     await page.getByText("没有权限").waitFor();
     await logOut(page);
     expect(errors).toEqual([]);
@@ -171,7 +121,7 @@ describe("the back office in the browser", () => {
   });
 
   it("the audit page shows the administrator what the 销售 did", async () => {
-    const { page, errors } = await openPage("/admin/login");
+    const { page, errors } = await staff.open("/admin/login");
     await logIn(page, "boss", NEW_PASSWORD.boss);
     await page.getByRole("heading", { name: "首页" }).waitFor();
     // The dashboard counts today's booking; it waits no longer (已联系), so it is not in the waiting list.

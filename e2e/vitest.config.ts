@@ -1,13 +1,46 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The suites that hold the machine's ports between starts (an instance restarted on its old port
+ * behind HAProxy, a port another suite could take meanwhile) and run up to four servers each: alone,
+ * after the others (ADR 0043).
+ */
+const CLUSTER_SUITES = ["multi-instance.e2e.ts", "instance-loss.e2e.ts"];
+
 // Browser and process tests against the built server (npm run build first; npm test does).
+const shared = {
+  // Generous: a test that starts a server and seeds it may run on a loaded machine.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  // expect.poll returns as soon as the page shows what it waits for; its 1 s default is missed when
+  // two suites share a loaded 2-core machine.
+  expect: { poll: { timeout: 15_000 } },
+};
+
 export default defineConfig({
   test: {
-    include: ["**/*.e2e.ts"],
-    // Generous: a test that starts a server and seeds it may run on a loaded machine.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    // One server and one Chromium at a time: the machine has two cores.
-    fileParallelism: false,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: "suites",
+          include: ["**/*.e2e.ts"],
+          exclude: ["**/node_modules/**", ...CLUSTER_SUITES],
+          // Two at a time: each suite starts its own server on a free port with its own data directory
+          // (or PostgreSQL database) and its own Chromium, and spends most of its time waiting on them.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: "cluster",
+          include: CLUSTER_SUITES,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

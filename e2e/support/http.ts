@@ -1,6 +1,8 @@
 // JSON calls to a running server or load balancer as one visitor: an address of its own (named in
 // X-Forwarded-For, see cluster.ts), and a session's cookies once logged in.
 import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import type { RunningServer } from "./server";
 
 export interface Answer<T = unknown> {
   status: number;
@@ -49,4 +51,42 @@ export async function call<T = unknown>(base: string, path: string, options: Cal
   } catch {
     throw new Error(`${path} answered ${res.status} without JSON: ${text.slice(0, 200)}`);
   }
+}
+
+/** A phone number as the server masks it in lists and logs: 138****0000. */
+export const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
+/**
+ * A customer logged in through the shop's API (the development SMS code is in the server's log);
+ * answers a call as them, as the browser makes it, that throws on a failure envelope.
+ */
+export async function customerCalls(server: RunningServer, phone: string) {
+  await fetch(`${server.url}/api/customers/getVerificationCode?phone=${phone}&timestamp=${Date.now()}`);
+  const find = () =>
+    server
+      .logLines()
+      .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
+      .at(-1)?.smsCode as string | undefined;
+  await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  const res = await fetch(`${server.url}/api/customers/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ mobile: phone, code: find() }),
+  });
+  const { data } = (await res.json()) as { data: Session };
+  const headers = {
+    "content-type": "application/json",
+    cookie: `token=${data.token}; csrf=${data.csrf}`,
+    "x-csrf-token": data.csrf,
+  };
+  return async <T>(path: string, body?: object, extra: Record<string, string> = {}): Promise<T> => {
+    const answer = await fetch(`${server.url}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { ...headers, ...extra },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await answer.json()) as Answer<T>["body"];
+    if (json.code !== 1) throw new Error(`${path}: ${json.message}`);
+    return json.data;
+  };
 }

@@ -1,5 +1,8 @@
 // One built server and one browser per test file, stopped afterwards; `open` loads a page of the shop
 // in a fresh tab at a viewport size and watches it for console errors and failed requests.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser, watchPage } from "./browser";
@@ -11,14 +14,24 @@ export interface ShopInBrowser {
   open(path: string, width?: number, height?: number): Promise<{ page: Page; errors: string[] }>;
 }
 
+export interface ShopOptions extends Pick<StartOptions, "env"> {
+  /** Runs on the new data directory before the server opens it (e.g. `npm run admin -- create`). */
+  prepare?(dataDir: string): void;
+}
+
 /** Registers the file's beforeAll/afterAll; the fields are set once beforeAll has run. */
-export function shopInBrowser(serverOptions: Pick<StartOptions, "env"> = {}): ShopInBrowser {
+export function shopInBrowser({ prepare, ...serverOptions }: ShopOptions = {}): ShopInBrowser {
   let server: RunningServer | undefined;
   let context: BrowserContext | undefined;
   let closeBrowser: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    server = await startServer(serverOptions);
+    let dataDir: string | undefined;
+    if (prepare) {
+      dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-"));
+      prepare(dataDir);
+    }
+    server = await startServer({ ...serverOptions, dataDir });
     ({ context, close: closeBrowser } = await launchBrowser());
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { hashToken } from "../src/modules/accounts/sessions.js";
 import { AccountsHarness, type Session, uniquePhone } from "./accounts-fixtures.js";
 import { describeEachBackend } from "./helper.js";
 
-describeEachBackend("accounts: CSRF (R6)", (ctx) => {
+describeEachBackend("accounts: CSRF (R6)", { app: false }, (ctx) => {
   let h: AccountsHarness;
   let goodsId: number;
   beforeAll(async () => {

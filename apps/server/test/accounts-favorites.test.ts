@@ -5,7 +5,7 @@ import { AccountsHarness, type Session, uniqueIp } from "./accounts-fixtures.js"
 import { describeEachBackend } from "./helper.js";
 import { envelopeProblem, JUNK, JUNK_STRINGS } from "./junk.js";
 
-describeEachBackend("accounts: favourites", (ctx) => {
+describeEachBackend("accounts: favourites", { app: false }, (ctx) => {
   let h: AccountsHarness;
   let goods: GoodsListItem[];
   let guide: ArticleListItem;

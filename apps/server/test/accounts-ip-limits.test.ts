@@ -11,7 +11,7 @@ const SENDS_PER_IP = SEND_RULES_PER_IP[0]?.limit ?? 0;
 const FAILURES_PER_IP = VERIFY_FAILURES_PER_IP[0]?.limit ?? 0;
 const LOAD_BALANCER = "10.250.0.1";
 
-describeEachBackend("accounts: per-IP limits", (ctx) => {
+describeEachBackend("accounts: per-IP limits", { app: false }, (ctx) => {
   let direct: AccountsHarness;
   let proxied: AccountsHarness;
   beforeAll(async () => {

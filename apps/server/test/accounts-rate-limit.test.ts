@@ -130,7 +130,7 @@ function rateLimiterContract(makeLimiter: () => RateLimiter) {
   });
 }
 
-describeEachBackend("accounts: database rate limiter", (ctx) => {
+describeEachBackend("accounts: database rate limiter", { app: false }, (ctx) => {
   rateLimiterContract(() => new DbRateLimiter(ctx.database.db));
 });
 
@@ -145,7 +145,7 @@ describe.runIf(REDIS_URL)("accounts: Redis rate limiter", () => {
   });
 });
 
-describeEachBackend("accounts: send throttle (R3)", (ctx) => {
+describeEachBackend("accounts: send throttle (R3)", { app: false }, (ctx) => {
   let h: AccountsHarness;
   beforeAll(async () => {
     h = await AccountsHarness.build(ctx.database);

@@ -10,7 +10,7 @@ import { describeEachBackend } from "./helper.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-describeEachBackend("accounts: sessions (R5)", (ctx) => {
+describeEachBackend("accounts: sessions (R5)", { app: false }, (ctx) => {
   let h: AccountsHarness;
   let production: AccountsHarness;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { describeEachBackend } from "./helper.js";
 
 const BUDGET = 3;
 
-describeEachBackend("accounts: daily SMS budget", (ctx) => {
+describeEachBackend("accounts: daily SMS budget", { app: false }, (ctx) => {
   const clock = new ManualClock();
   const sms = new CapturingSms();
   const logged: { level: number; msg: string; budget?: number }[] = [];

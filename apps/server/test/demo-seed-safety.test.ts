@@ -8,7 +8,7 @@ import type { Db } from "../src/db/client.js";
 import { customers, favorites, goods, goodsCategories, siteSettings } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { DemoDataRefusedError, loadDemoData } from "../src/db/seed/load-demo.js";
-import { backends, createTestDatabase, type TestDatabase } from "./helper.js";
+import { createTestDatabase, describeEachBackend, type TestDatabase } from "./helper.js";
 
 const demo = buildDemoData();
 const PRODUCTION = {
@@ -50,97 +50,95 @@ async function writeOwnShop(db: Db) {
   });
 }
 
-for (const backend of backends) {
-  describe(`demo loader safety [${backend}]`, () => {
-    const opened: TestDatabase[] = [];
-    const fresh = async (seed: boolean) => {
-      const testDb = await createTestDatabase(backend, { seed });
-      opened.push(testDb);
-      return testDb.database.db;
-    };
-    afterEach(async () => {
-      for (const testDb of opened.splice(0)) {
-        await testDb.database.close();
-        await testDb.drop();
-      }
-    });
-    afterAll(async () => {
-      for (const testDb of opened) await testDb.database.close();
-    });
-
-    it("a first start on a database holding the shop's own catalogue writes nothing and says why", async () => {
-      const db = await fresh(false);
-      await writeOwnShop(db);
-      await expect(loadDemoData(db, { reset: false })).rejects.toThrow(DemoDataRefusedError);
-      await expect(loadDemoData(db, { reset: false })).rejects.toThrow(
-        /not written by the demo \(goods, goods_categories\)/,
-      );
-      expect(await goodsCount(db)).toBe(1);
-      expect(await db.select().from(siteSettings)).toEqual([]);
-    });
-
-    it("a reset refuses a database the demo never loaded, and leaves it as it was", async () => {
-      const db = await fresh(false);
-      await writeOwnShop(db);
-      await expect(loadDemoData(db, { reset: true })).rejects.toThrow(/not written by the demo/);
-      expect((await db.select({ name: goods.name }).from(goods)).map((g) => g.name)).toEqual(["自营实木床"]);
-    });
-
-    it("a reset refuses when goods the demo did not write were added after it", async () => {
-      const db = await fresh(true);
-      await db.insert(goods).values({
-        name: "后台新增商品",
-        category1: demo.goods[0]!.category1,
-        category2: demo.goods[0]!.category2,
-        brand: "自营",
-        priceCents: 1,
-        originalPriceCents: 1,
-      });
-      await expect(loadDemoData(db, { reset: true })).rejects.toThrow(/goods/);
-      expect(await goodsCount(db)).toBe(demo.goods.length + 1);
-    });
-
-    it("a reset refuses rather than cascade into a table that refers to the goods", async () => {
-      const db = await fresh(true);
-      await db.execute(
-        sql`create table test_orders (id serial primary key, goods_id integer not null references goods(id))`,
-      );
-      await db.execute(sql`insert into test_orders (goods_id) values (1)`);
-      await expect(loadDemoData(db, { reset: true })).rejects.toThrow(DemoDataRefusedError);
-      await expect(loadDemoData(db, { reset: true })).rejects.toThrow(/refer/);
-      const result = (await db.execute(sql`select count(*)::int as n from test_orders`)) as unknown as {
-        rows: { n: number }[];
-      };
-      const [orders] = result.rows;
-      expect(orders?.n).toBe(1);
-      expect(await goodsCount(db)).toBe(demo.goods.length);
-    });
-
-    it("a reset of the demo restores it and keeps customers and their favourites", async () => {
-      const db = await fresh(true);
-      await db.update(goods).set({ name: "改过的名字" }).where(eq(goods.id, 1));
-      await db.delete(goods).where(eq(goods.id, unreferencedGoodsId));
-      const now = new Date();
-      const [customer] = await db
-        .insert(customers)
-        .values({ mobile: "13900000001", createdAt: now, lastLoginAt: now })
-        .returning({ id: customers.id });
-      await db.insert(favorites).values({ customerId: customer!.id, type: 1, targetId: 1, createdAt: now });
-
-      expect(await loadDemoData(db, { reset: true })).toBe(true);
-      expect(await goodsCount(db)).toBe(demo.goods.length);
-      const [first] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, 1));
-      expect(first?.name).toBe(demo.goods[0]!.name);
-      expect(await db.select({ targetId: favorites.targetId }).from(favorites)).toEqual([{ targetId: 1 }]);
-      // Twice in a row, as `npm run seed` may be run.
-      expect(await loadDemoData(db, { reset: true })).toBe(true);
-      expect(await goodsCount(db)).toBe(demo.goods.length);
-    });
-
-    it("a reset of an empty database loads the demo", async () => {
-      const db = await fresh(false);
-      expect(await loadDemoData(db, { reset: true })).toBe(true);
-      expect(await goodsCount(db)).toBe(demo.goods.length);
-    });
+describeEachBackend("demo loader safety", { app: false, database: false }, (ctx) => {
+  const opened: TestDatabase[] = [];
+  const fresh = async (seed: boolean) => {
+    const testDb = await createTestDatabase(ctx.backend, { seed });
+    opened.push(testDb);
+    return testDb.database.db;
+  };
+  afterEach(async () => {
+    for (const testDb of opened.splice(0)) {
+      await testDb.database.close();
+      await testDb.drop();
+    }
   });
-}
+  afterAll(async () => {
+    for (const testDb of opened) await testDb.database.close();
+  });
+
+  it("a first start on a database holding the shop's own catalogue writes nothing and says why", async () => {
+    const db = await fresh(false);
+    await writeOwnShop(db);
+    await expect(loadDemoData(db, { reset: false })).rejects.toThrow(DemoDataRefusedError);
+    await expect(loadDemoData(db, { reset: false })).rejects.toThrow(
+      /not written by the demo \(goods, goods_categories\)/,
+    );
+    expect(await goodsCount(db)).toBe(1);
+    expect(await db.select().from(siteSettings)).toEqual([]);
+  });
+
+  it("a reset refuses a database the demo never loaded, and leaves it as it was", async () => {
+    const db = await fresh(false);
+    await writeOwnShop(db);
+    await expect(loadDemoData(db, { reset: true })).rejects.toThrow(/not written by the demo/);
+    expect((await db.select({ name: goods.name }).from(goods)).map((g) => g.name)).toEqual(["自营实木床"]);
+  });
+
+  it("a reset refuses when goods the demo did not write were added after it", async () => {
+    const db = await fresh(true);
+    await db.insert(goods).values({
+      name: "后台新增商品",
+      category1: demo.goods[0]!.category1,
+      category2: demo.goods[0]!.category2,
+      brand: "自营",
+      priceCents: 1,
+      originalPriceCents: 1,
+    });
+    await expect(loadDemoData(db, { reset: true })).rejects.toThrow(/goods/);
+    expect(await goodsCount(db)).toBe(demo.goods.length + 1);
+  });
+
+  it("a reset refuses rather than cascade into a table that refers to the goods", async () => {
+    const db = await fresh(true);
+    await db.execute(
+      sql`create table test_orders (id serial primary key, goods_id integer not null references goods(id))`,
+    );
+    await db.execute(sql`insert into test_orders (goods_id) values (1)`);
+    await expect(loadDemoData(db, { reset: true })).rejects.toThrow(DemoDataRefusedError);
+    await expect(loadDemoData(db, { reset: true })).rejects.toThrow(/refer/);
+    const result = (await db.execute(sql`select count(*)::int as n from test_orders`)) as unknown as {
+      rows: { n: number }[];
+    };
+    const [orders] = result.rows;
+    expect(orders?.n).toBe(1);
+    expect(await goodsCount(db)).toBe(demo.goods.length);
+  });
+
+  it("a reset of the demo restores it and keeps customers and their favourites", async () => {
+    const db = await fresh(true);
+    await db.update(goods).set({ name: "改过的名字" }).where(eq(goods.id, 1));
+    await db.delete(goods).where(eq(goods.id, unreferencedGoodsId));
+    const now = new Date();
+    const [customer] = await db
+      .insert(customers)
+      .values({ mobile: "13900000001", createdAt: now, lastLoginAt: now })
+      .returning({ id: customers.id });
+    await db.insert(favorites).values({ customerId: customer!.id, type: 1, targetId: 1, createdAt: now });
+
+    expect(await loadDemoData(db, { reset: true })).toBe(true);
+    expect(await goodsCount(db)).toBe(demo.goods.length);
+    const [first] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, 1));
+    expect(first?.name).toBe(demo.goods[0]!.name);
+    expect(await db.select({ targetId: favorites.targetId }).from(favorites)).toEqual([{ targetId: 1 }]);
+    // Twice in a row, as `npm run seed` may be run.
+    expect(await loadDemoData(db, { reset: true })).toBe(true);
+    expect(await goodsCount(db)).toBe(demo.goods.length);
+  });
+
+  it("a reset of an empty database loads the demo", async () => {
+    const db = await fresh(false);
+    expect(await loadDemoData(db, { reset: true })).toBe(true);
+    expect(await goodsCount(db)).toBe(demo.goods.length);
+  });
+});

@@ -5,7 +5,7 @@ import type { Envelope } from "@yj/contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
-import { buildApp } from "../src/app.js";
+import { type AppOptions, buildApp } from "../src/app.js";
 import { type Env, loadEnv } from "../src/config/env.js";
 import { type Database, migrateDatabase, openDatabase } from "../src/db/client.js";
 import { loadDemoData } from "../src/db/seed/load-demo.js";
@@ -70,27 +70,76 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
  */
 export type ApiAnswer<T> = Envelope<T> & { data: T };
 
-export interface TestContext {
-  app: FastifyInstance;
-  database: Database;
+/** What a suite runs against on one backend: its fresh database. */
+export interface DatabaseContext {
   backend: Backend;
+  database: Database;
+  /** The PostgreSQL database's own URL; none on PGlite. */
+  databaseUrl?: string;
+}
+
+export interface TestContext extends DatabaseContext {
+  app: FastifyInstance;
   /** inject and parse the envelope. */
   api<T = unknown>(options: InjectOptions | string): Promise<{ status: number; body: ApiAnswer<T> }>;
 }
 
-/** Runs the suite once per backend, each with its own freshly seeded database and app. */
-export function describeEachBackend(name: string, suite: (ctx: TestContext) => void) {
+/** buildApp's options but the database; `env` holds overrides of testEnv()'s. */
+export type TestAppOptions = Partial<Omit<AppOptions, "env" | "database">> & { env?: Record<string, string> };
+
+export interface SuiteOptions {
+  /** The demo shop loaded into the database (default true). */
+  seed?: boolean;
+  /** The app built on it (default: testEnv(), no web pages), or false: the suite builds its own. */
+  app?: TestAppOptions | false;
+  /** false: not even the database, only the backend's name (the suite opens databases itself). */
+  database?: false;
+}
+
+/**
+ * The one per-backend loop of the server tests: runs the suite once per backend (PGlite always,
+ * PostgreSQL with TEST_DATABASE_URL), each with its own fresh database and, unless told otherwise,
+ * an app built on it with `options.app`. Everything is closed (and the PostgreSQL database dropped)
+ * after the suite.
+ */
+export function describeEachBackend(name: string, suite: (ctx: TestContext) => void): void;
+export function describeEachBackend(
+  name: string,
+  options: SuiteOptions & { app?: TestAppOptions },
+  suite: (ctx: TestContext) => void,
+): void;
+export function describeEachBackend(
+  name: string,
+  options: SuiteOptions & { app: false },
+  suite: (ctx: DatabaseContext) => void,
+): void;
+export function describeEachBackend(
+  name: string,
+  options: SuiteOptions & { app: false; database: false },
+  suite: (ctx: { backend: Backend }) => void,
+): void;
+export function describeEachBackend(
+  name: string,
+  optionsOrSuite: SuiteOptions | ((ctx: TestContext) => void),
+  maybeSuite?: (ctx: TestContext) => void,
+): void {
+  const options = typeof optionsOrSuite === "function" ? {} : optionsOrSuite;
+  const suite = (typeof optionsOrSuite === "function" ? optionsOrSuite : maybeSuite) as (ctx: TestContext) => void;
   for (const backend of backends) {
     describe(`${name} [${backend}]`, () => {
       const ctx = { backend } as TestContext;
-      let testDb: TestDatabase;
+      let testDb: TestDatabase | undefined;
       beforeAll(async () => {
-        testDb = await createTestDatabase(backend);
+        if (options.database === false) return;
+        testDb = await createTestDatabase(backend, { seed: options.seed ?? true });
         ctx.database = testDb.database;
-        ctx.app = await buildApp({ env: testEnv(), database: testDb.database, serveWeb: false });
+        ctx.databaseUrl = testDb.databaseUrl;
+        if (options.app === false) return;
+        const { env, ...appOptions } = options.app ?? {};
+        ctx.app = await buildApp({ serveWeb: false, ...appOptions, env: testEnv(env), database: testDb.database });
         await ctx.app.ready();
-        ctx.api = async <T>(options: InjectOptions | string) => {
-          const res = await ctx.app.inject(options);
+        ctx.api = async <T>(request: InjectOptions | string) => {
+          const res = await ctx.app.inject(request);
           return { status: res.statusCode, body: res.json() as ApiAnswer<T> };
         };
       }, 60_000);

@@ -2,10 +2,10 @@
 // status code, the PostgreSQL pool, the lead outbox backlog and delivery rounds; served to private
 // addresses, or to whoever holds METRICS_TOKEN, and to nobody else.
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { isPrivateAddress } from "../src/http/metrics.js";
-import { allowAll, backends, createTestDatabase, type TestDatabase, testEnv } from "./helper.js";
+import { allowAll, describeEachBackend, testEnv } from "./helper.js";
 
 /** The value of one sample line, e.g. sample(text, 'db_pool_connections{state="total"}'). */
 function sample(text: string, series: string): number | undefined {
@@ -36,159 +36,143 @@ describe("isPrivateAddress", () => {
   });
 });
 
-for (const backend of backends) {
-  describe(`/metrics [${backend}]`, () => {
-    let testDb: TestDatabase;
-    let app: FastifyInstance;
-    beforeAll(async () => {
-      testDb = await createTestDatabase(backend);
-      app = await buildApp({
-        env: testEnv(),
-        database: testDb.database,
-        serveWeb: false,
-        accounts: { limiter: allowAll },
-        // Delivery rounds are driven by hand below.
-        leads: { runDelivery: false },
-      });
-      await app.ready();
-    }, 60_000);
-    afterAll(async () => {
-      await app?.close();
-      await testDb?.database.close();
-      await testDb?.drop();
+// Delivery rounds are driven by hand below.
+describeEachBackend("/metrics", { app: { accounts: { limiter: allowAll }, leads: { runDelivery: false } } }, (ctx) => {
+  let app: FastifyInstance;
+  beforeAll(() => {
+    app = ctx.app;
+  });
+
+  it("times requests by route pattern and method, and counts errors by status code", async () => {
+    await app.inject("/media/first-key-that-does-not-exist");
+    await app.inject("/media/second-key-that-does-not-exist");
+    await app.inject("/api/goodsCategories/list");
+    await app.inject("/no/such/path/at/all");
+    const { status, text, type } = await scrape(app);
+    expect(status).toBe(200);
+    expect(type).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(
+      sample(text, 'http_request_duration_seconds_count{method="GET",route="/media/:key",status_code="404"}'),
+    ).toBe(2);
+    expect(sample(text, 'http_request_errors_total{route="/media/:key",status_code="404"}')).toBe(2);
+    expect(
+      sample(
+        text,
+        'http_request_duration_seconds_count{method="GET",route="/api/goodsCategories/list",status_code="200"}',
+      ),
+    ).toBe(1);
+    expect(sample(text, 'http_request_errors_total{route="unmatched",status_code="404"}')).toBe(1);
+    // Raw URLs never become labels (their number is unbounded).
+    expect(text).not.toContain("first-key");
+    expect(text).not.toContain("/no/such/path");
+    expect(text).toMatch(/^process_cpu_seconds_total /m);
+  });
+
+  it("shows the lead outbox backlog and counts delivery rounds", async () => {
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    const lead = await app.inject({
+      method: "POST",
+      url: "/api/customers/appointment",
+      payload: { phone, originDetail: "指标测试", consent: true },
     });
+    expect(lead.json()).toMatchObject({ code: 1 });
+    const before = (await scrape(app)).text;
+    expect(sample(before, 'lead_outbox_backlog{state="pending"}')).toBe(1);
+    expect(sample(before, 'lead_outbox_backlog{state="due"}')).toBe(1);
 
-    it("times requests by route pattern and method, and counts errors by status code", async () => {
-      await app.inject("/media/first-key-that-does-not-exist");
-      await app.inject("/media/second-key-that-does-not-exist");
-      await app.inject("/api/goodsCategories/list");
-      await app.inject("/no/such/path/at/all");
-      const { status, text, type } = await scrape(app);
-      expect(status).toBe(200);
-      expect(type).toMatch(/^text\/plain; version=0\.0\.4/);
-      expect(
-        sample(text, 'http_request_duration_seconds_count{method="GET",route="/media/:key",status_code="404"}'),
-      ).toBe(2);
-      expect(sample(text, 'http_request_errors_total{route="/media/:key",status_code="404"}')).toBe(2);
-      expect(
-        sample(
-          text,
-          'http_request_duration_seconds_count{method="GET",route="/api/goodsCategories/list",status_code="200"}',
-        ),
-      ).toBe(1);
-      expect(sample(text, 'http_request_errors_total{route="unmatched",status_code="404"}')).toBe(1);
-      // Raw URLs never become labels (their number is unbounded).
-      expect(text).not.toContain("first-key");
-      expect(text).not.toContain("/no/such/path");
-      expect(text).toMatch(/^process_cpu_seconds_total /m);
+    // Another instance on the same database delivers it: the backlog empties, the round is counted.
+    const sent: string[] = [];
+    const deliverer = await buildApp({
+      env: testEnv(),
+      database: ctx.database,
+      serveWeb: false,
+      accounts: { limiter: allowAll },
+      leads: { notifier: { name: "test", send: async (n) => void sent.push(n.title) }, delivery: { pollMs: 50 } },
     });
-
-    it("shows the lead outbox backlog and counts delivery rounds", async () => {
-      const phone = `139${String(Date.now()).slice(-8)}`;
-      const lead = await app.inject({
-        method: "POST",
-        url: "/api/customers/appointment",
-        payload: { phone, originDetail: "指标测试", consent: true },
-      });
-      expect(lead.json()).toMatchObject({ code: 1 });
-      const before = (await scrape(app)).text;
-      expect(sample(before, 'lead_outbox_backlog{state="pending"}')).toBe(1);
-      expect(sample(before, 'lead_outbox_backlog{state="due"}')).toBe(1);
-
-      // Another instance on the same database delivers it: the backlog empties, the round is counted.
-      const sent: string[] = [];
-      const deliverer = await buildApp({
-        env: testEnv(),
-        database: testDb.database,
-        serveWeb: false,
-        accounts: { limiter: allowAll },
-        leads: { notifier: { name: "test", send: async (n) => void sent.push(n.title) }, delivery: { pollMs: 50 } },
-      });
-      try {
-        await deliverer.ready();
-        let text = "";
-        for (let i = 0; i < 100; i++) {
-          text = (await scrape(deliverer)).text;
-          // The round is counted when it ends, a moment after its delivery is committed.
-          const delivered = sample(text, 'lead_outbox_backlog{state="pending"}') === 0;
-          if (delivered && sample(text, 'job_runs_total{job="lead_delivery",outcome="ok"}') !== undefined) break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        expect(sent).toHaveLength(1);
-        expect(sample(text, 'lead_outbox_backlog{state="pending"}')).toBe(0);
-        expect(sample(text, 'job_runs_total{job="lead_delivery",outcome="ok"}')).toBeGreaterThanOrEqual(1);
-      } finally {
-        await deliverer.close();
+    try {
+      await deliverer.ready();
+      let text = "";
+      for (let i = 0; i < 100; i++) {
+        text = (await scrape(deliverer)).text;
+        // The round is counted when it ends, a moment after its delivery is committed.
+        const delivered = sample(text, 'lead_outbox_backlog{state="pending"}') === 0;
+        if (delivered && sample(text, 'job_runs_total{job="lead_delivery",outcome="ok"}') !== undefined) break;
+        await new Promise((r) => setTimeout(r, 50));
       }
-    });
-
-    it("answers loopback and private addresses, refuses public ones, also behind a load balancer", async () => {
-      expect((await scrape(app, { remoteAddress: "127.0.0.1" })).status).toBe(200);
-      expect((await scrape(app, { remoteAddress: "10.1.2.3" })).status).toBe(200);
-      const refused = await scrape(app, { remoteAddress: "203.0.113.9" });
-      expect(refused.status).toBe(403);
-      expect(refused.text).not.toContain("http_request");
-
-      const behindBalancer = await buildApp({
-        env: testEnv({ TRUST_PROXY: "1" }),
-        database: testDb.database,
-        serveWeb: false,
-        accounts: { limiter: allowAll },
-        leads: { runDelivery: false },
-      });
-      try {
-        // The balancer's own address is private; the visitor it names is not.
-        const viaBalancer = (xff: string) =>
-          scrape(behindBalancer, { remoteAddress: "10.0.0.2", headers: { "x-forwarded-for": xff } });
-        expect((await viaBalancer("198.51.100.7")).status).toBe(403);
-        expect((await viaBalancer("192.168.1.20")).status).toBe(200);
-      } finally {
-        await behindBalancer.close();
-      }
-    });
-
-    it("with METRICS_TOKEN, needs the bearer token from every address; METRICS=false removes it", async () => {
-      const token = "a-metrics-token-0123456789";
-      const guarded = await buildApp({
-        env: testEnv({ METRICS_TOKEN: token }),
-        database: testDb.database,
-        serveWeb: false,
-        accounts: { limiter: allowAll },
-        leads: { runDelivery: false },
-      });
-      const off = await buildApp({
-        env: testEnv({ METRICS: "false" }),
-        database: testDb.database,
-        serveWeb: false,
-        accounts: { limiter: allowAll },
-        leads: { runDelivery: false },
-      });
-      try {
-        expect((await scrape(guarded)).status).toBe(401);
-        expect((await scrape(guarded, { headers: { authorization: "Bearer wrong-token-0123456789ab" } })).status).toBe(
-          401,
-        );
-        const ok = await scrape(guarded, {
-          remoteAddress: "203.0.113.9",
-          headers: { authorization: `Bearer ${token}` },
-        });
-        expect(ok.status).toBe(200);
-        expect(ok.text).toContain("http_request_duration_seconds");
-        expect((await scrape(off)).status).toBe(404);
-      } finally {
-        await guarded.close();
-        await off.close();
-      }
-    });
-
-    if (backend === "postgres") {
-      it("shows the PostgreSQL pool: total, idle and waiting connections", async () => {
-        await app.inject("/api/goodsCategories/list");
-        const { text } = await scrape(app);
-        expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
-        expect(sample(text, 'db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
-        expect(sample(text, 'db_pool_connections{state="waiting"}')).toBe(0);
-      });
+      expect(sent).toHaveLength(1);
+      expect(sample(text, 'lead_outbox_backlog{state="pending"}')).toBe(0);
+      expect(sample(text, 'job_runs_total{job="lead_delivery",outcome="ok"}')).toBeGreaterThanOrEqual(1);
+    } finally {
+      await deliverer.close();
     }
   });
-}
+
+  it("answers loopback and private addresses, refuses public ones, also behind a load balancer", async () => {
+    expect((await scrape(app, { remoteAddress: "127.0.0.1" })).status).toBe(200);
+    expect((await scrape(app, { remoteAddress: "10.1.2.3" })).status).toBe(200);
+    const refused = await scrape(app, { remoteAddress: "203.0.113.9" });
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain("http_request");
+
+    const behindBalancer = await buildApp({
+      env: testEnv({ TRUST_PROXY: "1" }),
+      database: ctx.database,
+      serveWeb: false,
+      accounts: { limiter: allowAll },
+      leads: { runDelivery: false },
+    });
+    try {
+      // The balancer's own address is private; the visitor it names is not.
+      const viaBalancer = (xff: string) =>
+        scrape(behindBalancer, { remoteAddress: "10.0.0.2", headers: { "x-forwarded-for": xff } });
+      expect((await viaBalancer("198.51.100.7")).status).toBe(403);
+      expect((await viaBalancer("192.168.1.20")).status).toBe(200);
+    } finally {
+      await behindBalancer.close();
+    }
+  });
+
+  it("with METRICS_TOKEN, needs the bearer token from every address; METRICS=false removes it", async () => {
+    const token = "a-metrics-token-0123456789";
+    const guarded = await buildApp({
+      env: testEnv({ METRICS_TOKEN: token }),
+      database: ctx.database,
+      serveWeb: false,
+      accounts: { limiter: allowAll },
+      leads: { runDelivery: false },
+    });
+    const off = await buildApp({
+      env: testEnv({ METRICS: "false" }),
+      database: ctx.database,
+      serveWeb: false,
+      accounts: { limiter: allowAll },
+      leads: { runDelivery: false },
+    });
+    try {
+      expect((await scrape(guarded)).status).toBe(401);
+      expect((await scrape(guarded, { headers: { authorization: "Bearer wrong-token-0123456789ab" } })).status).toBe(
+        401,
+      );
+      const ok = await scrape(guarded, {
+        remoteAddress: "203.0.113.9",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.text).toContain("http_request_duration_seconds");
+      expect((await scrape(off)).status).toBe(404);
+    } finally {
+      await guarded.close();
+      await off.close();
+    }
+  });
+
+  if (ctx.backend === "postgres") {
+    it("shows the PostgreSQL pool: total, idle and waiting connections", async () => {
+      await app.inject("/api/goodsCategories/list");
+      const { text } = await scrape(app);
+      expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'db_pool_connections{state="waiting"}')).toBe(0);
+    });
+  }
+});

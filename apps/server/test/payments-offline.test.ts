@@ -9,146 +9,140 @@ import { customers, orders, payments } from "../src/db/schema.js";
 import { centsToYuan, yuanToCents } from "../src/providers/payment/payment-provider.js";
 import { AccountsHarness, type Session, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import { pickSkus, setStock, shopper } from "./commerce-fixtures.js";
-import { backends, createTestDatabase, type TestDatabase } from "./helper.js";
+import { createTestDatabase, describeEachBackend, type TestDatabase } from "./helper.js";
 
-for (const backend of backends) {
-  describe(`payments with the offline provider [${backend}]`, () => {
-    let testDb: TestDatabase;
-    let harness: AccountsHarness;
-    let session: Session;
+describeEachBackend("payments with the offline provider", { app: false }, (ctx) => {
+  let harness: AccountsHarness;
+  let session: Session;
 
-    beforeAll(async () => {
-      testDb = await createTestDatabase(backend);
-      harness = await AccountsHarness.build(testDb.database);
-      session = await harness.login();
-    }, 120_000);
+  beforeAll(async () => {
+    harness = await AccountsHarness.build(ctx.database);
+    session = await harness.login();
+  }, 120_000);
 
-    afterAll(async () => {
-      await harness?.close();
-      await testDb?.database.close();
-      await testDb?.drop();
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const pay = (outTradeNo: string) =>
+    harness.call<TradeData>({ method: "POST", url: "/api/pay/offline/confirm", payload: { outTradeNo } });
+
+  it("pays an order: precreate, the local pay step, the order paid; a second pay step changes nothing", async () => {
+    const db = ctx.database.db;
+    const [customer] = await db.select().from(customers).where(eq(customers.mobile, session.mobile));
+    const now = new Date();
+    await db.insert(orders).values({
+      orderNo: "OFFLINE0001",
+      customerId: customer?.id ?? 0,
+      status: "pending_payment",
+      totalCents: 45_600,
+      address: {
+        name: "李四",
+        phone: session.mobile,
+        province: "北京市",
+        city: "北京市",
+        district: "朝阳区",
+        town: "",
+        detail: "1 号",
+      },
+      createdAt: now,
+      payBefore: new Date(now.getTime() + 30 * 60_000),
     });
-
-    const pay = (outTradeNo: string) =>
-      harness.call<TradeData>({ method: "POST", url: "/api/pay/offline/confirm", payload: { outTradeNo } });
-
-    it("pays an order: precreate, the local pay step, the order paid; a second pay step changes nothing", async () => {
-      const db = testDb.database.db;
-      const [customer] = await db.select().from(customers).where(eq(customers.mobile, session.mobile));
-      const now = new Date();
-      await db.insert(orders).values({
-        orderNo: "OFFLINE0001",
-        customerId: customer?.id ?? 0,
-        status: "pending_payment",
-        totalCents: 45_600,
-        address: {
-          name: "李四",
-          phone: session.mobile,
-          province: "北京市",
-          city: "北京市",
-          district: "朝阳区",
-          town: "",
-          detail: "1 号",
-        },
-        createdAt: now,
-        payBefore: new Date(now.getTime() + 30 * 60_000),
-      });
-      const created = await harness.asCustomer<PrecreateData>(session, {
-        method: "GET",
-        url: "/api/alipay/precreate?orderNo=OFFLINE0001",
-      });
-      expect(created.body.data).toMatchObject({ provider: "offline", amount: 45_600 });
-      const { outTradeNo, qrCode } = created.body.data;
-      expect(qrCode).toBe(`offline:${outTradeNo}`);
-      const waiting = await harness.call<TradeData>({
-        method: "GET",
-        url: `/api/alipay/query?out_trade_no=${outTradeNo}`,
-      });
-      expect(waiting.body.data).toMatchObject({ status: "WAIT_BUYER_PAY", orderNo: "OFFLINE0001", paidAt: null });
-
-      const paid = await pay(outTradeNo);
-      expect(paid.body).toMatchObject({
-        code: 1,
-        message: "支付成功",
-        data: { status: "TRADE_SUCCESS", amount: 45_600 },
-      });
-      const [order] = await db.select().from(orders).where(eq(orders.orderNo, "OFFLINE0001"));
-      expect(order?.status).toBe("paid");
-      const [payment] = await db.select().from(payments).where(eq(payments.outTradeNo, outTradeNo));
-      const again = await pay(outTradeNo);
-      expect(again.body.data.status).toBe("TRADE_SUCCESS");
-      const [after] = await db.select().from(payments).where(eq(payments.outTradeNo, outTradeNo));
-      expect(after?.paidAt).toEqual(payment?.paidAt);
-      const polled = await harness.call<TradeData>({
-        method: "GET",
-        url: `/api/alipay/query?out_trade_no=${outTradeNo}`,
-      });
-      expect(polled.body.data.status).toBe("TRADE_SUCCESS");
+    const created = await harness.asCustomer<PrecreateData>(session, {
+      method: "GET",
+      url: "/api/alipay/precreate?orderNo=OFFLINE0001",
     });
-
-    it("pays an order made by the orders module; a cancelled one is refused", async () => {
-      const buyer = shopper(harness, session);
-      const [sku] = await pickSkus(testDb.database.db, false, 1);
-      if (!sku) throw new Error("no goods");
-      await setStock(testDb.database.db, sku.skuId, 10);
-      const made = await buyer.buyNow({ goodsId: sku.goodsId, skuId: sku.skuId, quantity: 2 });
-      expect(made.body.code).toBe(1);
-      const { orderNo, totalAmount } = made.body.data;
-      const precreate = (no: string) =>
-        buyer.call<PrecreateData>({ method: "GET", url: `/api/alipay/precreate?orderNo=${no}` });
-      const trade = (await precreate(orderNo)).body.data;
-      expect(trade.amount).toBe(totalAmount);
-      expect((await pay(trade.outTradeNo)).body.data).toMatchObject({ status: "TRADE_SUCCESS", orderNo });
-      const detail = (await buyer.detail(orderNo)).body.data;
-      expect(detail.status).toBe("paid");
-      expect(detail.history.map((h) => h.status)).toEqual(["pending_payment", "paid"]);
-      expect((await precreate(orderNo)).body.message).toBe("订单已支付");
-
-      const other = await buyer.buyNow({ goodsId: sku.goodsId, skuId: sku.skuId, quantity: 1 });
-      await buyer.cancel(other.body.data.orderNo);
-      expect((await precreate(other.body.data.orderNo)).body).toMatchObject({
-        code: 0,
-        errorCode: 1100,
-        message: "订单已取消，请重新下单",
-      });
+    expect(created.body.data).toMatchObject({ provider: "offline", amount: 45_600 });
+    const { outTradeNo, qrCode } = created.body.data;
+    expect(qrCode).toBe(`offline:${outTradeNo}`);
+    const waiting = await harness.call<TradeData>({
+      method: "GET",
+      url: `/api/alipay/query?out_trade_no=${outTradeNo}`,
     });
+    expect(waiting.body.data).toMatchObject({ status: "WAIT_BUYER_PAY", orderNo: "OFFLINE0001", paidAt: null });
 
-    it("pays the activity deposit after the phone entered the activity", async () => {
-      const mobile = uniquePhone("136");
-      await harness.call({
-        method: "POST",
-        url: "/api/customers/denominate",
-        payload: { phone: mobile, content: "悦居", consent: true },
-        remoteAddress: uniqueIp(),
-      });
-      const { body } = await harness.call<PrecreateData>({
-        method: "GET",
-        url: `/api/alipay/precreate?name=${encodeURIComponent("悦居")}&mobile=${mobile}`,
-        remoteAddress: uniqueIp(),
-      });
-      expect(body.data).toMatchObject({ provider: "offline", amount: 9_900, subject: "活动定金" });
-      expect((await pay(body.data.outTradeNo)).body.data.status).toBe("TRADE_SUCCESS");
+    const paid = await pay(outTradeNo);
+    expect(paid.body).toMatchObject({
+      code: 1,
+      message: "支付成功",
+      data: { status: "TRADE_SUCCESS", amount: 45_600 },
     });
+    const [order] = await db.select().from(orders).where(eq(orders.orderNo, "OFFLINE0001"));
+    expect(order?.status).toBe("paid");
+    const [payment] = await db.select().from(payments).where(eq(payments.outTradeNo, outTradeNo));
+    const again = await pay(outTradeNo);
+    expect(again.body.data.status).toBe("TRADE_SUCCESS");
+    const [after] = await db.select().from(payments).where(eq(payments.outTradeNo, outTradeNo));
+    expect(after?.paidAt).toEqual(payment?.paidAt);
+    const polled = await harness.call<TradeData>({
+      method: "GET",
+      url: `/api/alipay/query?out_trade_no=${outTradeNo}`,
+    });
+    expect(polled.body.data.status).toBe("TRADE_SUCCESS");
+  });
 
-    it("answers unknown trades, a precreate without mobile or order, and the notify (offline sends none) plainly", async () => {
-      expect((await pay("P20260101000000aaaaaaaaaaaaaaaa")).body).toMatchObject({ code: 0, errorCode: 1004 });
-      const query = await harness.call({
-        method: "GET",
-        url: "/api/alipay/query?out_trade_no=P20260101000000bbbbbbbb",
-      });
-      expect(query.body).toMatchObject({ code: 0, errorCode: 1004, message: "交易不存在" });
-      const empty = await harness.call({ method: "GET", url: "/api/alipay/precreate", remoteAddress: uniqueIp() });
-      expect(empty.body).toMatchObject({ code: 0, errorCode: 1001, message: "请输入手机号" });
-      const notify = await harness.app.inject({
-        method: "POST",
-        url: "/api/alipay/notify",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: "out_trade_no=P20260101000000aaaaaaaaaaaaaaaa&trade_status=TRADE_SUCCESS&sign=x",
-      });
-      expect(notify.body).toBe("failure");
+  it("pays an order made by the orders module; a cancelled one is refused", async () => {
+    const buyer = shopper(harness, session);
+    const [sku] = await pickSkus(ctx.database.db, false, 1);
+    if (!sku) throw new Error("no goods");
+    await setStock(ctx.database.db, sku.skuId, 10);
+    const made = await buyer.buyNow({ goodsId: sku.goodsId, skuId: sku.skuId, quantity: 2 });
+    expect(made.body.code).toBe(1);
+    const { orderNo, totalAmount } = made.body.data;
+    const precreate = (no: string) =>
+      buyer.call<PrecreateData>({ method: "GET", url: `/api/alipay/precreate?orderNo=${no}` });
+    const trade = (await precreate(orderNo)).body.data;
+    expect(trade.amount).toBe(totalAmount);
+    expect((await pay(trade.outTradeNo)).body.data).toMatchObject({ status: "TRADE_SUCCESS", orderNo });
+    const detail = (await buyer.detail(orderNo)).body.data;
+    expect(detail.status).toBe("paid");
+    expect(detail.history.map((h) => h.status)).toEqual(["pending_payment", "paid"]);
+    expect((await precreate(orderNo)).body.message).toBe("订单已支付");
+
+    const other = await buyer.buyNow({ goodsId: sku.goodsId, skuId: sku.skuId, quantity: 1 });
+    await buyer.cancel(other.body.data.orderNo);
+    expect((await precreate(other.body.data.orderNo)).body).toMatchObject({
+      code: 0,
+      errorCode: 1100,
+      message: "订单已取消，请重新下单",
     });
   });
-}
+
+  it("pays the activity deposit after the phone entered the activity", async () => {
+    const mobile = uniquePhone("136");
+    await harness.call({
+      method: "POST",
+      url: "/api/customers/denominate",
+      payload: { phone: mobile, content: "悦居", consent: true },
+      remoteAddress: uniqueIp(),
+    });
+    const { body } = await harness.call<PrecreateData>({
+      method: "GET",
+      url: `/api/alipay/precreate?name=${encodeURIComponent("悦居")}&mobile=${mobile}`,
+      remoteAddress: uniqueIp(),
+    });
+    expect(body.data).toMatchObject({ provider: "offline", amount: 9_900, subject: "活动定金" });
+    expect((await pay(body.data.outTradeNo)).body.data.status).toBe("TRADE_SUCCESS");
+  });
+
+  it("answers unknown trades, a precreate without mobile or order, and the notify (offline sends none) plainly", async () => {
+    expect((await pay("P20260101000000aaaaaaaaaaaaaaaa")).body).toMatchObject({ code: 0, errorCode: 1004 });
+    const query = await harness.call({
+      method: "GET",
+      url: "/api/alipay/query?out_trade_no=P20260101000000bbbbbbbb",
+    });
+    expect(query.body).toMatchObject({ code: 0, errorCode: 1004, message: "交易不存在" });
+    const empty = await harness.call({ method: "GET", url: "/api/alipay/precreate", remoteAddress: uniqueIp() });
+    expect(empty.body).toMatchObject({ code: 0, errorCode: 1001, message: "请输入手机号" });
+    const notify = await harness.app.inject({
+      method: "POST",
+      url: "/api/alipay/notify",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "out_trade_no=P20260101000000aaaaaaaaaaaaaaaa&trade_status=TRADE_SUCCESS&sign=x",
+    });
+    expect(notify.body).toBe("failure");
+  });
+});
 
 describe("payment configuration", () => {
   const production = {

@@ -19,7 +19,7 @@ describe("request limit settings", () => {
   });
 });
 
-describeEachBackend("per-IP request limits", (ctx) => {
+describeEachBackend("per-IP request limits", { app: false }, (ctx) => {
   let h: AccountsHarness;
   let media: string;
   beforeAll(async () => {
@@ -102,7 +102,7 @@ describeEachBackend("per-IP request limits", (ctx) => {
   });
 });
 
-describeEachBackend("per-IP request limits switched off", (ctx) => {
+describeEachBackend("per-IP request limits switched off", { app: false }, (ctx) => {
   let h: AccountsHarness;
   beforeAll(async () => {
     h = await AccountsHarness.build(ctx.database, {

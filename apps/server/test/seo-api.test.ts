@@ -9,7 +9,7 @@ import { loadEnv } from "../src/config/env.js";
 import { articles } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { SITEMAP_CACHE_MS } from "../src/modules/seo/service.js";
-import { backends, createTestDatabase, type TestDatabase, testEnv } from "./helper.js";
+import { describeEachBackend, testEnv } from "./helper.js";
 
 const ORIGIN = "https://shop.example.cn";
 const demo = buildDemoData();
@@ -26,117 +26,111 @@ function expectedCategoryPaths(): string[] {
   );
 }
 
-for (const backend of backends) {
-  describe(`robots.txt and sitemap [${backend}]`, () => {
-    let testDb: TestDatabase;
-    let app: FastifyInstance;
-    let split: FastifyInstance;
-    let clock = Date.now();
-    beforeAll(async () => {
-      testDb = await createTestDatabase(backend);
-      const env = testEnv({ PUBLIC_ORIGIN: `${ORIGIN}/` });
-      app = await buildApp({ env, database: testDb.database, serveWeb: false, seo: { now: () => clock } });
-      split = await buildApp({ env, database: testDb.database, serveWeb: false, seo: { partSize: 50 } });
-    }, 60_000);
-    afterAll(async () => {
-      await app?.close();
-      await split?.close();
-      await testDb?.database.close();
-      await testDb?.drop();
-    });
-
-    it("robots.txt opens the storefront, closes the API, back office and visitor pages, and names the sitemap", async () => {
-      const res = await app.inject("/robots.txt");
-      expect(res.statusCode).toBe(200);
-      expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
-      const lines = res.body.split("\n");
-      expect(lines[0]).toBe("User-agent: *");
-      expect(lines).toContain("Allow: /");
-      for (const path of ["/api/", "/admin", "/my-mark", "/login", "/shoppingCart", "/submitOrder"]) {
-        expect(lines).toContain(`Disallow: ${path}`);
-      }
-      // Nothing a visitor should find through a search engine is closed.
-      expect(lines.filter((l) => /^Disallow: \/(app|packageDetails|article-detail|2-|all-store)/.test(l))).toEqual([]);
-      expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-    });
-
-    it("lists every public page once on the public origin, and nothing off sale or hidden", async () => {
-      const res = await app.inject("/sitemap.xml");
-      expect(res.statusCode).toBe(200);
-      expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
-      expect(res.body).toMatch(
-        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
-      );
-      const urls = locs(res.body);
-      const expected = [
-        ...STATIC_PAGE_PATHS,
-        ...expectedCategoryPaths(),
-        ...demo.goods.filter((g) => isPublic(g) && !g.isPackage).map((g) => goodsPath(g.id)),
-        ...demo.goods.filter((g) => isPublic(g) && g.isPackage).map((g) => packagePath(g.id)),
-        ...demo.articles.map((a) => articlePath(a.id)),
-      ].map((path) => ORIGIN + path);
-      expect([...urls].sort()).toEqual([...expected].sort());
-      expect(new Set(urls).size).toBe(urls.length);
-      for (const g of demo.goods.filter((g) => !isPublic(g))) {
-        expect(urls).not.toContain(ORIGIN + (g.isPackage ? packagePath(g.id) : goodsPath(g.id)));
-      }
-      // A sub-category's listing has two query parameters: the & is escaped in the XML.
-      expect(res.body).toMatch(/\?id=\d+&amp;subId=\d+<\/loc>/);
-      expect(res.body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
-    });
-
-    it("gives guides and cases their publication date as lastmod", async () => {
-      const { body } = await app.inject("/sitemap.xml");
-      for (const article of demo.articles.slice(0, 5)) {
-        expect(body).toContain(
-          `<url><loc>${ORIGIN}${articlePath(article.id)}</loc><lastmod>${article.publishedAt.toISOString()}</lastmod></url>`,
-        );
-      }
-      // Goods have no modification time: no lastmod is made up for them.
-      const goodsUrl = ORIGIN + goodsPath(demo.goods.find((g) => isPublic(g) && !g.isPackage)!.id);
-      expect(body).toContain(`<url><loc>${goodsUrl}</loc></url>`);
-    });
-
-    it("past the per-file limit, answers an index of parts that together list every page", async () => {
-      const whole = locs((await app.inject("/sitemap.xml")).body);
-      const index = await split.inject("/sitemap.xml");
-      expect(index.statusCode).toBe(200);
-      expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-      const parts = locs(index.body);
-      expect(parts).toHaveLength(Math.ceil(whole.length / 50));
-      const listed: string[] = [];
-      for (const [i, part] of parts.entries()) {
-        expect(part).toBe(`${ORIGIN}/sitemaps/${i + 1}.xml`);
-        const res = await split.inject(new URL(part).pathname);
-        expect(res.statusCode).toBe(200);
-        expect(res.body).toContain("<urlset");
-        const urls = locs(res.body);
-        expect(urls.length).toBeLessThanOrEqual(50);
-        listed.push(...urls);
-      }
-      expect(listed).toEqual(whole);
-      // The part holding articles says when its newest one was published.
-      expect(index.body).toMatch(/<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod><\/sitemap>/);
-      for (const path of [`/sitemaps/${parts.length + 1}.xml`, "/sitemaps/0.xml", "/sitemaps/x.xml", "/sitemaps/1"]) {
-        expect((await split.inject(path)).statusCode).toBe(404);
-      }
-      // A sitemap that fits one file has no parts.
-      expect((await app.inject("/sitemaps/1.xml")).statusCode).toBe(404);
-    });
-
-    it("is read from the database again once its minute is up", async () => {
-      const [row] = await testDb.database.db
-        .insert(articles)
-        .values({ type: 1, title: "新攻略", summary: "摘要", cover: "/media/x", content: [], publishedAt: new Date() })
-        .returning({ id: articles.id });
-      const url = `${ORIGIN}${articlePath(row!.id)}`;
-      await app.inject("/sitemap.xml");
-      expect(locs((await app.inject("/sitemap.xml")).body)).not.toContain(url);
-      clock += SITEMAP_CACHE_MS + 1;
-      expect(locs((await app.inject("/sitemap.xml")).body)).toContain(url);
-    });
+describeEachBackend("robots.txt and sitemap", { app: false }, (ctx) => {
+  let app: FastifyInstance;
+  let split: FastifyInstance;
+  let clock = Date.now();
+  beforeAll(async () => {
+    const env = testEnv({ PUBLIC_ORIGIN: `${ORIGIN}/` });
+    app = await buildApp({ env, database: ctx.database, serveWeb: false, seo: { now: () => clock } });
+    split = await buildApp({ env, database: ctx.database, serveWeb: false, seo: { partSize: 50 } });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await split?.close();
   });
-}
+
+  it("robots.txt opens the storefront, closes the API, back office and visitor pages, and names the sitemap", async () => {
+    const res = await app.inject("/robots.txt");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    const lines = res.body.split("\n");
+    expect(lines[0]).toBe("User-agent: *");
+    expect(lines).toContain("Allow: /");
+    for (const path of ["/api/", "/admin", "/my-mark", "/login", "/shoppingCart", "/submitOrder"]) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    // Nothing a visitor should find through a search engine is closed.
+    expect(lines.filter((l) => /^Disallow: \/(app|packageDetails|article-detail|2-|all-store)/.test(l))).toEqual([]);
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it("lists every public page once on the public origin, and nothing off sale or hidden", async () => {
+    const res = await app.inject("/sitemap.xml");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const urls = locs(res.body);
+    const expected = [
+      ...STATIC_PAGE_PATHS,
+      ...expectedCategoryPaths(),
+      ...demo.goods.filter((g) => isPublic(g) && !g.isPackage).map((g) => goodsPath(g.id)),
+      ...demo.goods.filter((g) => isPublic(g) && g.isPackage).map((g) => packagePath(g.id)),
+      ...demo.articles.map((a) => articlePath(a.id)),
+    ].map((path) => ORIGIN + path);
+    expect([...urls].sort()).toEqual([...expected].sort());
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const g of demo.goods.filter((g) => !isPublic(g))) {
+      expect(urls).not.toContain(ORIGIN + (g.isPackage ? packagePath(g.id) : goodsPath(g.id)));
+    }
+    // A sub-category's listing has two query parameters: the & is escaped in the XML.
+    expect(res.body).toMatch(/\?id=\d+&amp;subId=\d+<\/loc>/);
+    expect(res.body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+  });
+
+  it("gives guides and cases their publication date as lastmod", async () => {
+    const { body } = await app.inject("/sitemap.xml");
+    for (const article of demo.articles.slice(0, 5)) {
+      expect(body).toContain(
+        `<url><loc>${ORIGIN}${articlePath(article.id)}</loc><lastmod>${article.publishedAt.toISOString()}</lastmod></url>`,
+      );
+    }
+    // Goods have no modification time: no lastmod is made up for them.
+    const goodsUrl = ORIGIN + goodsPath(demo.goods.find((g) => isPublic(g) && !g.isPackage)!.id);
+    expect(body).toContain(`<url><loc>${goodsUrl}</loc></url>`);
+  });
+
+  it("past the per-file limit, answers an index of parts that together list every page", async () => {
+    const whole = locs((await app.inject("/sitemap.xml")).body);
+    const index = await split.inject("/sitemap.xml");
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const parts = locs(index.body);
+    expect(parts).toHaveLength(Math.ceil(whole.length / 50));
+    const listed: string[] = [];
+    for (const [i, part] of parts.entries()) {
+      expect(part).toBe(`${ORIGIN}/sitemaps/${i + 1}.xml`);
+      const res = await split.inject(new URL(part).pathname);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<urlset");
+      const urls = locs(res.body);
+      expect(urls.length).toBeLessThanOrEqual(50);
+      listed.push(...urls);
+    }
+    expect(listed).toEqual(whole);
+    // The part holding articles says when its newest one was published.
+    expect(index.body).toMatch(/<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod><\/sitemap>/);
+    for (const path of [`/sitemaps/${parts.length + 1}.xml`, "/sitemaps/0.xml", "/sitemaps/x.xml", "/sitemaps/1"]) {
+      expect((await split.inject(path)).statusCode).toBe(404);
+    }
+    // A sitemap that fits one file has no parts.
+    expect((await app.inject("/sitemaps/1.xml")).statusCode).toBe(404);
+  });
+
+  it("is read from the database again once its minute is up", async () => {
+    const [row] = await ctx.database.db
+      .insert(articles)
+      .values({ type: 1, title: "新攻略", summary: "摘要", cover: "/media/x", content: [], publishedAt: new Date() })
+      .returning({ id: articles.id });
+    const url = `${ORIGIN}${articlePath(row!.id)}`;
+    await app.inject("/sitemap.xml");
+    expect(locs((await app.inject("/sitemap.xml")).body)).not.toContain(url);
+    clock += SITEMAP_CACHE_MS + 1;
+    expect(locs((await app.inject("/sitemap.xml")).body)).toContain(url);
+  });
+});
 
 describe("PUBLIC_ORIGIN", () => {
   const production = {

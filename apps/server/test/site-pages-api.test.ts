@@ -3,20 +3,11 @@
 // and not found for any other slug. On PGlite always, on PostgreSQL with TEST_DATABASE_URL.
 import { ErrorCode, SITE_PAGE_SLUGS, type SitePage, SitePageBlock } from "@yj/contract";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
+import { expect, it } from "vitest";
 import { defaultSitePages } from "../src/db/default-site-pages.js";
 import { sitePages, siteSettings } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
-import {
-  backends,
-  createTestDatabase,
-  describeEachBackend,
-  type TestContext,
-  type TestDatabase,
-  testEnv,
-} from "./helper.js";
+import { describeEachBackend, type TestContext } from "./helper.js";
 import { CJK } from "./junk.js";
 
 const demo = buildDemoData();
@@ -135,31 +126,16 @@ describeEachBackend("site pages API", (ctx: TestContext) => {
 });
 
 // A shop without the demo: no rows and no settings, yet the header's and footer's links show pages.
-for (const backend of backends) {
-  describe(`site pages API without the demo [${backend}]`, () => {
-    let testDb: TestDatabase;
-    let app: FastifyInstance;
-    beforeAll(async () => {
-      testDb = await createTestDatabase(backend, { seed: false });
-      app = await buildApp({ env: testEnv(), database: testDb.database, serveWeb: false });
-      await app.ready();
-    }, 60_000);
-    afterAll(async () => {
-      await app?.close();
-      await testDb?.database.close();
-      await testDb?.drop();
-    });
-
-    it("answers every known slug with the built-in copy, naming no brand it does not have", async () => {
-      for (const expected of defaultSitePages("我们")) {
-        const res = await app.inject(page(expected.slug));
-        const body = res.json();
-        expect(body.code, `${expected.slug}: ${body.message}`).toBe(1);
-        expect(body.data).toMatchObject({ slug: expected.slug, title: expected.title, blocks: expected.blocks });
-        expect(JSON.stringify(body.data)).not.toContain("悦家整装");
-      }
-      const unknown = (await app.inject(page("no-such-page"))).json();
-      expect(unknown).toMatchObject({ code: 0, errorCode: ErrorCode.NOT_FOUND, data: null });
-    });
+describeEachBackend("site pages API without the demo", { seed: false }, (ctx) => {
+  it("answers every known slug with the built-in copy, naming no brand it does not have", async () => {
+    for (const expected of defaultSitePages("我们")) {
+      const res = await ctx.app.inject(page(expected.slug));
+      const body = res.json();
+      expect(body.code, `${expected.slug}: ${body.message}`).toBe(1);
+      expect(body.data).toMatchObject({ slug: expected.slug, title: expected.title, blocks: expected.blocks });
+      expect(JSON.stringify(body.data)).not.toContain("悦家整装");
+    }
+    const unknown = (await ctx.app.inject(page("no-such-page"))).json();
+    expect(unknown).toMatchObject({ code: 0, errorCode: ErrorCode.NOT_FOUND, data: null });
   });
-}
+});
