@@ -30,6 +30,8 @@ export default defineConfig({
           setupFiles: ["./apps/web/src/test/setup.ts"],
         },
       },
+      // The back office's kit and pages: their own config, which also runs them alone.
+      "./apps/admin/vitest.config.ts",
     ],
   },
 });

@@ -91,7 +91,7 @@ describe("the back office in the browser", () => {
     await changeOneTimePassword(page, salesPassword, NEW_PASSWORD.sales);
 
     await page.getByRole("link", { name: "线索" }).click();
-    await choose(page, "类型", "预约设计");
+    await choose(page, "类型", "免费预约设计师");
     await page.getByRole("button", { name: /筛\s*选/ }).click();
     const row = page.getByRole("row", { name: new RegExp(masked.replace("****", "\\*\\*\\*\\*")) });
     await row.waitFor();

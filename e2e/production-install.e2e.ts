@@ -14,12 +14,15 @@ const DEPLOYED_PATHS = [
   "package.json",
   "package-lock.json",
   "packages/contract/package.json",
+  "packages/api-client/package.json",
   "apps/server/package.json",
   "apps/server/dist",
   "apps/server/drizzle",
   "apps/server/assets",
   "apps/web/package.json",
   "apps/web/dist",
+  "apps/admin/package.json",
+  "apps/admin/dist",
   "e2e/package.json",
   "bench/package.json",
 ];
@@ -85,5 +88,9 @@ describe("production install", () => {
     const html = await page.text();
     expect(html).toContain(`<h1`);
     expect(html).toContain(product.name);
+    // The back office is part of the release too (deploy/Dockerfile copies apps/admin/dist).
+    const admin = await fetch(`${server.url}/admin`);
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain("管理后台");
   });
 });

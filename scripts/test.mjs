@@ -2,6 +2,7 @@
 // unit and API tests and the production build start at once; the browser and process tests start
 // as soon as the build is done. Each step's output is held back and printed whole when it ends, so
 // parallel steps never interleave; a failing step's output is printed last, and the rest stopped.
+import "./lib/require-node.mjs";
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 

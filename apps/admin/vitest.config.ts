@@ -1,4 +1,4 @@
-// The console's unit tests (kit and pages) in a browser-like DOM. The repository's vitest.config.ts runs
+// The back office's unit tests (kit and pages) in a browser-like DOM. The repository's vitest.config.ts runs
 // them as the `admin` project; this file lets them run alone: `npx vitest run --config apps/admin/vitest.config.ts`.
 import { defineConfig, mergeConfig } from "vitest/config";
 import viteConfig from "./vite.config.ts";

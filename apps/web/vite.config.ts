@@ -10,5 +10,7 @@ export default defineConfig({
     cssCodeSplit: false,
     rollupOptions: { input: "src/entry-client.tsx" },
   },
-  ssr: { noExternal: ["@yj/contract"] },
+  // The workspace packages ship TypeScript sources: the SSR bundle carries them, so a production
+  // install needs none of them (e2e/production-install.e2e.ts).
+  ssr: { noExternal: [/^@yj\//] },
 });
