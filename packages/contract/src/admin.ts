@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AdminText, AdminId as Id, NUL_MESSAGE, noNul } from "./admin-fields.js";
 import { ORDER_STATUSES, Order } from "./commerce.js";
 import { Page, textParam } from "./common.js";
-import { LEAD_KINDS } from "./leads.js";
+import { LEAD_KINDS } from "./lead-kinds.js";
 import { YUAN_PATTERN, YUAN_PATTERN_MESSAGE } from "./money.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────

@@ -63,6 +63,7 @@ import {
   WebsiteConfigQuery,
 } from "./content.js";
 import { def, type EndpointDef, Nothing } from "./endpoint-def.js";
+import { LEAD_KIND_LABELS } from "./lead-kinds.js";
 import {
   ActivityBody,
   AppointmentBody,
@@ -71,7 +72,6 @@ import {
   DenominateBody,
   EstimateBody,
   EstimateData,
-  LEAD_KIND_LABELS,
   PutCardsBody,
 } from "./leads.js";
 import { SitePage, SitePageQuery } from "./site-pages.js";

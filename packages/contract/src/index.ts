@@ -16,6 +16,7 @@ export type { EndpointDef } from "./endpoint-def.js";
 export * from "./endpoints.js";
 export * from "./envelope.js";
 export * from "./envelope-codes.js";
+export * from "./lead-kinds.js";
 export * from "./leads.js";
 export * from "./mask.js";
 export * from "./money.js";

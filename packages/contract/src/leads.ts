@@ -2,23 +2,6 @@
 import { z } from "zod";
 import { Messages, PHONE_PATTERN } from "./constants.js";
 
-/** The six kinds of lead, one a storefront form, as the leads table stores them (docs/decisions/0031). */
-export const LEAD_KINDS = ["appointment", "estimate", "franchise", "activity", "denominate", "panorama"] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
-
-/**
- * Each kind's one Chinese name: the title of the storefront form the visitor filled in, which the staff's
- * notification (R17), the back office's lists and filters and the leads export all repeat.
- */
-export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
-  appointment: "免费预约设计师",
-  estimate: "在线智能报价",
-  franchise: "城市合伙人加盟",
-  activity: "活动报名",
-  denominate: "活动征名",
-  panorama: "全景页留资",
-};
-
 const phone = z.string({ error: Messages.invalidPhone }).trim().regex(PHONE_PATTERN, { error: Messages.invalidPhone });
 /**
  * Visitor text: trimmed, capped, and without NUL (PostgreSQL text cannot hold it; R11). `required`
