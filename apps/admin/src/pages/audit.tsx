@@ -3,11 +3,11 @@
 import { AUDIT_ACTION_LABELS, type AuditRow } from "@yj/contract";
 import { Typography } from "antd";
 import { get, routes } from "../api";
+import { timeColumn } from "../kit/columns";
 import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
-import { formatTime } from "../lead-labels";
 import { useLoad } from "../use-load";
 
 const ENTITY_LABELS: Record<string, string> = { staff: "员工", lead: "线索" };
@@ -54,7 +54,7 @@ export function AuditPage() {
         table={table}
         rowKey="id"
         columns={[
-          { title: "时间", dataIndex: "createdAt", width: 150, render: formatTime },
+          timeColumn("时间", 150),
           { title: "员工", dataIndex: "staffName", width: 170 },
           {
             title: "操作",

@@ -4,12 +4,12 @@ import { type AdminOrderRow, PAYMENT_ISSUE_LABELS, type UnreconciledPayment } fr
 import { Alert, Table } from "antd";
 import { Link } from "react-router";
 import { get, routes } from "../api";
+import { moneyColumn, openColumn, timeColumn } from "../kit/columns";
 import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
-import { formatTime } from "../lead-labels";
-import { OrderStatusTag, orderStatusOptions, yuan } from "../order-labels";
+import { OrderStatusTag, orderStatusOptions } from "../order-labels";
 import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["status", "orderNo", "phone", "from", "to"] as const;
@@ -32,7 +32,7 @@ function PaymentIssues() {
             { title: "问题", dataIndex: "issue", render: (v: UnreconciledPayment["issue"]) => PAYMENT_ISSUE_LABELS[v] },
             { title: "订单号", dataIndex: "orderNo", render: (v: string) => <Link to={`/orders/${v}`}>{v}</Link> },
             { title: "商户单号", dataIndex: "outTradeNo" },
-            { title: "金额", dataIndex: "amount", render: yuan },
+            moneyColumn("金额", "amount"),
             { title: "订单状态", dataIndex: "orderStatus", render: (s) => <OrderStatusTag status={s} /> },
           ]}
         />
@@ -56,20 +56,15 @@ export function OrderListPage() {
         table={table}
         rowKey="orderNo"
         columns={[
-          { title: "下单时间", dataIndex: "createdAt", width: 150, render: formatTime },
+          timeColumn("下单时间", 150),
           { title: "订单号", dataIndex: "orderNo", width: 230 },
           { title: "商品", dataIndex: "summary", ellipsis: true },
-          { title: "金额", dataIndex: "totalAmount", width: 110, render: yuan },
+          moneyColumn("金额", "totalAmount", 110),
           { title: "收货人", dataIndex: "consignee", width: 90 },
           { title: "手机号", dataIndex: "phone", width: 130 },
           { title: "地区", dataIndex: "city", width: 120 },
           { title: "状态", dataIndex: "status", width: 90, render: (s) => <OrderStatusTag status={s} /> },
-          {
-            title: "操作",
-            key: "open",
-            width: 80,
-            render: (_, row) => <Link to={`/orders/${row.orderNo}`}>查看</Link>,
-          },
+          openColumn("查看", (row) => `/orders/${row.orderNo}`),
         ]}
       />
     </TitledPage>
