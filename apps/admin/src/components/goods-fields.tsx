@@ -1,10 +1,11 @@
 // The goods form's parts that creating and editing share: the basic information, the parameters and
 // the SKU table (spec, yuan price, stock), inside the page's antd Form.
-import { Button, Card, Form, type FormListFieldData, Input, InputNumber, Row, Select, Space, Table } from "antd";
+import { Button, Card, Form, type FormListFieldData, Input, InputNumber, Row, Select, Space } from "antd";
 import type { ReactNode } from "react";
 import { Item, SwitchItem, TextAreaItem, TextItem } from "../kit/form-items";
 import { listFieldColumn } from "../kit/list-field-column";
 import { MoneyField } from "../kit/money-field";
+import { SmallTable } from "../kit/small-table";
 
 /** Where a goods form goes back to. */
 export const GOODS_LIST = { to: "/goods", text: "返回商品列表" };
@@ -87,9 +88,7 @@ export function SkuRows({
 }) {
   return (
     <>
-      <Table
-        size="small"
-        pagination={false}
+      <SmallTable
         rowKey="key"
         dataSource={fields}
         columns={[

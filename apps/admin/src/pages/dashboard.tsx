@@ -9,7 +9,7 @@ import {
   LEAD_KINDS,
   type OrderFigures,
 } from "@yj/contract";
-import { Alert, Card, Col, Row, Skeleton, Statistic, Table, Typography, theme } from "antd";
+import { Alert, Card, Col, Row, Skeleton, Statistic, Typography, theme } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -18,6 +18,7 @@ import { type ChartSeries, DailyChart } from "../components/daily-chart";
 import { timeColumn } from "../kit/columns";
 import { orDash } from "../kit/format";
 import { yuan } from "../kit/money-field";
+import { SmallTable } from "../kit/small-table";
 import { TitledPage } from "../kit/titled-page";
 import { leadKindLabel } from "../lead-labels";
 import { useLoad } from "../use-load";
@@ -124,11 +125,9 @@ export function DashboardPage() {
       {data && <Trend data={data} />}
       {leads && (
         <Card title="等待联系最久的新线索">
-          <Table<AdminLeadRow>
+          <SmallTable<AdminLeadRow>
             rowKey="id"
-            size="small"
             loading={loading}
-            pagination={false}
             scroll={{ x: "max-content" }}
             dataSource={leads.waiting}
             locale={{ emptyText: "没有等待联系的新线索" }}

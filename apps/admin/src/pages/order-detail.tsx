@@ -8,7 +8,7 @@ import {
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "@yj/contract";
-import { App, Button, Card, Descriptions, Space, Table, Timeline } from "antd";
+import { App, Button, Card, Descriptions, Space, Timeline } from "antd";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { get, post, routes } from "../api";
@@ -18,6 +18,7 @@ import { formatTime } from "../kit/format";
 import { Loaded } from "../kit/loaded";
 import { yuan } from "../kit/money-field";
 import { SaveModal } from "../kit/save-modal";
+import { SmallTable } from "../kit/small-table";
 import { TitledPage } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
 import { OrderStatusTag } from "../order-labels";
@@ -152,10 +153,8 @@ function OrderView({ order, onChanged }: { order: AdminOrderDetail; onChanged(or
         </Descriptions>
       </Card>
       <Card title="商品" size="small">
-        <Table<OrderLine>
-          size="small"
+        <SmallTable<OrderLine>
           rowKey="skuId"
-          pagination={false}
           dataSource={order.lines}
           columns={[
             { title: "商品", dataIndex: "name" },
@@ -167,10 +166,8 @@ function OrderView({ order, onChanged }: { order: AdminOrderDetail; onChanged(or
         />
       </Card>
       <Card title="支付记录" size="small">
-        <Table<Payment>
-          size="small"
+        <SmallTable<Payment>
           rowKey="outTradeNo"
-          pagination={false}
           dataSource={order.payments}
           locale={{ emptyText: "暂无支付记录" }}
           columns={[

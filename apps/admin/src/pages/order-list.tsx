@@ -1,11 +1,12 @@
 // Every order, newest first: filters by state, order number, phone and date (kept in the address),
 // phones masked, paging on the server; and the trades that need a person (refunds due, stale trades).
 import { type AdminOrderRow, PAYMENT_ISSUE_LABELS, type UnreconciledPayment } from "@yj/contract";
-import { Alert, Table } from "antd";
+import { Alert, type TableColumnsType } from "antd";
 import { Link } from "react-router";
 import { get, routes } from "../api";
 import { moneyColumn, openColumn, timeColumn } from "../kit/columns";
 import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
+import { SmallTable } from "../kit/small-table";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
@@ -23,10 +24,8 @@ function PaymentIssues() {
       showIcon
       message={`有 ${data.length} 笔支付待核对`}
       description={
-        <Table<UnreconciledPayment>
-          size="small"
+        <SmallTable<UnreconciledPayment>
           rowKey="outTradeNo"
-          pagination={false}
           dataSource={data}
           columns={[
             { title: "问题", dataIndex: "issue", render: (v: UnreconciledPayment["issue"]) => PAYMENT_ISSUE_LABELS[v] },
@@ -41,6 +40,18 @@ function PaymentIssues() {
   );
 }
 
+const COLUMNS: TableColumnsType<AdminOrderRow> = [
+  timeColumn("下单时间", 150),
+  { title: "订单号", dataIndex: "orderNo", width: 230 },
+  { title: "商品", dataIndex: "summary", ellipsis: true },
+  moneyColumn("金额", "totalAmount", 110),
+  { title: "收货人", dataIndex: "consignee", width: 90 },
+  { title: "手机号", dataIndex: "phone", width: 130 },
+  { title: "地区", dataIndex: "city", width: 120 },
+  { title: "状态", dataIndex: "status", width: 90, render: (s) => <OrderStatusTag status={s} /> },
+  openColumn("查看", (row) => `/orders/${row.orderNo}`),
+];
+
 export function OrderListPage() {
   const table = useUrlTable(routes.adminOrderList, FILTER_KEYS);
   return (
@@ -52,21 +63,7 @@ export function OrderListPage() {
         <TextFilter name="phone" label="手机号" placeholder="收货人或下单手机号" width={170} />
         <DatesFilter label="下单日期" />
       </FilterBar>
-      <UrlTableView<AdminOrderRow>
-        table={table}
-        rowKey="orderNo"
-        columns={[
-          timeColumn("下单时间", 150),
-          { title: "订单号", dataIndex: "orderNo", width: 230 },
-          { title: "商品", dataIndex: "summary", ellipsis: true },
-          moneyColumn("金额", "totalAmount", 110),
-          { title: "收货人", dataIndex: "consignee", width: 90 },
-          { title: "手机号", dataIndex: "phone", width: 130 },
-          { title: "地区", dataIndex: "city", width: 120 },
-          { title: "状态", dataIndex: "status", width: 90, render: (s) => <OrderStatusTag status={s} /> },
-          openColumn("查看", (row) => `/orders/${row.orderNo}`),
-        ]}
-      />
+      <UrlTableView<AdminOrderRow> table={table} rowKey="orderNo" columns={COLUMNS} />
     </TitledPage>
   );
 }

@@ -2,7 +2,7 @@
 // or free text, with its quantity; add, remove and move up or down, then save the whole list. The
 // storefront's /package page shows the saved list in this order.
 import type { AdminPackageDetail, AdminPackageRow } from "@yj/contract";
-import { App, Button, Form, Input, InputNumber, Select, Space, Spin, Table } from "antd";
+import { App, Button, Form, Input, InputNumber, Select, Space, Spin } from "antd";
 import { useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
@@ -11,6 +11,7 @@ import { FormActions, StorefrontLink } from "../kit/form-actions";
 import { listFieldColumn } from "../kit/list-field-column";
 import { Loaded } from "../kit/loaded";
 import { RowMoves } from "../kit/row-moves";
+import { SmallTable } from "../kit/small-table";
 import { TitledPage } from "../kit/titled-page";
 import { UrlTableView } from "../kit/url-table";
 import { useSubmit } from "../kit/use-submit";
@@ -129,9 +130,7 @@ function ItemsEditor({ pkg, onSaved }: { pkg: AdminPackageDetail; onSaved(pkg: A
       <Form.List name="items">
         {(fields, { add, remove, move }) => (
           <>
-            <Table
-              size="small"
-              pagination={false}
+            <SmallTable
               rowKey="key"
               dataSource={fields}
               locale={{ emptyText: "套餐里还没有项目" }}
