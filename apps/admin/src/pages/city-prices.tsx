@@ -1,7 +1,6 @@
 // Each city's prices (运营 and 管理员, `settings`): the hard-decoration unit prices the storefront
 // shows per ㎡ and the estimate rates the quote is computed from, typed in yuan, kept in cents. The
 // default rates (*) serve every city without its own.
-
 import type { AdminCityPrices, EstimateRateField, HardPriceField } from "@yj/contract";
 import { DEFAULT_RATES_CITY, ESTIMATE_RATE_FIELDS, HARD_PRICE_FIELDS } from "@yj/contract";
 import { Card, Col, Form, Input, Row, Space, Switch, Table, Tag, Typography } from "antd";

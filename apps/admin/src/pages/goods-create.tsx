@@ -71,7 +71,7 @@ export function GoodsCreatePage() {
       {categoryError && <Typography.Text type="danger">{categoryError}</Typography.Text>}
       <Form form={form} layout="vertical" initialValues={INITIAL} onFinish={create}>
         <BasicInfoCard categories={categories}>
-          <Item col={{ span: 12 }} name="tagIds" label="标签">
+          <Item col={{ xs: 24, md: 12 }} name="tagIds" label="标签">
             <Select
               mode="multiple"
               allowClear
@@ -79,7 +79,7 @@ export function GoodsCreatePage() {
               options={(tags ?? []).map((t) => ({ value: t.id, label: t.name }))}
             />
           </Item>
-          <ImageItem col={{ span: 12 }} name="cover" label="商品图片" required="请填写商品图片" purpose="goods" />
+          <ImageItem col={{ xs: 24, md: 12 }} name="cover" label="商品图片" required="请填写商品图片" purpose="goods" />
         </BasicInfoCard>
         <ParamsCard />
         <Card title="规格与库存" size="small" style={{ marginTop: 16 }}>
