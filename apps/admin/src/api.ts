@@ -3,18 +3,8 @@
 // browser sends to /api/admin; the CSRF value comes with the login and /me answers and is kept here, in
 // memory, for every write.
 import { ApiError, createApiClient, createFetchTransport, readEnvelope } from "@yj/api-client";
-import {
-  AdminMessages,
-  adminRoutes,
-  type BodyOf,
-  CSRF_HEADER,
-  type DataOf,
-  type EndpointOf,
-  type Envelope,
-  Messages,
-  type QueryOf,
-  type Route,
-} from "@yj/contract";
+import type { BodyOf, DataOf, EndpointOf, Envelope, QueryOf, Route } from "@yj/contract";
+import { AdminMessages, adminRoutes, CSRF_HEADER, Messages } from "@yj/contract";
 
 export { ApiError, adminRoutes as routes };
 

@@ -1,7 +1,6 @@
-// How the console shows lead kinds, states and times.
+// How the console shows lead kinds and states.
 import { LEAD_KIND_LABELS, LEAD_STATE_LABELS, type LeadKind, type LeadState } from "@yj/contract";
 import { Tag } from "antd";
-import dayjs from "dayjs";
 
 const STATE_COLORS: Record<LeadState, string> = {
   new: "red",
@@ -17,10 +16,6 @@ export function LeadStateTag({ state }: { state: LeadState }) {
 
 export function leadKindLabel(kind: LeadKind): string {
   return LEAD_KIND_LABELS[kind];
-}
-
-export function formatTime(iso: string): string {
-  return dayjs(iso).format("YYYY-MM-DD HH:mm");
 }
 
 export const kindOptions = Object.entries(LEAD_KIND_LABELS).map(([value, label]) => ({ value, label }));

@@ -1,4 +1,4 @@
-// How the console shows order states and money (integer cents in the data, yuan on screen).
+// How the console shows order states.
 import { ORDER_STATUS_LABELS, type OrderStatus } from "@yj/contract";
 import { Tag } from "antd";
 
@@ -12,10 +12,6 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{ORDER_STATUS_LABELS[status]}</Tag>;
-}
-
-export function yuan(cents: number): string {
-  return `¥${(cents / 100).toFixed(2)}`;
 }
 
 export const orderStatusOptions = Object.entries(ORDER_STATUS_LABELS).map(([value, label]) => ({ value, label }));

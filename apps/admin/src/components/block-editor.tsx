@@ -3,6 +3,7 @@
 // antd Form as a Form.List under `name`; each block keeps its `kind` in the form's values.
 import { Button, Card, Form, Input, Select, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
+import { RowMoves } from "../kit/row-moves";
 import { ImageField } from "./image-field";
 
 export type BlockKind = "heading" | "paragraph" | "image" | "steps" | "features" | "figures" | "list" | "link";
@@ -180,19 +181,7 @@ export function BlockEditor({ name, kinds }: { name: string; kinds: readonly Blo
                     <Tag color="blue">{LABELS[kind] ?? kind}</Tag>
                   </Space>
                 }
-                extra={
-                  <Space size={4}>
-                    <Button size="small" disabled={index === 0} onClick={() => move(index, index - 1)}>
-                      上移
-                    </Button>
-                    <Button size="small" disabled={index === fields.length - 1} onClick={() => move(index, index + 1)}>
-                      下移
-                    </Button>
-                    <Button size="small" danger onClick={() => remove(field.name)}>
-                      删除
-                    </Button>
-                  </Space>
-                }
+                extra={<RowMoves index={index} count={fields.length} move={move} onRemove={() => remove(field.name)} />}
               >
                 <BlockFields kind={kind} name={field.name} />
               </Card>

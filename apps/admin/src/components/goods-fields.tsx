@@ -1,7 +1,49 @@
-// The goods form's parts that creating and editing share: the parameters and the SKU table
-// (spec, yuan price, stock), inside the page's antd Form.
-import { Button, Card, Form, type FormListFieldData, Input, InputNumber, Space, Table } from "antd";
+// The goods form's parts that creating and editing share: the basic information, the parameters and
+// the SKU table (spec, yuan price, stock), inside the page's antd Form.
+import { Button, Card, Form, type FormListFieldData, Input, InputNumber, Row, Select, Space } from "antd";
+import type { ReactNode } from "react";
+import { Item, SwitchItem, TextAreaItem, TextItem } from "../kit/form-items";
+import { listFieldColumn } from "../kit/list-field-column";
 import { MoneyField } from "../kit/money-field";
+import { SmallTable } from "../kit/small-table";
+
+/** Where a goods form goes back to. */
+export const GOODS_LIST = { to: "/goods", text: "返回商品列表" };
+
+/**
+ * The 基本信息 card: name, subtitle, category, brand, prices in yuan, unit, shown and description;
+ * `children` are the page's own fields before the description (a new goods row's tags and cover).
+ */
+export function BasicInfoCard({
+  categories,
+  children,
+}: {
+  categories: { id: number; name: string }[] | null;
+  children?: ReactNode;
+}) {
+  return (
+    <Card title="基本信息" size="small">
+      <Row gutter={16}>
+        <TextItem col={{ xs: 24, md: 12 }} name="name" label="商品名称" required="请输入商品名称" maxLength={64} />
+        <TextItem col={{ xs: 24, md: 12 }} name="subtitle" label="副标题" maxLength={120} />
+        <Item col={{ xs: 24, sm: 12, md: 6 }} name="category2" label="分类" required="请选择二级分类">
+          <Select
+            placeholder="请选择"
+            showSearch={{ optionFilterProp: "label" }}
+            options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          />
+        </Item>
+        <TextItem col={{ xs: 24, sm: 12, md: 6 }} name="brand" label="品牌" required="请输入品牌" maxLength={32} />
+        <MoneyField col={{ xs: 12, md: 4 }} name="price" label="价格（元）" required="请输入价格" />
+        <MoneyField col={{ xs: 12, md: 4 }} name="originalPrice" label="市场价（元）" required="请输入市场价" />
+        <TextItem col={{ xs: 12, md: 2 }} name="unit" label="单位" required="请输入单位" maxLength={8} />
+        <SwitchItem col={{ xs: 12, md: 2 }} name="shown" label="上架" />
+        {children}
+        <TextAreaItem col={{ span: 24 }} name="description" label="商品描述" input={{ rows: 3, maxLength: 5000 }} />
+      </Row>
+    </Card>
+  );
+}
 
 /** The 参数 card: name and value pairs, added and removed. */
 export function ParamsCard() {
@@ -46,24 +88,17 @@ export function SkuRows({
 }) {
   return (
     <>
-      <Table
-        size="small"
-        pagination={false}
+      <SmallTable
         rowKey="key"
         dataSource={fields}
         columns={[
-          {
+          listFieldColumn({
             title: "规格",
-            render: (_, field) => (
-              <Form.Item
-                name={[field.name, "spec"]}
-                rules={[{ required: true, message: "请输入规格" }]}
-                noStyle={noStyle}
-              >
-                <Input aria-label={`规格 ${field.name + 1}`} />
-              </Form.Item>
-            ),
-          },
+            key: "spec",
+            required: "请输入规格",
+            item: { noStyle },
+            control: (n) => <Input aria-label={`规格 ${n}`} />,
+          }),
           {
             title: "价格（元）",
             width: 180,
@@ -76,19 +111,14 @@ export function SkuRows({
               />
             ),
           },
-          {
+          listFieldColumn({
             title: "库存",
             width: 140,
-            render: (_, field) => (
-              <Form.Item
-                name={[field.name, "stock"]}
-                rules={[{ required: true, message: "请输入库存" }]}
-                noStyle={noStyle}
-              >
-                <InputNumber min={0} precision={0} aria-label={`库存 ${field.name + 1}`} />
-              </Form.Item>
-            ),
-          },
+            key: "stock",
+            required: "请输入库存",
+            item: { noStyle },
+            control: (n) => <InputNumber min={0} precision={0} aria-label={`库存 ${n}`} />,
+          }),
           ...(remove
             ? [
                 {

@@ -1,5 +1,5 @@
 // Every console page's frame: its title (with the page's main action on the right), then the page.
-import { Space, Typography } from "antd";
+import { Button, Space, Typography } from "antd";
 import type { ReactNode } from "react";
 
 /** A page's vertical stack: the title with its main action on the right, then the page. */
@@ -20,5 +20,14 @@ export function TitledPage({ title, action, children }: { title: ReactNode; acti
       )}
       {children}
     </Space>
+  );
+}
+
+/** The page's main action beside its title (新建门店). */
+export function MainAction({ onClick, children }: { onClick(): void; children: ReactNode }) {
+  return (
+    <Button type="primary" onClick={onClick}>
+      {children}
+    </Button>
   );
 }

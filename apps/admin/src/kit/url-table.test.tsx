@@ -2,15 +2,13 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { adminRoutes } from "@yj/contract";
 import { Form, Input } from "antd";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answer, api } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { DatesFilter } from "./filter-fields";
 import { TitledPage } from "./titled-page";
 import { FilterBar, UrlTableView } from "./url-table";
 import { useUrlTable } from "./use-url-table";
-
-vi.mock("../api", async () => (await import("../test/fake-api")).fakeApiModule());
 
 interface Row {
   id: number;

@@ -22,3 +22,8 @@ export function useEditing<T>(afterSave: () => void) {
   };
   return { editing, edit, dialog };
 }
+
+/** The existing row a dialog edits: null while it shows nothing or a new row. */
+export function editedRow<T>(editing: Editing<T>): T | null {
+  return editing && editing !== "new" ? editing : null;
+}

@@ -51,3 +51,14 @@ export function useSubmit(showFailure?: (message: string) => void) {
 
   return { busy, submit, checkForm, submitForm };
 }
+
+/** A form that shows its failure above itself (login, password change): the message, cleared at each try. */
+export function useSubmitShowingError() {
+  const [error, setError] = useState<string | null>(null);
+  const { busy, submit } = useSubmit(setError);
+  const submitAgain: typeof submit = (action, done, failed) => {
+    setError(null);
+    return submit(action, done, failed);
+  };
+  return { error, busy, submit: submitAgain };
+}

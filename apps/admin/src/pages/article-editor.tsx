@@ -3,28 +3,13 @@
 // filter reads it, area in ㎡, budget in yuan that the server stores as cents), and the body as
 // blocks. /content/articles/new?type=1|2 creates; the storefront shows a save at once.
 import type { AdminArticleDetail } from "@yj/contract";
-import {
-  App,
-  AutoComplete,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Tag,
-} from "antd";
+import { App, AutoComplete, Card, DatePicker, Form, Result, Row, Select, Spin, Tag } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { get, post, routes } from "../api";
 import { BlockEditor } from "../components/block-editor";
-import { ImageField } from "../components/image-field";
+import { FormActions, StorefrontLink } from "../kit/form-actions";
+import { FULL_WIDTH, ImageItem, Item, NumberItem, TextAreaItem, TextItem } from "../kit/form-items";
 import { MoneyField, yuanText } from "../kit/money-field";
 import { TitledPage } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
@@ -47,6 +32,8 @@ interface ArticleForm {
 }
 
 const LAYOUTS = ["一室一厅", "两室一厅", "两室两厅", "三室一厅", "三室两厅", "四室两厅", "五室两厅"];
+/** A guide has none of a case's facts. */
+const NO_CASE_FACTS = { style: null, layout: null, areaM2: null, budget: null, city: null, designer: null };
 const NEW_ARTICLE: Omit<AdminArticleDetail, "id" | "type"> = {
   title: "",
   summary: "",
@@ -55,12 +42,7 @@ const NEW_ARTICLE: Omit<AdminArticleDetail, "id" | "type"> = {
   author: "",
   publishedAt: new Date().toISOString(),
   content: [{ kind: "paragraph", text: "" } as never],
-  style: null,
-  layout: null,
-  areaM2: null,
-  budget: null,
-  city: null,
-  designer: null,
+  ...NO_CASE_FACTS,
   views: 0,
 };
 
@@ -82,7 +64,7 @@ function formOf(a: Omit<AdminArticleDetail, "id" | "type">): ArticleForm {
   };
 }
 
-const required = (message: string) => [{ required: true, whitespace: true, message }];
+const CONTENT_LIST = { to: "/content", text: "返回内容列表" };
 const suggest = (values: readonly string[]) => values.map((value) => ({ value }));
 
 function Editor({ id, type, article }: { id?: number; type: 1 | 2; article: Omit<AdminArticleDetail, "id" | "type"> }) {
@@ -115,102 +97,82 @@ function Editor({ id, type, article }: { id?: number; type: 1 | 2; article: Omit
     <Form form={form} layout="vertical" initialValues={formOf(article)}>
       <Card title="基本信息" size="small">
         <Row gutter={16}>
-          <Col span={16}>
-            <Form.Item name="title" label="标题" rules={required("请输入标题")}>
-              <Input maxLength={80} showCount />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            {isCase ? (
-              <Form.Item name="designer" label="设计师" rules={required("请输入设计师")}>
-                <Input maxLength={32} />
-              </Form.Item>
-            ) : (
-              <Form.Item
-                name="tagId"
-                label="攻略标签（装修阶段）"
-                rules={[{ required: true, message: "请选择攻略标签" }]}
-              >
-                <Select options={(options?.tags ?? []).map((t) => ({ value: t.id, label: t.name }))} />
-              </Form.Item>
-            )}
-          </Col>
-          <Col span={24}>
-            <Form.Item name="summary" label="摘要">
-              <Input.TextArea rows={2} maxLength={300} showCount />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="cover" label="封面" rules={required("请填写封面")}>
-              <ImageField purpose="article" />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="author" label="作者">
-              <Input maxLength={32} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="publishedAt" label="发布时间" rules={[{ required: true, message: "请选择发布时间" }]}>
-              <DatePicker showTime style={{ width: "100%" }} />
-            </Form.Item>
-          </Col>
+          <TextItem
+            col={{ span: 16 }}
+            name="title"
+            label="标题"
+            required="请输入标题"
+            whitespace
+            maxLength={80}
+            input={{ showCount: true }}
+          />
+          {isCase ? (
+            <TextItem
+              col={{ span: 8 }}
+              name="designer"
+              label="设计师"
+              required="请输入设计师"
+              whitespace
+              maxLength={32}
+            />
+          ) : (
+            <Item col={{ span: 8 }} name="tagId" label="攻略标签（装修阶段）" required="请选择攻略标签">
+              <Select options={(options?.tags ?? []).map((t) => ({ value: t.id, label: t.name }))} />
+            </Item>
+          )}
+          <TextAreaItem
+            col={{ span: 24 }}
+            name="summary"
+            label="摘要"
+            input={{ rows: 2, maxLength: 300, showCount: true }}
+          />
+          <ImageItem col={{ span: 12 }} name="cover" label="封面" required="请填写封面" whitespace purpose="article" />
+          <TextItem col={{ span: 6 }} name="author" label="作者" maxLength={32} />
+          <Item col={{ span: 6 }} name="publishedAt" label="发布时间" required="请选择发布时间">
+            <DatePicker showTime style={FULL_WIDTH} />
+          </Item>
         </Row>
       </Card>
       {isCase && (
         <Card title="案例信息" size="small" style={{ marginTop: 16 }}>
           <Row gutter={16}>
-            <Col span={4}>
-              <Form.Item name="style" label="风格" rules={required("请输入风格")}>
-                <AutoComplete options={suggest(options?.styles ?? [])} maxLength={20} />
-              </Form.Item>
-            </Col>
-            <Col span={4}>
-              <Form.Item
-                name="layout"
-                label="户型"
-                rules={[
-                  ...required("请输入户型"),
-                  { pattern: /^[一二两三四五六七八九1-9]室/, message: "须以几室开头，如 三室两厅" },
-                ]}
-              >
-                <AutoComplete options={suggest(LAYOUTS)} maxLength={20} />
-              </Form.Item>
-            </Col>
-            <Col span={4}>
-              <Form.Item name="areaM2" label="面积（㎡）" rules={[{ required: true, message: "请输入面积" }]}>
-                <InputNumber min={1} max={100000} precision={0} style={{ width: "100%" }} />
-              </Form.Item>
-            </Col>
-            <Col span={4}>
-              <MoneyField name="budget" label="预算（元）" required="请输入预算" />
-            </Col>
-            <Col span={4}>
-              <Form.Item name="city" label="城市" rules={required("请输入城市")}>
-                <AutoComplete
-                  options={suggest(options?.cities ?? [])}
-                  maxLength={20}
-                  filterOption={(input, option) => String(option?.value ?? "").includes(input)}
-                />
-              </Form.Item>
-            </Col>
+            <Item col={{ span: 4 }} name="style" label="风格" required="请输入风格" whitespace>
+              <AutoComplete options={suggest(options?.styles ?? [])} maxLength={20} />
+            </Item>
+            <Item
+              col={{ span: 4 }}
+              name="layout"
+              label="户型"
+              required="请输入户型"
+              whitespace
+              rules={[{ pattern: /^[一二两三四五六七八九1-9]室/, message: "须以几室开头，如 三室两厅" }]}
+            >
+              <AutoComplete options={suggest(LAYOUTS)} maxLength={20} />
+            </Item>
+            <NumberItem
+              col={{ span: 4 }}
+              name="areaM2"
+              label="面积（㎡）"
+              required="请输入面积"
+              input={{ min: 1, max: 100000, precision: 0, style: FULL_WIDTH }}
+            />
+            <MoneyField col={{ span: 4 }} name="budget" label="预算（元）" required="请输入预算" />
+            <Item col={{ span: 4 }} name="city" label="城市" required="请输入城市" whitespace>
+              <AutoComplete
+                options={suggest(options?.cities ?? [])}
+                maxLength={20}
+                filterOption={(input, option) => String(option?.value ?? "").includes(input)}
+              />
+            </Item>
           </Row>
         </Card>
       )}
       <Card title="正文" size="small" style={{ marginTop: 16 }}>
         <BlockEditor name="content" kinds={["heading", "paragraph", "image"]} />
       </Card>
-      <Space style={{ marginTop: 16 }}>
-        <Button type="primary" onClick={save} loading={busy}>
-          保存
-        </Button>
-        {id && (
-          <a href={`/article-detail/${id}`} target="_blank" rel="noreferrer">
-            在前台查看
-          </a>
-        )}
-        <Link to="/content">返回内容列表</Link>
-      </Space>
+      <FormActions busy={busy} onSave={save} back={CONTENT_LIST}>
+        {id && <StorefrontLink href={`/article-detail/${id}`}>在前台查看</StorefrontLink>}
+      </FormActions>
     </Form>
   );
 }
@@ -224,7 +186,8 @@ export function ArticleEditorPage() {
     id,
   );
   if (loading && !data) return <Spin />;
-  if (error && !data) return <Result status="warning" title={error} extra={<Link to="/content">返回内容列表</Link>} />;
+  if (error && !data)
+    return <Result status="warning" title={error} extra={<Link to={CONTENT_LIST.to}>{CONTENT_LIST.text}</Link>} />;
   const type = (data?.type ?? (params.get("type") === "2" ? 2 : 1)) as 1 | 2;
   return (
     <TitledPage

@@ -1,13 +1,13 @@
 // The audit record (管理员 only): who did what, when, with the values before and after; filterable
 // by staff member, action, object and date (kept in the address, paging on the server).
 import { AUDIT_ACTION_LABELS, type AuditRow } from "@yj/contract";
-import { Typography } from "antd";
+import { type TableColumnsType, Typography } from "antd";
 import { get, routes } from "../api";
+import { timeColumn } from "../kit/columns";
 import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
-import { formatTime } from "../lead-labels";
 import { useLoad } from "../use-load";
 
 const ENTITY_LABELS: Record<string, string> = { staff: "员工", lead: "线索" };
@@ -18,6 +18,26 @@ function Values({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
   return <code style={{ fontSize: 12, whiteSpace: "pre-wrap", wordBreak: "break-all" }}>{JSON.stringify(value)}</code>;
 }
+
+const COLUMNS: TableColumnsType<AuditRow> = [
+  timeColumn("时间", 150),
+  { title: "员工", dataIndex: "staffName", width: 170 },
+  {
+    title: "操作",
+    dataIndex: "action",
+    width: 130,
+    render: (action: string) => AUDIT_ACTION_LABELS[action] ?? action,
+  },
+  {
+    title: "对象",
+    key: "entity",
+    width: 90,
+    render: (_, row) => `${ENTITY_LABELS[row.entity] ?? row.entity}${row.entityId ? ` #${row.entityId}` : ""}`,
+  },
+  { title: "变更前", dataIndex: "before", render: (v) => <Values value={v} /> },
+  { title: "变更后", dataIndex: "after", render: (v) => <Values value={v} /> },
+  { title: "IP", dataIndex: "ip", width: 120 },
+];
 
 export function AuditPage() {
   const table = useUrlTable(routes.adminAuditList, FILTER_KEYS);
@@ -50,29 +70,7 @@ export function AuditPage() {
         <TextFilter name="entityId" label="编号" width={90} />
         <DatesFilter label="日期" />
       </FilterBar>
-      <UrlTableView<AuditRow>
-        table={table}
-        rowKey="id"
-        columns={[
-          { title: "时间", dataIndex: "createdAt", width: 150, render: formatTime },
-          { title: "员工", dataIndex: "staffName", width: 170 },
-          {
-            title: "操作",
-            dataIndex: "action",
-            width: 130,
-            render: (action: string) => AUDIT_ACTION_LABELS[action] ?? action,
-          },
-          {
-            title: "对象",
-            key: "entity",
-            width: 90,
-            render: (_, row) => `${ENTITY_LABELS[row.entity] ?? row.entity}${row.entityId ? ` #${row.entityId}` : ""}`,
-          },
-          { title: "变更前", dataIndex: "before", render: (v) => <Values value={v} /> },
-          { title: "变更后", dataIndex: "after", render: (v) => <Values value={v} /> },
-          { title: "IP", dataIndex: "ip", width: 120 },
-        ]}
-      />
+      <UrlTableView<AuditRow> table={table} rowKey="id" columns={COLUMNS} />
     </TitledPage>
   );
 }

@@ -1,28 +1,24 @@
 // Home banners (运营): the default ones, a province's and a city's, each group in the storefront's
 // order. Create, edit, delete and move up or down; the home page for that city shows the change on
 // its next load.
-import { type AdminBannerRow, BANNER_SCOPE_LABELS, BANNER_SCOPES, type BannerScope } from "@yj/contract";
-import { AutoComplete, Button, Form, Image, Input, InputNumber, Popconfirm, Radio, Space, Tag, Typography } from "antd";
+import { type AdminBannerRow, BANNER_SCOPE_LABELS, BANNER_SCOPES } from "@yj/contract";
+import { AutoComplete, Button, Form, Image, Radio, Space, Tag, Typography } from "antd";
 import { post, routes } from "../api";
 import { useCityOptions } from "../components/city-options";
-import { ImageField } from "../components/image-field";
+import { editDeleteColumn } from "../kit/columns";
+import { EditRowModal } from "../kit/edit-row-modal";
 import { SelectFilter, TextFilter } from "../kit/filter-fields";
-import { SaveModal } from "../kit/save-modal";
-import { TitledPage } from "../kit/titled-page";
+import { ImageItem, Item, NumberItem, TextItem } from "../kit/form-items";
+import { MainAction, TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useAction } from "../kit/use-action";
-import { type EditDialogProps, useEditing } from "../kit/use-editing";
+import { type EditDialogProps, editedRow, useEditing } from "../kit/use-editing";
 import { useUrlTable } from "../kit/use-url-table";
 
-interface BannerForm {
-  scope: BannerScope;
-  province: string;
-  city: string;
-  title: string;
-  image: string;
-  link: string;
-  sort: number;
-}
+/** The form holds no province or city as "" (the create and update bodies' default). */
+type BannerForm = Omit<AdminBannerRow, "id" | "province" | "city"> & { province: string; city: string };
+
+const SCOPE_OPTIONS = BANNER_SCOPES.map((s) => ({ value: s, label: BANNER_SCOPE_LABELS[s] }));
 
 const groupOf = (b: AdminBannerRow) => `${b.scope}|${b.province ?? ""}|${b.city ?? ""}`;
 
@@ -32,53 +28,37 @@ function ScopeTag({ banner }: { banner: AdminBannerRow }) {
   return <Tag>默认</Tag>;
 }
 
-function BannerModal({ editing, onClose, onSaved }: EditDialogProps<AdminBannerRow>) {
+const NEW_BANNER: BannerForm = { scope: "city", province: "", city: "", title: "", image: "", link: "/", sort: 0 };
+
+function BannerModal(dialog: EditDialogProps<AdminBannerRow>) {
   const [form] = Form.useForm<BannerForm>();
   const scope = Form.useWatch("scope", form);
   const province = Form.useWatch("province", form);
   const { provinceOptions, cityOptions, provinceOf } = useCityOptions();
-  const initial: BannerForm =
-    editing && editing !== "new"
-      ? {
-          scope: editing.scope,
-          province: editing.province ?? "",
-          city: editing.city ?? "",
-          title: editing.title,
-          image: editing.image,
-          link: editing.link,
-          sort: editing.sort,
-        }
-      : { scope: "city", province: "", city: "", title: "", image: "", link: "/", sort: 0 };
+  const row = editedRow(dialog.editing);
 
   return (
-    <SaveModal
-      open={editing !== null}
-      title={editing === "new" ? "新建轮播图" : "编辑轮播图"}
-      initialValues={initial}
+    <EditRowModal<AdminBannerRow, BannerForm>
+      {...dialog}
+      newTitle="新建轮播图"
+      editTitle="编辑轮播图"
+      initialValues={row ? { ...row, province: row.province ?? "", city: row.city ?? "" } : NEW_BANNER}
       form={form}
       width={640}
       savedText="轮播图已保存"
-      onSave={(values) =>
-        editing && editing !== "new"
-          ? post(routes.adminBannerUpdate, { id: editing.id, ...values })
-          : post(routes.adminBannerCreate, values)
-      }
-      onClose={onClose}
-      onSaved={onSaved}
+      onCreate={(values) => post(routes.adminBannerCreate, values)}
+      onUpdate={(banner, values) => post(routes.adminBannerUpdate, { id: banner.id, ...values })}
     >
       <Form.Item name="scope" label="投放范围">
-        <Radio.Group
-          options={BANNER_SCOPES.map((s) => ({ value: s, label: BANNER_SCOPE_LABELS[s] }))}
-          optionType="button"
-        />
+        <Radio.Group options={SCOPE_OPTIONS} optionType="button" />
       </Form.Item>
       {scope !== "default" && (
         <Space size="middle" align="start">
-          <Form.Item name="province" label="省份" rules={[{ required: true, message: "请输入省份" }]}>
+          <Item name="province" label="省份" required="请输入省份">
             <AutoComplete options={provinceOptions} style={{ width: 200 }} placeholder="如 浙江省" />
-          </Form.Item>
+          </Item>
           {scope === "city" && (
-            <Form.Item name="city" label="城市" rules={[{ required: true, message: "请输入城市" }]}>
+            <Item name="city" label="城市" required="请输入城市">
               <AutoComplete
                 options={cityOptions(province)}
                 style={{ width: 200 }}
@@ -88,31 +68,22 @@ function BannerModal({ editing, onClose, onSaved }: EditDialogProps<AdminBannerR
                   if (p && !form.getFieldValue("province")) form.setFieldValue("province", p);
                 }}
               />
-            </Form.Item>
+            </Item>
           )}
         </Space>
       )}
-      <Form.Item name="title" label="标题" rules={[{ required: true, message: "请输入标题" }]}>
-        <Input maxLength={60} />
-      </Form.Item>
-      <Form.Item name="image" label="图片" rules={[{ required: true, message: "请填写图片" }]}>
-        <ImageField purpose="banner" />
-      </Form.Item>
-      <Form.Item
+      <TextItem name="title" label="标题" required="请输入标题" maxLength={60} />
+      <ImageItem name="image" label="图片" required="请填写图片" purpose="banner" />
+      <TextItem
         name="link"
         label="链接"
-        rules={[
-          { required: true, message: "请填写链接" },
-          { pattern: /^(\/(?!\/)|https?:\/\/)\S*$/, message: "链接须是以 / 开头的站内地址或 http(s):// 地址" },
-        ]}
+        required="请填写链接"
+        rules={[{ pattern: /^(\/(?!\/)|https?:\/\/)\S*$/, message: "链接须是以 / 开头的站内地址或 http(s):// 地址" }]}
         extra="站内地址以 / 开头，如 /decorate-act、/packageDetails/151"
-      >
-        <Input maxLength={500} />
-      </Form.Item>
-      <Form.Item name="sort" label="排序（小的在前）">
-        <InputNumber precision={0} />
-      </Form.Item>
-    </SaveModal>
+        maxLength={500}
+      />
+      <NumberItem name="sort" label="排序（小的在前）" input={{ precision: 0 }} />
+    </EditRowModal>
   );
 }
 
@@ -135,24 +106,12 @@ export function BannersPage() {
   };
 
   return (
-    <TitledPage
-      title="轮播图"
-      action={
-        <Button type="primary" onClick={() => edit("new")}>
-          新建轮播图
-        </Button>
-      }
-    >
+    <TitledPage title="轮播图" action={<MainAction onClick={() => edit("new")}>新建轮播图</MainAction>}>
       <Typography.Text type="secondary">
         首页先显示访客所在城市的轮播图；该城市没有时显示所在省份的；都没有时显示默认轮播图。
       </Typography.Text>
       <FilterBar table={table}>
-        <SelectFilter
-          name="scope"
-          label="范围"
-          width={120}
-          options={BANNER_SCOPES.map((s) => ({ value: s, label: BANNER_SCOPE_LABELS[s] }))}
-        />
+        <SelectFilter name="scope" label="范围" width={120} options={SCOPE_OPTIONS} />
         <TextFilter name="area" label="省份/城市" placeholder="如 杭州市" width={160} />
       </FilterBar>
       <UrlTableView<AdminBannerRow>
@@ -193,28 +152,12 @@ export function BannersPage() {
               );
             },
           },
-          {
-            title: "操作",
-            key: "actions",
-            width: 130,
-            render: (_, b) => (
-              <Space size={4}>
-                <Button type="link" size="small" onClick={() => edit(b)} aria-label={`编辑 ${b.title}`}>
-                  编辑
-                </Button>
-                <Popconfirm
-                  title="删除这张轮播图？"
-                  okText="删除"
-                  cancelText="取消"
-                  onConfirm={() => run(() => post(routes.adminBannerDelete, { id: b.id }), "轮播图已删除")}
-                >
-                  <Button type="link" size="small" danger aria-label={`删除 ${b.title}`}>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          editDeleteColumn<AdminBannerRow>({
+            name: (b) => b.title,
+            onEdit: edit,
+            confirm: "删除这张轮播图？",
+            onDelete: (b) => run(() => post(routes.adminBannerDelete, { id: b.id }), "轮播图已删除"),
+          }),
         ]}
       />
       <BannerModal {...dialog} />

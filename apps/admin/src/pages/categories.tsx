@@ -1,12 +1,13 @@
 // Goods categories (运营): the three-level tree; rename, re-sort and show or hide a category. A
 // hidden category leaves the storefront's category menus and filters with everything under it.
 import type { AdminCategoryRow } from "@yj/contract";
-import { Button, Form, Input, InputNumber, Switch, Table, Tag, Typography } from "antd";
+import { Table, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
+import { editColumn, flagColumn } from "../kit/columns";
+import { NumberItem, SwitchItem, TextItem } from "../kit/form-items";
 import { SaveModal } from "../kit/save-modal";
 import { TitledPage } from "../kit/titled-page";
-
 import { useLoad } from "../use-load";
 
 type Node = AdminCategoryRow & { children?: Node[] };
@@ -49,22 +50,8 @@ export function CategoriesPage() {
           { title: "编号", dataIndex: "id", width: 80 },
           { title: "排序", dataIndex: "sort", width: 80 },
           { title: "商品数", dataIndex: "goods", width: 90 },
-          {
-            title: "前台",
-            dataIndex: "shown",
-            width: 90,
-            render: (shown: boolean) => (shown ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
-          },
-          {
-            title: "操作",
-            key: "edit",
-            width: 80,
-            render: (_, row) => (
-              <Button type="link" size="small" onClick={() => setEditing(row)} aria-label={`编辑 ${row.name}`}>
-                编辑
-              </Button>
-            ),
-          },
+          flagColumn("前台", "shown", 90, "显示", "隐藏"),
+          editColumn<Node>(setEditing, (row) => `编辑 ${row.name}`),
         ]}
       />
       <SaveModal
@@ -79,15 +66,9 @@ export function CategoriesPage() {
           reload();
         }}
       >
-        <Form.Item name="name" label="分类名称" rules={[{ required: true, message: "请输入分类名称" }]}>
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="sort" label="排序（小的在前）" rules={[{ required: true, message: "请输入排序" }]}>
-          <InputNumber precision={0} />
-        </Form.Item>
-        <Form.Item name="shown" label="前台显示" valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <TextItem name="name" label="分类名称" required="请输入分类名称" maxLength={20} />
+        <NumberItem name="sort" label="排序（小的在前）" required="请输入排序" input={{ precision: 0 }} />
+        <SwitchItem name="shown" label="前台显示" />
       </SaveModal>
     </TitledPage>
   );

@@ -1,10 +1,9 @@
 // Changing one's own password; the first login with a one-time password lands here and nowhere else.
 import { Alert, App, Button, Form, Input, Typography } from "antd";
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import { post, routes } from "../api";
 import { CenteredCard } from "../components/centered-card";
-import { useSubmit } from "../kit/use-submit";
+import { useSubmitShowingError } from "../kit/use-submit";
 import { useSession } from "../session";
 
 const PASSWORD_RULE = "密码至少 8 位，且须同时包含字母和数字";
@@ -13,12 +12,10 @@ export function ChangePasswordPage() {
   const { me, setMe } = useSession();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const { busy, submit: run } = useSubmit(setError);
+  const { error, busy, submit: run } = useSubmitShowingError();
 
-  const submit = (values: { currentPassword: string; newPassword: string }) => {
-    setError(null);
-    return run(
+  const submit = (values: { currentPassword: string; newPassword: string }) =>
+    run(
       () => post(routes.adminChangePassword, values),
       (me) => {
         setMe(me);
@@ -27,7 +24,6 @@ export function ChangePasswordPage() {
       },
       "修改失败",
     );
-  };
 
   return (
     <CenteredCard maxWidth={420}>

@@ -1,22 +1,17 @@
 // Each city's prices (运营 and 管理员, `settings`): the hard-decoration unit prices the storefront
 // shows per ㎡ and the estimate rates the quote is computed from, typed in yuan, kept in cents. The
 // default rates (*) serve every city without its own.
-import {
-  type AdminCityPrices,
-  DEFAULT_RATES_CITY,
-  ESTIMATE_RATE_FIELDS,
-  type EstimateRateField,
-  HARD_PRICE_FIELDS,
-  type HardPriceField,
-} from "@yj/contract";
-import { Button, Card, Col, Form, Input, Row, Space, Switch, Table, Tag, Typography } from "antd";
-import { useState } from "react";
+import type { AdminCityPrices, EstimateRateField, HardPriceField } from "@yj/contract";
+import { DEFAULT_RATES_CITY, ESTIMATE_RATE_FIELDS, HARD_PRICE_FIELDS } from "@yj/contract";
+import { Card, Col, Form, Input, Row, Space, Switch, Table, Tag, Typography } from "antd";
+import { type CSSProperties, type ReactNode, useState } from "react";
 import { get, post, routes } from "../api";
+import { editColumn } from "../kit/columns";
+import { TextItem } from "../kit/form-items";
 import { MoneyField, yuanText } from "../kit/money-field";
 import { SaveModal } from "../kit/save-modal";
-import { TitledPage } from "../kit/titled-page";
-
-import { type EditDialogProps, useEditing } from "../kit/use-editing";
+import { MainAction, TitledPage } from "../kit/titled-page";
+import { type EditDialogProps, editedRow, useEditing } from "../kit/use-editing";
 import { useLoad } from "../use-load";
 
 interface PricesForm {
@@ -31,13 +26,48 @@ interface PricesForm {
 const yuanOf = <K extends string>(cents: Record<K, number> | null, fields: readonly (readonly [K, string])[]) =>
   Object.fromEntries(fields.map(([k]) => [k, cents ? yuanText(cents[k]) : ""])) as Record<K, string>;
 
+const NAME_WIDTH = { width: 180 };
+
 const cityLabel = (city: string) => (city === DEFAULT_RATES_CITY ? "默认（*）" : city);
+
+/** A group of prices the save sets only while its switch (设置 / 不改) is on. */
+function OptionalGroup({
+  title,
+  name,
+  on,
+  off,
+  style,
+  children,
+}: {
+  title: string;
+  name: "withHardPrice" | "withRates";
+  on: boolean;
+  /** What the save does while the switch is off. */
+  off: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      size="small"
+      style={style}
+      title={title}
+      extra={
+        <Form.Item name={name} valuePropName="checked" noStyle>
+          <Switch checkedChildren="设置" unCheckedChildren="不改" />
+        </Form.Item>
+      }
+    >
+      {on ? children : <Typography.Text type="secondary">{off}</Typography.Text>}
+    </Card>
+  );
+}
 
 function PricesModal({ editing, onClose, onSaved }: EditDialogProps<AdminCityPrices>) {
   const [form] = Form.useForm<PricesForm>();
   const withHardPrice = Form.useWatch("withHardPrice", form);
   const withRates = Form.useWatch("withRates", form);
-  const row = editing && editing !== "new" ? editing : null;
+  const row = editedRow(editing);
   const isDefault = row?.city === DEFAULT_RATES_CITY;
   const initial: PricesForm = {
     city: row?.city ?? "",
@@ -83,48 +113,36 @@ function PricesModal({ editing, onClose, onSaved }: EditDialogProps<AdminCityPri
       onSaved={onSaved}
     >
       <Space size="middle" align="start">
-        <Form.Item name="city" label="城市" rules={[{ required: true, message: "请输入城市" }]}>
-          <Input maxLength={20} disabled={!!row} style={{ width: 180 }} />
-        </Form.Item>
+        <TextItem
+          name="city"
+          label="城市"
+          required="请输入城市"
+          maxLength={20}
+          input={{ disabled: !!row, style: NAME_WIDTH }}
+        />
         {!isDefault && (
-          <Form.Item name="province" label="省份" rules={[{ required: true, message: "请输入省份" }]}>
-            <Input maxLength={20} style={{ width: 180 }} />
-          </Form.Item>
+          <TextItem name="province" label="省份" required="请输入省份" maxLength={20} input={{ style: NAME_WIDTH }} />
         )}
       </Space>
       {!isDefault && (
-        <Card
-          size="small"
+        <OptionalGroup
           title="硬装单价（前台“报价”页与套餐价，元/㎡）"
-          extra={
-            <Form.Item name="withHardPrice" valuePropName="checked" noStyle>
-              <Switch checkedChildren="设置" unCheckedChildren="不改" />
-            </Form.Item>
-          }
+          name="withHardPrice"
+          on={withHardPrice}
+          off="保存时不修改硬装单价。"
         >
-          {withHardPrice ? (
-            yuanFields("hardPrice", HARD_PRICE_FIELDS, "元/㎡")
-          ) : (
-            <Typography.Text type="secondary">保存时不修改硬装单价。</Typography.Text>
-          )}
-        </Card>
+          {yuanFields("hardPrice", HARD_PRICE_FIELDS, "元/㎡")}
+        </OptionalGroup>
       )}
-      <Card
-        size="small"
-        style={{ marginTop: 12 }}
+      <OptionalGroup
         title="报价参数（装修报价计算，元）"
-        extra={
-          <Form.Item name="withRates" valuePropName="checked" noStyle>
-            <Switch checkedChildren="设置" unCheckedChildren="不改" />
-          </Form.Item>
-        }
+        name="withRates"
+        on={withRates}
+        off="保存时不修改报价参数；该城市使用默认参数。"
+        style={{ marginTop: 12 }}
       >
-        {withRates ? (
-          yuanFields("rates", ESTIMATE_RATE_FIELDS, "元")
-        ) : (
-          <Typography.Text type="secondary">保存时不修改报价参数；该城市使用默认参数。</Typography.Text>
-        )}
-      </Card>
+        {yuanFields("rates", ESTIMATE_RATE_FIELDS, "元")}
+      </OptionalGroup>
     </SaveModal>
   );
 }
@@ -137,14 +155,7 @@ export function CityPricesPage() {
   const yuan = (cents: number | undefined) => (cents === undefined ? "未设置" : `¥${yuanText(cents)}`);
 
   return (
-    <TitledPage
-      title="城市价格"
-      action={
-        <Button type="primary" onClick={() => edit("new")}>
-          添加城市价格
-        </Button>
-      }
-    >
+    <TitledPage title="城市价格" action={<MainAction onClick={() => edit("new")}>添加城市价格</MainAction>}>
       <Typography.Text type="secondary">
         金额以元录入、按分保存，保存后前台报价立即使用新价格。没有自己报价参数的城市使用“默认（*）”一行。
       </Typography.Text>
@@ -199,16 +210,7 @@ export function CityPricesPage() {
                 ? `${yuan(row.rates.livingRoomMaterialCents)} / ${yuan(row.rates.livingRoomLaborCents)}`
                 : "使用默认",
           },
-          {
-            title: "操作",
-            key: "edit",
-            width: 80,
-            render: (_, row) => (
-              <Button type="link" size="small" onClick={() => edit(row)} aria-label={`编辑 ${row.city} 的价格`}>
-                编辑
-              </Button>
-            ),
-          },
+          editColumn<AdminCityPrices>(edit, (row) => `编辑 ${row.city} 的价格`),
         ]}
       />
       <PricesModal {...dialog} />

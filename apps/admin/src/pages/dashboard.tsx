@@ -9,14 +9,18 @@ import {
   LEAD_KINDS,
   type OrderFigures,
 } from "@yj/contract";
-import { Alert, Card, Col, Row, Skeleton, Statistic, Table, Typography, theme } from "antd";
+import { Alert, Card, Col, Row, Skeleton, Statistic, Typography, theme } from "antd";
 import dayjs from "dayjs";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { get, routes } from "../api";
 import { type ChartSeries, DailyChart } from "../components/daily-chart";
+import { timeColumn } from "../kit/columns";
+import { orDash } from "../kit/format";
+import { yuan } from "../kit/money-field";
+import { SmallTable } from "../kit/small-table";
 import { TitledPage } from "../kit/titled-page";
-import { formatTime, leadKindLabel } from "../lead-labels";
-import { yuan } from "../order-labels";
+import { leadKindLabel } from "../lead-labels";
 import { useLoad } from "../use-load";
 
 /** "2 天 3 小时", "5 小时 12 分钟", "8 分钟": how long the lead has waited. */
@@ -62,6 +66,20 @@ function OrderCounts({ title, figures }: { title: string; figures: OrderFigures 
   );
 }
 
+/** Today's and this week's figures side by side on a wide screen. */
+function TodayAndWeek({ today, week }: { today: ReactNode; week: ReactNode }) {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={12}>
+        {today}
+      </Col>
+      <Col xs={24} lg={12}>
+        {week}
+      </Col>
+    </Row>
+  );
+}
+
 function Trend({ data }: { data: DashboardData }) {
   const { token } = theme.useToken();
   const series: ChartSeries[] = [];
@@ -93,43 +111,33 @@ export function DashboardPage() {
         />
       )}
       {leads && (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} lg={12}>
-            <Counts title="今日线索" counts={leads.today} />
-          </Col>
-          <Col xs={24} lg={12}>
-            <Counts title="本周线索" counts={leads.week} />
-          </Col>
-        </Row>
+        <TodayAndWeek
+          today={<Counts title="今日线索" counts={leads.today} />}
+          week={<Counts title="本周线索" counts={leads.week} />}
+        />
       )}
       {data?.orders && (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} lg={12}>
-            <OrderCounts title="今日订单" figures={data.orders.today} />
-          </Col>
-          <Col xs={24} lg={12}>
-            <OrderCounts title="本周订单" figures={data.orders.week} />
-          </Col>
-        </Row>
+        <TodayAndWeek
+          today={<OrderCounts title="今日订单" figures={data.orders.today} />}
+          week={<OrderCounts title="本周订单" figures={data.orders.week} />}
+        />
       )}
       {data && <Trend data={data} />}
       {leads && (
         <Card title="等待联系最久的新线索">
-          <Table<AdminLeadRow>
+          <SmallTable<AdminLeadRow>
             rowKey="id"
-            size="small"
             loading={loading}
-            pagination={false}
             scroll={{ x: "max-content" }}
             dataSource={leads.waiting}
             locale={{ emptyText: "没有等待联系的新线索" }}
             columns={[
-              { title: "提交时间", dataIndex: "createdAt", render: formatTime },
+              timeColumn("提交时间"),
               { title: "已等待", dataIndex: "createdAt", key: "waited", render: waitedFor },
               { title: "类型", dataIndex: "kind", render: leadKindLabel },
-              { title: "姓名", dataIndex: "name", render: (v: string) => v || "—" },
+              { title: "姓名", dataIndex: "name", render: orDash },
               { title: "手机号", dataIndex: "phone" },
-              { title: "城市", dataIndex: "city", render: (v: string) => v || "—" },
+              { title: "城市", dataIndex: "city", render: orDash },
               { title: "", key: "open", render: (_, row) => <Link to={`/leads/${row.id}`}>去跟进</Link> },
             ]}
           />

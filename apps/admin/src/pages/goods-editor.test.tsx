@@ -2,12 +2,10 @@
 // without it would be saved as a new one), and refuses a bad price before asking anything.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type AdminGoodsDetail, adminRoutes } from "@yj/contract";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answer, api, unchanged } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { GoodsEditorPage } from "./goods-editor";
-
-vi.mock("../api", async () => (await import("../test/fake-api")).fakeApiModule());
 
 const goods: AdminGoodsDetail = {
   id: 12,
@@ -38,6 +36,15 @@ function open() {
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const saveButton = () => screen.getByRole("button", { name: "保 存" });
+
+/** Opens the goods, types `value` into the field labelled `label` and presses 保存. */
+async function openAndSaveWith(label: string, value: string) {
+  open();
+  await screen.findByText("编辑商品 #12");
+  fireEvent.change(field(label), { target: { value } });
+  fireEvent.click(saveButton());
+}
 const confirmDialog = () => screen.findByRole("dialog");
 
 describe("goods editor", () => {
@@ -51,10 +58,7 @@ describe("goods editor", () => {
   });
 
   it("asks first, then saves every value with the SKUs' ids and says 商品已保存", async () => {
-    open();
-    await screen.findByText("编辑商品 #12");
-    fireEvent.change(field("价格（元）"), { target: { value: "999.5" } });
-    fireEvent.click(screen.getByRole("button", { name: "保 存" }));
+    await openAndSaveWith("价格（元）", "999.5");
     const dialog = await confirmDialog();
     expect(within(dialog).getAllByText("确认保存商品？").length).toBeGreaterThan(0);
     expect(within(dialog).getByText("保存后前台立即显示新的内容与价格。")).toBeTruthy();
@@ -82,16 +86,13 @@ describe("goods editor", () => {
     open();
     await screen.findByText("编辑商品 #12");
     api.save.mockResolvedValueOnce(unchanged(goods) as never);
-    fireEvent.click(screen.getByRole("button", { name: "保 存" }));
+    fireEvent.click(saveButton());
     fireEvent.click(within(await confirmDialog()).getByRole("button", { name: "保 存" }));
     expect(await screen.findByText("没有修改，无需保存")).toBeTruthy();
   });
 
   it("refuses a price with three decimals without asking or saving", async () => {
-    open();
-    await screen.findByText("编辑商品 #12");
-    fireEvent.change(field("价格（元）"), { target: { value: "12.345" } });
-    fireEvent.click(screen.getByRole("button", { name: "保 存" }));
+    await openAndSaveWith("价格（元）", "12.345");
     expect(await screen.findByText("金额最多两位小数")).toBeTruthy();
     expect(await screen.findByText("请先修正标红的内容")).toBeTruthy();
     expect(screen.queryByText("确认保存商品？")).toBeNull();
@@ -99,10 +100,7 @@ describe("goods editor", () => {
   });
 
   it("refuses a SKU price that breaks the yuan rule (its field shows no message) with one toast", async () => {
-    open();
-    await screen.findByText("编辑商品 #12");
-    fireEvent.change(field("规格价格 1"), { target: { value: "12.345" } });
-    fireEvent.click(screen.getByRole("button", { name: "保 存" }));
+    await openAndSaveWith("规格价格 1", "12.345");
     expect(await screen.findByText("请先修正标红的内容")).toBeTruthy();
     expect(screen.queryByText("确认保存商品？")).toBeNull();
     expect(api.save).not.toHaveBeenCalled();

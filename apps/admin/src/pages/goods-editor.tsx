@@ -3,15 +3,16 @@
 // first is the cover), and the SKUs (spec, price, stock; new ones added). Saving asks for
 // confirmation; the storefront shows the change at once.
 import { type AdminGoodsDetail, MAX_GOODS_IMAGES } from "@yj/contract";
-import { App, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Tag, Typography } from "antd";
-import { Link, useParams } from "react-router";
+import { App, Button, Card, Form, Space, Tag, Typography } from "antd";
+import { useParams } from "react-router";
 import { get, routes, save } from "../api";
-import { ParamsCard, SkuRows } from "../components/goods-fields";
+import { BasicInfoCard, GOODS_LIST, ParamsCard, SkuRows } from "../components/goods-fields";
 import { ImageField } from "../components/image-field";
+import { FormActions } from "../kit/form-actions";
 import { Loaded } from "../kit/loaded";
-import { MoneyField, yuanText } from "../kit/money-field";
+import { yuanText } from "../kit/money-field";
+import { RowMoves } from "../kit/row-moves";
 import { TitledPage } from "../kit/titled-page";
-
 import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
@@ -36,20 +37,13 @@ interface GoodsForm {
   skus: SkuForm[];
 }
 
-function formOf(goods: AdminGoodsDetail): GoodsForm {
+/** The form's values: every field the save sends back (not the id, the third level or the package flag), money as yuan. */
+function formOf({ id: _id, category3: _level3, isPackage: _package, ...goods }: AdminGoodsDetail): GoodsForm {
   return {
-    name: goods.name,
-    subtitle: goods.subtitle,
-    category2: goods.category2,
-    brand: goods.brand,
+    ...goods,
     price: yuanText(goods.price),
     originalPrice: yuanText(goods.originalPrice),
-    unit: goods.unit,
-    params: goods.params,
-    description: goods.description,
-    shown: goods.shown,
-    images: goods.images,
-    skus: goods.skus.map((s) => ({ id: s.id, spec: s.spec, price: yuanText(s.price), stock: s.stock })),
+    skus: goods.skus.map((s) => ({ ...s, price: yuanText(s.price) })),
   };
 }
 
@@ -91,51 +85,7 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
 
   return (
     <Form form={form} layout="vertical" initialValues={formOf(goods)}>
-      <Card title="基本信息" size="small">
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label="商品名称" rules={[{ required: true, message: "请输入商品名称" }]}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="subtitle" label="副标题">
-              <Input maxLength={120} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} md={6}>
-            <Form.Item name="category2" label="分类" rules={[{ required: true, message: "请选择二级分类" }]}>
-              <Select options={(categories ?? []).map((c) => ({ value: c.id, label: c.name }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} md={6}>
-            <Form.Item name="brand" label="品牌" rules={[{ required: true, message: "请输入品牌" }]}>
-              <Input maxLength={32} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={4}>
-            <MoneyField name="price" label="价格（元）" required="请输入价格" />
-          </Col>
-          <Col xs={12} md={4}>
-            <MoneyField name="originalPrice" label="市场价（元）" required="请输入市场价" />
-          </Col>
-          <Col xs={12} md={2}>
-            <Form.Item name="unit" label="单位" rules={[{ required: true, message: "请输入单位" }]}>
-              <Input maxLength={8} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={2}>
-            <Form.Item name="shown" label="上架" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="商品描述">
-              <Input.TextArea rows={3} maxLength={5000} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Card>
+      <BasicInfoCard categories={categories} />
       <Card title="商品图片" size="small" style={{ marginTop: 16 }}>
         <Form.List
           name="images"
@@ -157,17 +107,14 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
                   <Form.Item name={field.name} noStyle>
                     <ImageField purpose="goods" />
                   </Form.Item>
-                  <Space orientation="vertical" size={4}>
-                    <Button size="small" disabled={index === 0} onClick={() => move(index, index - 1)}>
-                      前移
-                    </Button>
-                    <Button size="small" disabled={index === fields.length - 1} onClick={() => move(index, index + 1)}>
-                      后移
-                    </Button>
-                    <Button size="small" danger onClick={() => remove(field.name)}>
-                      删除
-                    </Button>
-                  </Space>
+                  <RowMoves
+                    index={index}
+                    count={fields.length}
+                    move={move}
+                    onRemove={() => remove(field.name)}
+                    texts={["前移", "后移", "删除"]}
+                    vertical
+                  />
                 </Space>
               ))}
               <Button disabled={fields.length >= MAX_GOODS_IMAGES} onClick={() => add("")}>
@@ -185,12 +132,7 @@ function Editor({ goods, onSaved }: { goods: AdminGoodsDetail; onSaved(goods: Ad
       <Card title="规格与库存" size="small" style={{ marginTop: 16 }}>
         <Form.List name="skus">{(fields, { add }) => <SkuRows fields={fields} add={add} noStyle />}</Form.List>
       </Card>
-      <Space style={{ marginTop: 16 }}>
-        <Button type="primary" onClick={confirmSave} loading={busy}>
-          保存
-        </Button>
-        <Link to="/goods">返回商品列表</Link>
-      </Space>
+      <FormActions busy={busy} onSave={confirmSave} back={GOODS_LIST} />
     </Form>
   );
 }
@@ -199,7 +141,7 @@ export function GoodsEditorPage() {
   const { id = "" } = useParams();
   const load = useLoad(() => get(routes.adminGoodsDetail, { id: Number(id) }), id);
   return (
-    <Loaded load={load} back={{ to: "/goods", text: "返回商品列表" }}>
+    <Loaded load={load} back={GOODS_LIST}>
       {(goods) => (
         <TitledPage title={`编辑商品 #${goods.id}`}>
           <Editor goods={goods} onSaved={load.setData} />

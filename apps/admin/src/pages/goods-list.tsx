@@ -1,14 +1,14 @@
 // The goods list for 运营: search by name, filter by category and show/hide state (kept in the
 // address), paging on the server; each row opens the editor; 新建商品 opens the creation form.
 import type { AdminGoodsRow } from "@yj/contract";
-import { Button, Tag } from "antd";
-import { Link, useNavigate } from "react-router";
+import { Tag } from "antd";
+import { useNavigate } from "react-router";
 import { get, routes } from "../api";
+import { flagColumn, moneyColumn, openColumn } from "../kit/columns";
 import { SelectFilter, TextFilter } from "../kit/filter-fields";
-import { TitledPage } from "../kit/titled-page";
+import { MainAction, TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
-import { yuan } from "../order-labels";
 import { useLoad } from "../use-load";
 
 const FILTER_KEYS = ["name", "category2", "visibility"] as const;
@@ -25,14 +25,7 @@ export function GoodsListPage() {
   const initial = { ...filter, category2: filter.category2 ? Number(filter.category2) : undefined };
 
   return (
-    <TitledPage
-      title="商品"
-      action={
-        <Button type="primary" onClick={() => navigate("/goods/new")}>
-          新建商品
-        </Button>
-      }
-    >
+    <TitledPage title="商品" action={<MainAction onClick={() => navigate("/goods/new")}>新建商品</MainAction>}>
       <FilterBar table={table} initialValues={initial} style={{ rowGap: 12 }}>
         <TextFilter name="name" label="名称" placeholder="商品名称" width={180} />
         <SelectFilter
@@ -60,16 +53,11 @@ export function GoodsListPage() {
           },
           { title: "分类", dataIndex: "categoryName", width: 170 },
           { title: "品牌", dataIndex: "brand", width: 110 },
-          { title: "价格", dataIndex: "price", width: 110, render: yuan },
+          moneyColumn("价格", "price", 110),
           { title: "库存", dataIndex: "stock", width: 80 },
           { title: "销量", dataIndex: "sales", width: 80 },
-          {
-            title: "状态",
-            dataIndex: "shown",
-            width: 80,
-            render: (shown: boolean) => (shown ? <Tag color="green">上架</Tag> : <Tag>下架</Tag>),
-          },
-          { title: "操作", key: "edit", width: 80, render: (_, row) => <Link to={`/goods/${row.id}`}>编辑</Link> },
+          flagColumn("状态", "shown", 80, "上架", "下架"),
+          openColumn("编辑", (row) => `/goods/${row.id}`),
         ]}
       />
     </TitledPage>

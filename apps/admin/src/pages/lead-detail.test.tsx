@@ -2,12 +2,10 @@
 // assignee and note, and the server's '没有修改' when nothing changed.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { type AdminLeadDetail, adminRoutes } from "@yj/contract";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answer, api, unchanged } from "../test/fake-api";
-import { renderPage } from "../test/render-page";
+import { expectShown, renderPage } from "../test/render-page";
 import { LeadDetailPage } from "./lead-detail";
-
-vi.mock("../api", async () => (await import("../test/fake-api")).fakeApiModule());
 
 const lead: AdminLeadDetail = {
   id: 5,
@@ -40,10 +38,7 @@ describe("lead detail", () => {
     open();
     expect(await screen.findByText("138****5678")).toBeTruthy();
     expect(api.get).toHaveBeenCalledWith(adminRoutes.adminLeadDetail, { id: "5" });
-    expect(screen.getByText("王女士")).toBeTruthy();
-    expect(screen.getByText("面积（㎡）")).toBeTruthy();
-    expect(screen.getByText("周末方便")).toBeTruthy();
-    expect(screen.getByText("还没有跟进记录")).toBeTruthy();
+    expectShown("王女士", "面积（㎡）", "周末方便", "还没有跟进记录");
   });
 
   it("reveals the full number on request, as a phone link", async () => {

@@ -22,8 +22,9 @@ import {
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes, save } from "../api";
+import { formatTime } from "../kit/format";
 import { useSubmit } from "../kit/use-submit";
-import { formatTime, LeadStateTag, leadKindLabel } from "../lead-labels";
+import { LeadStateTag, leadKindLabel } from "../lead-labels";
 import { useLoad } from "../use-load";
 
 /** The visitor's own fields, in Chinese, for the ones the forms send. */

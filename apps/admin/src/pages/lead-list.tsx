@@ -1,19 +1,32 @@
 // The lead pipeline's list: every kind in one table, phones masked, filters kept in the address (so
 // a filtered list can be bookmarked or shared), paging on the server, the filtered list exported.
 import type { AdminLeadRow } from "@yj/contract";
-import { App, Button } from "antd";
-import { Link } from "react-router";
+import { App, Button, type TableColumnsType } from "antd";
 import { post, routes } from "../api";
 import { saveBase64File } from "../download";
+import { openColumn, timeColumn } from "../kit/columns";
 import { DatesFilter, SelectFilter, TextFilter } from "../kit/filter-fields";
+import { orDash } from "../kit/format";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useSubmit } from "../kit/use-submit";
 import { useUrlTable } from "../kit/use-url-table";
-import { formatTime, kindOptions, LeadStateTag, leadKindLabel, stateOptions } from "../lead-labels";
+import { kindOptions, LeadStateTag, leadKindLabel, stateOptions } from "../lead-labels";
 
 const FILTER_KEYS = ["kind", "state", "city", "origin", "from", "to"] as const;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const COLUMNS: TableColumnsType<AdminLeadRow> = [
+  timeColumn("提交时间", 150),
+  { title: "类型", dataIndex: "kind", width: 100, render: leadKindLabel },
+  { title: "姓名", dataIndex: "name", width: 100, render: orDash },
+  { title: "手机号", dataIndex: "phone", width: 130 },
+  { title: "城市", dataIndex: "city", width: 90, render: orDash },
+  { title: "来源页", dataIndex: "origin", ellipsis: true },
+  { title: "状态", dataIndex: "state", width: 90, render: (s) => <LeadStateTag state={s} /> },
+  { title: "跟进人", dataIndex: "assigneeName", width: 90, render: (v: string | null) => v ?? "—" },
+  openColumn("查看", (row) => `/leads/${row.id}`),
+];
 
 export function LeadListPage() {
   const { message } = App.useApp();
@@ -47,26 +60,7 @@ export function LeadListPage() {
         <TextFilter name="origin" label="来源页" placeholder="如 首页" width={140} />
         <DatesFilter label="提交日期" />
       </FilterBar>
-      <UrlTableView<AdminLeadRow>
-        table={table}
-        rowKey="id"
-        columns={[
-          { title: "提交时间", dataIndex: "createdAt", width: 150, render: formatTime },
-          { title: "类型", dataIndex: "kind", width: 100, render: leadKindLabel },
-          { title: "姓名", dataIndex: "name", width: 100, render: (v: string) => v || "—" },
-          { title: "手机号", dataIndex: "phone", width: 130 },
-          { title: "城市", dataIndex: "city", width: 90, render: (v: string) => v || "—" },
-          { title: "来源页", dataIndex: "origin", ellipsis: true },
-          { title: "状态", dataIndex: "state", width: 90, render: (s) => <LeadStateTag state={s} /> },
-          { title: "跟进人", dataIndex: "assigneeName", width: 90, render: (v: string | null) => v ?? "—" },
-          {
-            title: "操作",
-            key: "open",
-            width: 80,
-            render: (_, row) => <Link to={`/leads/${row.id}`}>查看</Link>,
-          },
-        ]}
-      />
+      <UrlTableView<AdminLeadRow> table={table} rowKey="id" columns={COLUMNS} />
     </TitledPage>
   );
 }

@@ -1,20 +1,17 @@
 // Staff login. A wrong password, a locked or disabled account answer the server's own message.
 import type { StaffMe } from "@yj/contract";
 import { Alert, Button, Form, Input, Typography } from "antd";
-import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { post, rememberCsrf, routes } from "../api";
 import { CenteredCard } from "../components/centered-card";
-import { useSubmit } from "../kit/use-submit";
+import { useSubmitShowingError } from "../kit/use-submit";
 
 export function LoginPage() {
   const [params] = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
-  const { busy, submit: run } = useSubmit(setError);
+  const { error, busy, submit: run } = useSubmitShowingError();
 
-  const submit = (values: { username: string; password: string }) => {
-    setError(null);
-    return run(
+  const submit = (values: { username: string; password: string }) =>
+    run(
       () => post(routes.adminLogin, values),
       (me: StaffMe) => {
         rememberCsrf(me.csrf);
@@ -30,7 +27,6 @@ export function LoginPage() {
       },
       "登录失败",
     );
-  };
 
   return (
     <CenteredCard maxWidth={380}>

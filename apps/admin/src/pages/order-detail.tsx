@@ -8,37 +8,66 @@ import {
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "@yj/contract";
-import { App, Button, Card, Descriptions, Form, Input, Space, Table, Timeline } from "antd";
+import { App, Button, Card, Descriptions, Space, Timeline } from "antd";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { get, post, routes } from "../api";
+import { moneyColumn } from "../kit/columns";
+import { TextItem } from "../kit/form-items";
+import { formatTime } from "../kit/format";
 import { Loaded } from "../kit/loaded";
+import { yuan } from "../kit/money-field";
 import { SaveModal } from "../kit/save-modal";
+import { SmallTable } from "../kit/small-table";
 import { TitledPage } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
-import { formatTime } from "../lead-labels";
-import { OrderStatusTag, yuan } from "../order-labels";
+import { OrderStatusTag } from "../order-labels";
 import { useLoad } from "../use-load";
 
 type Payment = AdminOrderDetail["payments"][number];
+
+/** The steps an order's state allows after a confirmation (发货 has its own dialog). */
+const CONFIRMED_STEPS = {
+  shipped: {
+    text: "完成订单",
+    button: { type: "primary" },
+    title: "确认完成订单？",
+    content: "请确认顾客已收货。",
+    route: routes.adminOrderComplete,
+    done: "订单已完成",
+  },
+  pending_payment: {
+    text: "取消订单",
+    button: { danger: true },
+    title: "确认取消订单？",
+    content: "取消后订单中的商品库存将退回，顾客不能再支付此订单。",
+    route: routes.adminOrderCancel,
+    done: "订单已取消，库存已退回",
+  },
+} as const;
 
 function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(order: AdminOrderDetail): void }) {
   const { message, modal } = App.useApp();
   const [shipping, setShipping] = useState(false);
   const { busy, submit } = useSubmit();
 
-  const run = (work: () => Promise<AdminOrderDetail>, done: string) =>
-    submit(
-      work,
-      (order) => {
-        onChanged(order);
-        message.success(done);
-      },
-      "操作失败",
-    );
-
-  const confirm = (title: string, content: string, work: () => Promise<AdminOrderDetail>, done: string) =>
-    modal.confirm({ title, content, okText: "确定", cancelText: "取消", onOk: () => run(work, done) });
+  const step = order.status === "shipped" || order.status === "pending_payment" ? CONFIRMED_STEPS[order.status] : null;
+  const confirmStep = (s: NonNullable<typeof step>) =>
+    modal.confirm({
+      title: s.title,
+      content: s.content,
+      okText: "确定",
+      cancelText: "取消",
+      onOk: () =>
+        submit(
+          () => post(s.route, { orderNo: order.orderNo }),
+          (changed) => {
+            onChanged(changed);
+            message.success(s.done);
+          },
+          "操作失败",
+        ),
+    });
 
   return (
     <Space>
@@ -47,36 +76,9 @@ function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(orde
           发货
         </Button>
       )}
-      {order.status === "shipped" && (
-        <Button
-          type="primary"
-          loading={busy}
-          onClick={() =>
-            confirm(
-              "确认完成订单？",
-              "请确认顾客已收货。",
-              () => post(routes.adminOrderComplete, { orderNo: order.orderNo }),
-              "订单已完成",
-            )
-          }
-        >
-          完成订单
-        </Button>
-      )}
-      {order.status === "pending_payment" && (
-        <Button
-          danger
-          loading={busy}
-          onClick={() =>
-            confirm(
-              "确认取消订单？",
-              "取消后订单中的商品库存将退回，顾客不能再支付此订单。",
-              () => post(routes.adminOrderCancel, { orderNo: order.orderNo }),
-              "订单已取消，库存已退回",
-            )
-          }
-        >
-          取消订单
+      {step && (
+        <Button {...step.button} loading={busy} onClick={() => confirmStep(step)}>
+          {step.text}
         </Button>
       )}
       <SaveModal<{ carrier: string; trackingNo: string }, AdminOrderDetail>
@@ -92,19 +94,21 @@ function Actions({ order, onChanged }: { order: AdminOrderDetail; onChanged(orde
           onChanged(shipped);
         }}
       >
-        <Form.Item name="carrier" label="物流公司" rules={[{ required: true, message: "请输入物流公司" }]}>
-          <Input placeholder="如 顺丰速运" maxLength={32} />
-        </Form.Item>
-        <Form.Item
+        <TextItem
+          name="carrier"
+          label="物流公司"
+          required="请输入物流公司"
+          maxLength={32}
+          input={{ placeholder: "如 顺丰速运" }}
+        />
+        <TextItem
           name="trackingNo"
           label="运单号"
-          rules={[
-            { required: true, message: "请输入运单号" },
-            { pattern: /^[A-Za-z0-9-]{4,40}$/, message: "运单号为 4–40 位字母、数字或短横线" },
-          ]}
-        >
-          <Input placeholder="如 SF1234567890" maxLength={40} />
-        </Form.Item>
+          required="请输入运单号"
+          rules={[{ pattern: /^[A-Za-z0-9-]{4,40}$/, message: "运单号为 4–40 位字母、数字或短横线" }]}
+          maxLength={40}
+          input={{ placeholder: "如 SF1234567890" }}
+        />
       </SaveModal>
     </Space>
   );
@@ -149,32 +153,28 @@ function OrderView({ order, onChanged }: { order: AdminOrderDetail; onChanged(or
         </Descriptions>
       </Card>
       <Card title="商品" size="small">
-        <Table<OrderLine>
-          size="small"
+        <SmallTable<OrderLine>
           rowKey="skuId"
-          pagination={false}
           dataSource={order.lines}
           columns={[
             { title: "商品", dataIndex: "name" },
             { title: "规格", dataIndex: "spec" },
-            { title: "单价", dataIndex: "price", render: yuan },
+            moneyColumn("单价", "price"),
             { title: "数量", dataIndex: "quantity", render: (q: number, l) => `${q} ${l.unit}` },
-            { title: "小计", dataIndex: "amount", render: yuan },
+            moneyColumn("小计", "amount"),
           ]}
         />
       </Card>
       <Card title="支付记录" size="small">
-        <Table<Payment>
-          size="small"
+        <SmallTable<Payment>
           rowKey="outTradeNo"
-          pagination={false}
           dataSource={order.payments}
           locale={{ emptyText: "暂无支付记录" }}
           columns={[
             { title: "商户单号", dataIndex: "outTradeNo" },
             { title: "支付方式", dataIndex: "provider", render: (p: string) => PAYMENT_PROVIDER_LABELS[p] ?? p },
             { title: "交易号", dataIndex: "tradeNo", render: (v: string | null) => v ?? "—" },
-            { title: "金额", dataIndex: "amount", render: yuan },
+            moneyColumn("金额", "amount"),
             { title: "状态", dataIndex: "status", render: (s: Payment["status"]) => PAYMENT_STATUS_LABELS[s] },
             { title: "支付时间", dataIndex: "paidAt", render: (v: string | null) => (v ? formatTime(v) : "—") },
           ]}

@@ -2,16 +2,26 @@
 // or free text, with its quantity; add, remove and move up or down, then save the whole list. The
 // storefront's /package page shows the saved list in this order.
 import type { AdminPackageDetail, AdminPackageRow } from "@yj/contract";
-import { App, Button, Form, Input, InputNumber, Select, Space, Spin, Table, Tag } from "antd";
+import { App, Button, Form, Input, InputNumber, Select, Space, Spin } from "antd";
 import { useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
+import { flagColumn } from "../kit/columns";
+import { FormActions, StorefrontLink } from "../kit/form-actions";
+import { listFieldColumn } from "../kit/list-field-column";
 import { Loaded } from "../kit/loaded";
+import { RowMoves } from "../kit/row-moves";
+import { SmallTable } from "../kit/small-table";
 import { TitledPage } from "../kit/titled-page";
 import { UrlTableView } from "../kit/url-table";
 import { useSubmit } from "../kit/use-submit";
 import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
+
+/** An item's field in its table cell, its message under it. */
+const IN_CELL = { style: { margin: 0 } };
+
+const PACKAGE_LIST = { to: "/packages", text: "返回套餐列表" };
 
 export function PackagesPage() {
   const table = useUrlTable(routes.adminPackageList, []);
@@ -25,12 +35,7 @@ export function PackagesPage() {
           { title: "编号", dataIndex: "id", width: 80 },
           { title: "名称", dataIndex: "name" },
           { title: "项目数", dataIndex: "items", width: 100 },
-          {
-            title: "状态",
-            dataIndex: "shown",
-            width: 90,
-            render: (shown: boolean) => (shown ? <Tag color="green">上架</Tag> : <Tag>下架</Tag>),
-          },
+          flagColumn("状态", "shown", 90, "上架", "下架"),
           {
             title: "操作",
             key: "edit",
@@ -125,22 +130,18 @@ function ItemsEditor({ pkg, onSaved }: { pkg: AdminPackageDetail; onSaved(pkg: A
       <Form.List name="items">
         {(fields, { add, remove, move }) => (
           <>
-            <Table
-              size="small"
-              pagination={false}
+            <SmallTable
               rowKey="key"
               dataSource={fields}
               locale={{ emptyText: "套餐里还没有项目" }}
               columns={[
-                {
+                listFieldColumn({
                   title: "空间",
                   width: 130,
-                  render: (_, field) => (
-                    <Form.Item name={[field.name, "room"]} noStyle>
-                      <Input placeholder="如 客厅" maxLength={20} aria-label={`空间 ${field.name + 1}`} />
-                    </Form.Item>
-                  ),
-                },
+                  key: "room",
+                  item: { noStyle: true },
+                  control: (n) => <Input placeholder="如 客厅" maxLength={20} aria-label={`空间 ${n}`} />,
+                }),
                 {
                   title: "关联商品",
                   width: 260,
@@ -156,63 +157,40 @@ function ItemsEditor({ pkg, onSaved }: { pkg: AdminPackageDetail; onSaved(pkg: A
                     </Form.Item>
                   ),
                 },
-                {
+                listFieldColumn({
                   title: "项目名称",
-                  render: (_, field) => (
-                    <Form.Item
-                      name={[field.name, "name"]}
-                      rules={[{ required: true, message: "请输入项目名称" }]}
-                      style={{ margin: 0 }}
-                    >
-                      <Input maxLength={64} aria-label={`项目名称 ${field.name + 1}`} />
-                    </Form.Item>
-                  ),
-                },
-                {
+                  key: "name",
+                  required: "请输入项目名称",
+                  item: IN_CELL,
+                  control: (n) => <Input maxLength={64} aria-label={`项目名称 ${n}`} />,
+                }),
+                listFieldColumn({
                   title: "数量",
                   width: 110,
-                  render: (_, field) => (
-                    <Form.Item
-                      name={[field.name, "quantity"]}
-                      rules={[{ required: true, message: "请输入数量" }]}
-                      style={{ margin: 0 }}
-                    >
-                      <InputNumber min={1} max={99999} precision={0} aria-label={`数量 ${field.name + 1}`} />
-                    </Form.Item>
-                  ),
-                },
-                {
+                  key: "quantity",
+                  required: "请输入数量",
+                  item: IN_CELL,
+                  control: (n) => <InputNumber min={1} max={99999} precision={0} aria-label={`数量 ${n}`} />,
+                }),
+                listFieldColumn({
                   title: "单位",
                   width: 90,
-                  render: (_, field) => (
-                    <Form.Item
-                      name={[field.name, "unit"]}
-                      rules={[{ required: true, message: "请输入单位" }]}
-                      style={{ margin: 0 }}
-                    >
-                      <Input maxLength={8} aria-label={`单位 ${field.name + 1}`} />
-                    </Form.Item>
-                  ),
-                },
+                  key: "unit",
+                  required: "请输入单位",
+                  item: IN_CELL,
+                  control: (n) => <Input maxLength={8} aria-label={`单位 ${n}`} />,
+                }),
                 {
                   title: "操作",
                   width: 190,
                   render: (_, field, index) => (
-                    <Space size={4}>
-                      <Button size="small" disabled={index === 0} onClick={() => move(index, index - 1)}>
-                        上移
-                      </Button>
-                      <Button
-                        size="small"
-                        disabled={index === fields.length - 1}
-                        onClick={() => move(index, index + 1)}
-                      >
-                        下移
-                      </Button>
-                      <Button size="small" danger onClick={() => remove(field.name)}>
-                        移除
-                      </Button>
-                    </Space>
+                    <RowMoves
+                      index={index}
+                      count={fields.length}
+                      move={move}
+                      onRemove={() => remove(field.name)}
+                      texts={["上移", "下移", "移除"]}
+                    />
                   ),
                 },
               ]}
@@ -226,15 +204,9 @@ function ItemsEditor({ pkg, onSaved }: { pkg: AdminPackageDetail; onSaved(pkg: A
           </>
         )}
       </Form.List>
-      <Space style={{ marginTop: 16 }}>
-        <Button type="primary" htmlType="submit" loading={busy}>
-          保存套餐内容
-        </Button>
-        <Link to="/packages">返回套餐列表</Link>
-        <a href={`/packageDetails/${pkg.id}`} target="_blank" rel="noreferrer">
-          在前台查看
-        </a>
-      </Space>
+      <FormActions saveText="保存套餐内容" busy={busy} back={PACKAGE_LIST}>
+        <StorefrontLink href={`/packageDetails/${pkg.id}`}>在前台查看</StorefrontLink>
+      </FormActions>
     </Form>
   );
 }
@@ -243,7 +215,7 @@ export function PackageItemsPage() {
   const { id = "" } = useParams();
   const load = useLoad(() => get(routes.adminPackageDetail, { id: Number(id) }), id);
   return (
-    <Loaded load={load} back={{ to: "/packages", text: "返回套餐列表" }}>
+    <Loaded load={load} back={PACKAGE_LIST}>
       {(data) => (
         <TitledPage title={`套餐内容 · ${data.name}`}>
           <ItemsEditor key={JSON.stringify(data.items)} pkg={data} onSaved={load.setData} />

@@ -2,15 +2,20 @@
 // the figures the storefront shows, the activity deposit in yuan (stored as cents), and the covered
 // cities (add one from the region table, remove one after a confirmation). Saves show at once.
 import { type AdminCity, type AdminSettings, routes as shopRoutes } from "@yj/contract";
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Typography } from "antd";
+import { App, Button, Card, Form, Row, Select, Space, Spin, Table, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
+import { FULL_WIDTH, NumberItem, TextItem } from "../kit/form-items";
 import { MoneyField, yuanText } from "../kit/money-field";
 import { TitledPage } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
 import { useLoad } from "../use-load";
 
-const required = (message: string) => [{ required: true, whitespace: true, message }];
+/** A field in a column `span` wide that must hold more than spaces. */
+const filled = (span: number, required: string) => ({ col: { span }, required, whitespace: true });
+
+/** A count the storefront shows. */
+const COUNT = { min: 0, precision: 0, style: FULL_WIDTH };
 
 type SettingsForm = Omit<AdminSettings, "cities" | "defaultCity" | "activityDeposit"> & { activityDeposit: string };
 
@@ -128,75 +133,45 @@ export function SettingsPage() {
       <Form form={form} layout="vertical" initialValues={formOf(data)}>
         <Card title="品牌与联系方式" size="small">
           <Row gutter={16}>
-            <Col span={6}>
-              <Form.Item name="brandName" label="品牌名称" rules={required("请输入品牌名称")}>
-                <Input maxLength={20} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item
-                name="hotline"
-                label="服务热线"
-                rules={[...required("请输入服务热线"), { pattern: /^[\d-]{5,20}$/, message: "只能包含数字和短横线" }]}
-              >
-                <Input maxLength={20} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="serviceHours" label="服务时间" rules={required("请输入服务时间")}>
-                <Input maxLength={40} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item
-                name="serviceEmail"
-                label="服务邮箱"
-                rules={[...required("请输入服务邮箱"), { type: "email", message: "邮箱格式不正确" }]}
-              >
-                <Input maxLength={64} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="headOfficeAddress" label="总部地址" rules={required("请输入总部地址")}>
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="icpNumber" label="ICP 备案号" rules={required("请输入 ICP 备案号")}>
-                <Input maxLength={40} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="wechat" label="微信号" rules={required("请输入微信号")}>
-                <Input maxLength={40} />
-              </Form.Item>
-            </Col>
+            <TextItem {...filled(6, "请输入品牌名称")} name="brandName" label="品牌名称" maxLength={20} />
+            <TextItem
+              {...filled(6, "请输入服务热线")}
+              name="hotline"
+              label="服务热线"
+              rules={[{ pattern: /^[\d-]{5,20}$/, message: "只能包含数字和短横线" }]}
+              maxLength={20}
+            />
+            <TextItem {...filled(6, "请输入服务时间")} name="serviceHours" label="服务时间" maxLength={40} />
+            <TextItem
+              {...filled(6, "请输入服务邮箱")}
+              name="serviceEmail"
+              label="服务邮箱"
+              rules={[{ type: "email", message: "邮箱格式不正确" }]}
+              maxLength={64}
+            />
+            <TextItem {...filled(12, "请输入总部地址")} name="headOfficeAddress" label="总部地址" maxLength={100} />
+            <TextItem {...filled(6, "请输入 ICP 备案号")} name="icpNumber" label="ICP 备案号" maxLength={40} />
+            <TextItem {...filled(6, "请输入微信号")} name="wechat" label="微信号" maxLength={40} />
           </Row>
         </Card>
         <Card title="展示数字与活动" size="small" style={{ marginTop: 16 }}>
           <Row gutter={16}>
-            <Col span={6}>
-              <Form.Item
-                name="coveredCities"
-                label="覆盖城市数（页脚展示）"
-                rules={[{ required: true, message: "请输入" }]}
-              >
-                <InputNumber min={0} precision={0} style={{ width: "100%" }} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item
-                name="servedOwnersBase"
-                label="已服务业主基数"
-                tooltip="网站统计之前已服务的业主数，前台的已服务人数在此基础上累加"
-                rules={[{ required: true, message: "请输入" }]}
-              >
-                <InputNumber min={0} precision={0} style={{ width: "100%" }} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <MoneyField name="activityDeposit" label="活动定金（元）" required="请输入活动定金" />
-            </Col>
+            <NumberItem
+              col={{ span: 6 }}
+              name="coveredCities"
+              label="覆盖城市数（页脚展示）"
+              required="请输入"
+              input={COUNT}
+            />
+            <NumberItem
+              col={{ span: 6 }}
+              name="servedOwnersBase"
+              label="已服务业主基数"
+              tooltip="网站统计之前已服务的业主数，前台的已服务人数在此基础上累加"
+              required="请输入"
+              input={COUNT}
+            />
+            <MoneyField col={{ span: 6 }} name="activityDeposit" label="活动定金（元）" required="请输入活动定金" />
           </Row>
         </Card>
         <Button type="primary" onClick={save} loading={busy} style={{ marginTop: 16 }}>

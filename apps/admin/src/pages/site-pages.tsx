@@ -2,17 +2,24 @@
 // docs/decisions/0028): which ones still show the built-in copy, and the editor of a page's title,
 // introduction and blocks. A save shows on the storefront at once.
 import type { AdminSitePageDetail, AdminSitePageRow } from "@yj/contract";
-import { App, Button, Card, Form, Input, Space, Tag, Typography } from "antd";
-import { Link, useParams } from "react-router";
+import { App, Card, Form, Space, Typography } from "antd";
+import { useParams } from "react-router";
 import { get, post, routes } from "../api";
 import { BlockEditor } from "../components/block-editor";
 import { ContentTabs } from "../components/content-tabs";
+import { FlagTag, openColumn } from "../kit/columns";
+import { FormActions, StorefrontLink } from "../kit/form-actions";
+import { TextAreaItem, TextItem } from "../kit/form-items";
 import { Loaded } from "../kit/loaded";
 import { TitledPage } from "../kit/titled-page";
 import { UrlTableView } from "../kit/url-table";
 import { useSubmit } from "../kit/use-submit";
 import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
+
+const PAGE_LIST = { to: "/content/pages", text: "返回页面列表" };
+/** Whether the page shows its own copy or the built-in one. */
+const EditedTag = ({ edited }: { edited: boolean }) => <FlagTag on={edited} yes="已自定义" no="内置文案" />;
 
 const PAGE_KINDS = ["heading", "paragraph", "image", "steps", "features", "figures", "list", "link"] as const;
 
@@ -33,9 +40,9 @@ export function SitePageListPage() {
             render: (paths: string[]) => (
               <Space>
                 {paths.map((p) => (
-                  <a key={p} href={p} target="_blank" rel="noreferrer">
+                  <StorefrontLink key={p} href={p}>
                     {p}
-                  </a>
+                  </StorefrontLink>
                 ))}
               </Space>
             ),
@@ -44,7 +51,7 @@ export function SitePageListPage() {
             title: "文案",
             dataIndex: "edited",
             width: 120,
-            render: (edited: boolean) => (edited ? <Tag color="green">已自定义</Tag> : <Tag>内置文案</Tag>),
+            render: (edited: boolean) => <EditedTag edited={edited} />,
           },
           {
             title: "更新时间",
@@ -52,12 +59,7 @@ export function SitePageListPage() {
             width: 180,
             render: (v: string) => (v ? new Date(v).toLocaleString("zh-CN") : "—"),
           },
-          {
-            title: "操作",
-            key: "edit",
-            width: 80,
-            render: (_, row) => <Link to={`/content/pages/${row.slug}`}>编辑</Link>,
-          },
+          openColumn("编辑", (row) => `/content/pages/${row.slug}`),
         ]}
       />
     </TitledPage>
@@ -86,30 +88,26 @@ function PageForm({ page, onSaved }: { page: AdminSitePageDetail; onSaved(page: 
       initialValues={{ title: page.title, description: page.description, blocks: page.blocks }}
     >
       <Card title="页面" size="small">
-        <Form.Item
+        <TextItem
           name="title"
           label="页面标题"
-          rules={[{ required: true, whitespace: true, message: "请输入页面标题" }]}
-        >
-          <Input maxLength={40} showCount />
-        </Form.Item>
-        <Form.Item
+          required="请输入页面标题"
+          whitespace
+          maxLength={40}
+          input={{ showCount: true }}
+        />
+        <TextAreaItem
           name="description"
           label="页面简介（页首导语与搜索引擎描述）"
-          rules={[{ required: true, whitespace: true, message: "请输入页面简介" }]}
-        >
-          <Input.TextArea rows={2} maxLength={300} showCount />
-        </Form.Item>
+          required="请输入页面简介"
+          whitespace
+          input={{ rows: 2, maxLength: 300, showCount: true }}
+        />
       </Card>
       <Card title="内容块" size="small" style={{ marginTop: 16 }}>
         <BlockEditor name="blocks" kinds={PAGE_KINDS} />
       </Card>
-      <Space style={{ marginTop: 16 }}>
-        <Button type="primary" onClick={save} loading={busy}>
-          保存
-        </Button>
-        <Link to="/content/pages">返回页面列表</Link>
-      </Space>
+      <FormActions busy={busy} onSave={save} back={PAGE_LIST} />
     </Form>
   );
 }
@@ -118,21 +116,21 @@ export function SitePageEditorPage() {
   const { slug = "" } = useParams();
   const load = useLoad(() => get(routes.adminSitePageDetail, { slug }), slug);
   return (
-    <Loaded load={load} back={{ to: "/content/pages", text: "返回页面列表" }}>
+    <Loaded load={load} back={PAGE_LIST}>
       {(data) => (
         <TitledPage
           title={
             <>
-              编辑页面：{data.title} {data.edited ? <Tag color="green">已自定义</Tag> : <Tag>内置文案</Tag>}
+              编辑页面：{data.title} <EditedTag edited={data.edited} />
             </>
           }
         >
           <Typography.Text type="secondary">
             前台地址：
             {data.paths.map((p) => (
-              <a key={p} href={p} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
+              <StorefrontLink key={p} href={p} style={{ marginRight: 8 }}>
                 {p}
-              </a>
+              </StorefrontLink>
             ))}
           </Typography.Text>
           <PageForm key={data.updatedAt} page={data} onSaved={load.setData} />

@@ -7,8 +7,6 @@ import { answer, api } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { StaffPage } from "./staff";
 
-vi.mock("../api", async () => (await import("../test/fake-api")).fakeApiModule());
-
 const me: StaffMe = {
   id: 1,
   username: "admin",

@@ -9,14 +9,15 @@ import {
   type StaffRole,
   type StaffRow,
 } from "@yj/contract";
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import { Button, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
+import { timeColumn } from "../kit/columns";
+import { Item, TextItem } from "../kit/form-items";
+import { formatTime } from "../kit/format";
 import { SaveModal } from "../kit/save-modal";
-import { TitledPage } from "../kit/titled-page";
-
+import { MainAction, TitledPage } from "../kit/titled-page";
 import { useAction } from "../kit/use-action";
-import { formatTime } from "../lead-labels";
 import { useSession } from "../session";
 import { useLoad } from "../use-load";
 
@@ -69,14 +70,7 @@ export function StaffPage() {
     }, "密码已重置");
 
   return (
-    <TitledPage
-      title="员工"
-      action={
-        <Button type="primary" onClick={() => setCreating(true)}>
-          新建员工
-        </Button>
-      }
-    >
+    <TitledPage title="员工" action={<MainAction onClick={() => setCreating(true)}>新建员工</MainAction>}>
       <Table<StaffRow>
         rowKey="id"
         loading={loading}
@@ -115,7 +109,7 @@ export function StaffPage() {
             ),
           },
           { title: "最近登录", dataIndex: "lastLoginAt", render: (v: string | null) => (v ? formatTime(v) : "—") },
-          { title: "创建时间", dataIndex: "createdAt", render: formatTime },
+          timeColumn("创建时间"),
           {
             title: "操作",
             key: "actions",
@@ -159,23 +153,18 @@ export function StaffPage() {
           reload();
         }}
       >
-        <Form.Item
+        <TextItem
           label="用户名"
           name="username"
           extra="3–32 位字母、数字、下划线或短横线，用于登录"
-          rules={[
-            { required: true, message: "请输入用户名" },
-            { pattern: /^[A-Za-z0-9_-]{3,32}$/, message: "用户名为 3–32 位字母、数字、下划线或短横线" },
-          ]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="姓名" name="displayName" rules={[{ required: true, message: "请输入姓名" }]}>
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item label="角色" name="role" rules={[{ required: true, message: "请选择角色" }]}>
+          required="请输入用户名"
+          rules={[{ pattern: /^[A-Za-z0-9_-]{3,32}$/, message: "用户名为 3–32 位字母、数字、下划线或短横线" }]}
+          input={{ autoComplete: "off" }}
+        />
+        <TextItem label="姓名" name="displayName" required="请输入姓名" maxLength={32} />
+        <Item label="角色" name="role" required="请选择角色">
           <Select options={roleOptions} />
-        </Form.Item>
+        </Item>
       </SaveModal>
       <OneTimePassword shown={shown} onClose={() => setShown(null)} />
     </TitledPage>

@@ -1,5 +1,5 @@
-// The console's API boundary in tests: `vi.mock("../api", () => fakeApiModule())` in a test file, then
-// `answer()` says what each endpoint returns. Calls to an endpoint without an answer fail loudly.
+// The console's API boundary in tests: setup.ts puts `fakeApiModule()` in place of ../api for every test,
+// and `answer()` says what each endpoint returns. Calls to an endpoint without an answer fail loudly.
 import { AdminMessages, adminRoutes, type Route } from "@yj/contract";
 import { vi } from "vitest";
 

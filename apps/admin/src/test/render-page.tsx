@@ -1,9 +1,10 @@
 // Renders a console page as the app does (antd in Chinese, the App context for toasts) at an address.
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { App as AntApp, ConfigProvider } from "antd";
 import zhCN from "antd/locale/zh_CN";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { expect } from "vitest";
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -33,4 +34,9 @@ export function renderPage(page: ReactNode, { url = "/", path = "*" }: { url?: s
       </AntApp>
     </ConfigProvider>,
   );
+}
+
+/** Each text is on the page now. */
+export function expectShown(...texts: string[]) {
+  for (const text of texts) expect(screen.getByText(text)).toBeTruthy();
 }

@@ -2,6 +2,9 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { resetAnswers } from "./fake-api";
 
+// Every test talks to the fake API (fake-api.ts), never to a server.
+vi.mock("../api", async () => (await import("./fake-api")).fakeApiModule());
+
 // Each test starts from an empty document (vitest runs without globals, so no automatic cleanup), no
 // API answers and fresh call records.
 afterEach(() => {
