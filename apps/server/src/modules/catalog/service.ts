@@ -18,17 +18,11 @@ import { likeContains } from "../../lib/like.js";
 import { RawJson } from "../../lib/raw-json.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 import { buildCategoryTree } from "./category-tree.js";
-import { type GoodsSearchSql, goodsSearchShape, goodsSearchSql } from "./goods-page-sql.js";
+import { type GoodsSearchFilters, type GoodsSearchSql, goodsSearchShape, goodsSearchSql } from "./goods-page-sql.js";
 import { goodsIsPublic } from "./goods-visibility.js";
 
-export interface GoodsIndexParams {
-  name?: string;
-  category1?: number;
-  category2?: number;
-  category3?: number;
-  tagId?: number;
-  /** Comma-separated tag ids (validated by the contract): goods carrying any of them. */
-  tagIds?: string;
+/** The storefront's goods list: the search filters (tagIds validated by the contract) and the page. */
+export interface GoodsIndexParams extends GoodsSearchFilters {
   current: number;
   pageSize: number;
   sort?: GoodsSort;

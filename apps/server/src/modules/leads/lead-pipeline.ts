@@ -10,6 +10,7 @@ import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from ".
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
+import { type PageRequest, pageOf } from "../../lib/paging.js";
 import { type Actor, auditedSave, recordAudit } from "../audit/audit.js";
 import { buildLeadWorkbook } from "./lead-workbook.js";
 
@@ -67,22 +68,19 @@ export class LeadPipeline {
     private readonly now: Clock,
   ) {}
 
-  async list(filter: LeadFilter & { current?: number; pageSize?: number }) {
-    const current = filter.current ?? 1;
-    const pageSize = filter.pageSize ?? 20;
+  list(filter: LeadFilter & PageRequest) {
     const where = conditionsOf(filter);
-    const [rows, [total]] = await Promise.all([
+    return pageOf(
+      filter,
       this.db
         .select(rowColumns)
         .from(leads)
         .leftJoin(staff, eq(staff.id, leads.assigneeId))
         .where(where)
-        .orderBy(desc(leads.createdAt), desc(leads.id))
-        .limit(pageSize)
-        .offset((current - 1) * pageSize),
+        .orderBy(desc(leads.createdAt), desc(leads.id)),
       this.db.select({ n: count() }).from(leads).where(where),
-    ]);
-    return { current, pageSize, total: total?.n ?? 0, dataList: rows.map(rowOf) };
+      rowOf,
+    );
   }
 
   async detail(id: number) {

@@ -66,9 +66,6 @@ export function registerLeads(
   leadsRoutes(app, leads);
   const pipeline = new LeadPipeline(db, options.backOfficeNow);
   leadsAdminRoutes(app, pipeline);
-  if (options.runDelivery !== false) {
-    app.addHook("onReady", async () => job.start());
-    app.addHook("onClose", () => job.stop());
-  }
+  if (options.runDelivery !== false) job.runWhileServing(app);
   return { job, pipeline };
 }

@@ -12,6 +12,7 @@ import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from ".
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
+import { pageOf } from "../../lib/paging.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import { staffNames } from "../staff/index.js";
 import { cancelPendingOrder } from "./order-cancel.js";
@@ -52,25 +53,22 @@ export class OrderDesk {
   ) {}
 
   async list(filter: AdminOrderFilter) {
-    const current = filter.current ?? 1;
-    const pageSize = filter.pageSize ?? 20;
     const where = conditionsOf(filter);
-    const [rows, [total]] = await Promise.all([
+    const page = await pageOf(
+      filter,
       this.db
         .select({ order: orders })
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(pageSize)
-        .offset((current - 1) * pageSize),
+        .orderBy(desc(orders.createdAt), desc(orders.id)),
       this.db
         .select({ n: count() })
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .where(where),
-    ]);
-    const ids = rows.map((r) => r.order.id);
+    );
+    const ids = page.dataList.map((r) => r.order.id);
     const lines = ids.length
       ? await this.db
           .select({ orderId: orderLines.orderId, name: orderLines.name })
@@ -78,7 +76,7 @@ export class OrderDesk {
           .where(inArray(orderLines.orderId, ids))
           .orderBy(asc(orderLines.id))
       : [];
-    const dataList = rows.map(({ order }) => {
+    const dataList = page.dataList.map(({ order }) => {
       const mine = lines.filter((l) => l.orderId === order.id);
       const address = order.address;
       return {
@@ -93,7 +91,7 @@ export class OrderDesk {
         paidAt: iso(order.paidAt),
       };
     });
-    return { current, pageSize, total: total?.n ?? 0, dataList };
+    return { ...page, dataList };
   }
 
   async detail(orderNo: string, reader: Pick<Db, "select"> = this.db) {

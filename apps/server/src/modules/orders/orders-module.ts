@@ -46,9 +46,6 @@ export function registerOrders(
     log: app.log,
     metrics: options.metrics,
   });
-  if (options.runExpiry !== false) {
-    app.addHook("onReady", async () => job.start());
-    app.addHook("onClose", () => job.stop());
-  }
+  if (options.runExpiry !== false) job.runWhileServing(app);
   return { orders, job, desk };
 }

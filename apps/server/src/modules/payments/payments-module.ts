@@ -49,9 +49,6 @@ export function registerPayments(
     metrics: options.metrics,
   });
   paymentsRoutes(app, service);
-  if (options.runReconcile !== false) {
-    app.addHook("onReady", async () => job.start());
-    app.addHook("onClose", () => job.stop());
-  }
+  if (options.runReconcile !== false) job.runWhileServing(app);
   return { job, service };
 }
