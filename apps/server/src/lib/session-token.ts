@@ -3,6 +3,7 @@
 // absolute expiry, and lastSeenAt written at most once per touch interval. The customers' and the
 // staff's stores keep their own tables, so a customer's token can never resolve to a staff member.
 import { createHash, randomBytes } from "node:crypto";
+import { type Column, lte, or, type SQL } from "drizzle-orm";
 
 /** base64url of 32 random bytes. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -39,6 +40,11 @@ export function newSession(now: Date, absoluteMs: number) {
     expiresAt: session.expiresAt,
   };
   return { session, row };
+}
+
+/** Sessions that can never resolve again, expired or idle too long: deleted at the owner's next login. */
+export function expiredSessions(table: { expiresAt: Column; lastSeenAt: Column }, now: Date, idleMs: number): SQL {
+  return or(lte(table.expiresAt, now), lte(table.lastSeenAt, new Date(now.getTime() - idleMs))) as SQL;
 }
 
 export interface SessionTimes {

@@ -1,9 +1,16 @@
 // Login sessions (R5): a 256-bit random token the client keeps; the database keeps only its SHA-256.
 // A new token at every login, idle and absolute expiry, server-side revocation.
-import { and, eq, getTableColumns, isNotNull, lte, or } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { customers, sessions } from "../../db/schema.js";
-import { hashToken, isTokenShaped, type NewSession, newSession, sessionState } from "../../lib/session-token.js";
+import {
+  expiredSessions,
+  hashToken,
+  isTokenShaped,
+  type NewSession,
+  newSession,
+  sessionState,
+} from "../../lib/session-token.js";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from "./limits.js";
 
 /** The logged-in customer as the request sees it (request.customer). */
@@ -28,15 +35,8 @@ export class SessionStore {
    */
   async create(tx: Db, customerId: number, now: Date, replacing: SessionCustomer | null): Promise<NewSession> {
     if (replacing) await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, replacing.tokenHash));
-    const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-    await tx
-      .delete(sessions)
-      .where(
-        and(
-          eq(sessions.customerId, customerId),
-          or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince), isNotNull(sessions.revokedAt)),
-        ),
-      );
+    const dead = or(expiredSessions(sessions, now, SESSION_IDLE_MS), isNotNull(sessions.revokedAt));
+    await tx.delete(sessions).where(and(eq(sessions.customerId, customerId), dead));
     const { session, row } = newSession(now, SESSION_ABSOLUTE_MS);
     await tx.insert(sessions).values({ ...row, customerId });
     return session;

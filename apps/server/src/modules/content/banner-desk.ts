@@ -2,23 +2,18 @@
 // province (where its cities have none of their own), or by default (ContentService.banners picks).
 // Every write and its audit row are one transaction. The storefront reads banners uncached on the
 // server (only the browser may keep an answer for its max-age), so a change shows on the next page.
-import { type AdminBannerRow, type BannerScope, CatalogMessages } from "@yj/contract";
+import type { AdminBannerCreateBody, AdminBannerRow, BannerScope } from "@yj/contract";
+import { CatalogMessages } from "@yj/contract";
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { banners } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { type Actor, audited } from "../audit/audit.js";
 
-export interface BannerInput {
-  scope: BannerScope;
-  province: string;
-  city: string;
-  title: string;
-  image: string;
-  link: string;
-  sort: number;
-}
+/** A banner as the back office saves it (the contract's parsed body). */
+export type BannerInput = z.output<typeof AdminBannerCreateBody>;
 
 type BannerRow = typeof banners.$inferSelect;
 

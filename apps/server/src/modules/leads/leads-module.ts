@@ -38,10 +38,13 @@ export interface LeadsOptions extends LeadsOverrides {
   backOfficeNow: Clock;
 }
 
-export function registerLeads(
-  app: FastifyInstance,
-  options: LeadsOptions,
-): { job: DeliveryJob; pipeline: LeadPipeline } {
+/** What the leads module gives the rest of the server: its delivery job (tests drive it) and the pipeline (the dashboard's figures). */
+export interface LeadsModule {
+  job: DeliveryJob;
+  pipeline: LeadPipeline;
+}
+
+export function registerLeads(app: FastifyInstance, options: LeadsOptions): LeadsModule {
   const { env, db } = options;
   const now = options.now ?? systemClock;
   const outbox = new OutboxStore(db);

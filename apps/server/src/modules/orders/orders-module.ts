@@ -29,10 +29,14 @@ export interface OrdersOptions extends OrdersOverrides {
   backOfficeNow: Clock;
 }
 
-export function registerOrders(
-  app: FastifyInstance,
-  options: OrdersOptions,
-): { orders: OrdersService; job: OrderExpiryJob; desk: OrderDesk } {
+/** What the orders module gives the rest of the server: the service, its expiry job and the desk (the dashboard's figures). */
+export interface OrdersModule {
+  orders: OrdersService;
+  job: OrderExpiryJob;
+  desk: OrderDesk;
+}
+
+export function registerOrders(app: FastifyInstance, options: OrdersOptions): OrdersModule {
   const { env, db } = options;
   const now = options.now ?? systemClock;
   const orders = new OrdersService(db, now);

@@ -27,10 +27,13 @@ export interface PaymentsOptions extends PaymentsOverrides {
   metrics?: JobMetrics;
 }
 
-export function registerPayments(
-  app: FastifyInstance,
-  options: PaymentsOptions,
-): { job: ReconcileJob; service: PaymentsService } {
+/** What the payments module gives the rest of the server: its reconciliation job and the service. */
+export interface PaymentsModule {
+  job: ReconcileJob;
+  service: PaymentsService;
+}
+
+export function registerPayments(app: FastifyInstance, options: PaymentsOptions): PaymentsModule {
   const { env, db } = options;
   const now = options.now ?? systemClock;
   const provider = options.provider ?? createPaymentProvider(env, app.log);

@@ -1,10 +1,17 @@
 // Staff sessions: the customers' design (R5: a random token, only its SHA-256 stored, idle and
 // absolute expiry, server-side revocation) in a table of their own, so a customer's token can never
 // resolve to a staff member. A disabled staff member's sessions stop resolving at once.
-import { and, eq, getTableColumns, isNull, lte, ne, or } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { staff, staffSessions } from "../../db/schema.js";
-import { hashToken, isTokenShaped, type NewSession, newSession, sessionState } from "../../lib/session-token.js";
+import {
+  expiredSessions,
+  hashToken,
+  isTokenShaped,
+  type NewSession,
+  newSession,
+  sessionState,
+} from "../../lib/session-token.js";
 import type { StaffRoleName } from "./staff-rows.js";
 
 /** A working day and then some; idle for two hours ends it sooner. */
@@ -30,17 +37,8 @@ export class StaffSessionStore {
 
   async create(tx: Db, staffId: number, now: Date): Promise<NewStaffSession> {
     // The member's dead sessions go, so the table does not grow with logins.
-    await tx
-      .delete(staffSessions)
-      .where(
-        and(
-          eq(staffSessions.staffId, staffId),
-          or(
-            lte(staffSessions.expiresAt, now),
-            lte(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_SESSION_IDLE_MS)),
-          ),
-        ),
-      );
+    const dead = expiredSessions(staffSessions, now, STAFF_SESSION_IDLE_MS);
+    await tx.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), dead));
     const { session, row } = newSession(now, STAFF_SESSION_ABSOLUTE_MS);
     await tx.insert(staffSessions).values({ ...row, staffId });
     return session;
