@@ -16,9 +16,6 @@ export function randomSecret(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** A token that cannot be one of ours is not looked up. */
-export const isTokenShaped = (token: string) => TOKEN_SHAPE.test(token);
-
 export interface NewSession {
   token: string;
   csrf: string;
@@ -53,17 +50,31 @@ export interface SessionTimes {
   revokedAt: Date | null;
 }
 
+export interface SessionLimits {
+  idleMs: number;
+  /** lastSeenAt is written at most this often, not at every request. */
+  touchIntervalMs: number;
+}
+
 /**
- * What a stored session is worth now: `dead` (revoked, expired or idle too long), `touch` (live,
- * and lastSeenAt is due to be written) or `live`.
+ * The stored session of a token, or null for a token not shaped like ours (never looked up), an
+ * unknown one, or a revoked, expired or idle one. `find` reads the session (with its owner) by the
+ * token's hash; `touch` writes its lastSeenAt, when that is due.
  */
-export function sessionState(
-  row: SessionTimes,
+export async function liveSession<Row extends SessionTimes>(
+  token: string,
   now: Date,
-  limits: { idleMs: number; touchIntervalMs: number },
-): "dead" | "touch" | "live" {
+  limits: SessionLimits,
+  find: (tokenHash: string) => PromiseLike<Row[]>,
+  touch: (tokenHash: string) => PromiseLike<unknown>,
+): Promise<(Row & { tokenHash: string }) | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await find(tokenHash);
+  if (!row) return null;
   const nowMs = now.getTime();
   const seenMs = row.lastSeenAt.getTime();
-  if (row.revokedAt || row.expiresAt.getTime() <= nowMs || seenMs + limits.idleMs <= nowMs) return "dead";
-  return nowMs - seenMs >= limits.touchIntervalMs ? "touch" : "live";
+  if (row.revokedAt || row.expiresAt.getTime() <= nowMs || seenMs + limits.idleMs <= nowMs) return null;
+  if (nowMs - seenMs >= limits.touchIntervalMs) await touch(tokenHash);
+  return { ...row, tokenHash };
 }

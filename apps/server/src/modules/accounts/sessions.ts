@@ -3,14 +3,7 @@
 import { and, eq, getTableColumns, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { customers, sessions } from "../../db/schema.js";
-import {
-  expiredSessions,
-  hashToken,
-  isTokenShaped,
-  type NewSession,
-  newSession,
-  sessionState,
-} from "../../lib/session-token.js";
+import { expiredSessions, liveSession, type NewSession, newSession } from "../../lib/session-token.js";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from "./limits.js";
 
 /** The logged-in customer as the request sees it (request.customer). */
@@ -44,19 +37,19 @@ export class SessionStore {
 
   /** The customer of a live session, or null for an unknown, revoked, idle or expired token. */
   async resolve(token: string, now: Date): Promise<SessionCustomer | null> {
-    if (!isTokenShaped(token)) return null;
-    const tokenHash = hashToken(token);
-    const [row] = await this.db
-      .select({ id: customers.id, mobile: customers.mobile, ...getTableColumns(sessions) })
-      .from(sessions)
-      .innerJoin(customers, eq(customers.id, sessions.customerId))
-      .where(eq(sessions.tokenHash, tokenHash));
-    const state = row ? sessionState(row, now, LIMITS) : "dead";
-    if (!row || state === "dead") return null;
-    if (state === "touch") {
-      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
-    }
-    return { id: row.id, mobile: row.mobile, csrf: row.csrf, tokenHash };
+    const row = await liveSession(
+      token,
+      now,
+      LIMITS,
+      (tokenHash) =>
+        this.db
+          .select({ id: customers.id, mobile: customers.mobile, ...getTableColumns(sessions) })
+          .from(sessions)
+          .innerJoin(customers, eq(customers.id, sessions.customerId))
+          .where(eq(sessions.tokenHash, tokenHash)),
+      (tokenHash) => this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash)),
+    );
+    return row && { id: row.id, mobile: row.mobile, csrf: row.csrf, tokenHash: row.tokenHash };
   }
 
   async revoke(tokenHash: string, now: Date): Promise<void> {

@@ -27,6 +27,12 @@ export interface LeadsOverrides {
   runDelivery?: boolean;
 }
 
+/** What the leads module gives the rest of the server: its delivery job (tests drive it) and the pipeline (the dashboard's figures). */
+export interface LeadsModule {
+  job: DeliveryJob;
+  pipeline: LeadPipeline;
+}
+
 export interface LeadsOptions extends LeadsOverrides {
   env: Env;
   db: Db;
@@ -36,12 +42,6 @@ export interface LeadsOptions extends LeadsOverrides {
   metrics?: Metrics;
   /** The back office's clock (the pipeline's audit rows and dashboard days). */
   backOfficeNow: Clock;
-}
-
-/** What the leads module gives the rest of the server: its delivery job (tests drive it) and the pipeline (the dashboard's figures). */
-export interface LeadsModule {
-  job: DeliveryJob;
-  pipeline: LeadPipeline;
 }
 
 export function registerLeads(app: FastifyInstance, options: LeadsOptions): LeadsModule {

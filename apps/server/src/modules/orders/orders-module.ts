@@ -21,19 +21,19 @@ export interface OrdersOverrides {
   runExpiry?: boolean;
 }
 
+/** What the orders module gives the rest of the server: the service, its expiry job and the desk (the dashboard's figures). */
+export interface OrdersModule {
+  orders: OrdersService;
+  job: OrderExpiryJob;
+  desk: OrderDesk;
+}
+
 export interface OrdersOptions extends OrdersOverrides {
   env: Env;
   db: Db;
   metrics?: JobMetrics;
   /** The back office's clock (the desk's audit rows and dashboard days). */
   backOfficeNow: Clock;
-}
-
-/** What the orders module gives the rest of the server: the service, its expiry job and the desk (the dashboard's figures). */
-export interface OrdersModule {
-  orders: OrdersService;
-  job: OrderExpiryJob;
-  desk: OrderDesk;
 }
 
 export function registerOrders(app: FastifyInstance, options: OrdersOptions): OrdersModule {

@@ -21,16 +21,16 @@ export interface PaymentsOverrides {
   runReconcile?: boolean;
 }
 
-export interface PaymentsOptions extends PaymentsOverrides {
-  env: Env;
-  db: Db;
-  metrics?: JobMetrics;
-}
-
 /** What the payments module gives the rest of the server: its reconciliation job and the service. */
 export interface PaymentsModule {
   job: ReconcileJob;
   service: PaymentsService;
+}
+
+export interface PaymentsOptions extends PaymentsOverrides {
+  env: Env;
+  db: Db;
+  metrics?: JobMetrics;
 }
 
 export function registerPayments(app: FastifyInstance, options: PaymentsOptions): PaymentsModule {

@@ -4,14 +4,7 @@
 import { and, eq, getTableColumns, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { staff, staffSessions } from "../../db/schema.js";
-import {
-  expiredSessions,
-  hashToken,
-  isTokenShaped,
-  type NewSession,
-  newSession,
-  sessionState,
-} from "../../lib/session-token.js";
+import { expiredSessions, liveSession, type NewSession, newSession } from "../../lib/session-token.js";
 import type { StaffRoleName } from "./staff-rows.js";
 
 /** A working day and then some; idle for two hours ends it sooner. */
@@ -45,20 +38,23 @@ export class StaffSessionStore {
   }
 
   async resolve(token: string, now: Date): Promise<SessionStaff | null> {
-    if (!isTokenShaped(token)) return null;
-    const tokenHash = hashToken(token);
-    const [found] = await this.db
-      .select({ member: staff, session: getTableColumns(staffSessions) })
-      .from(staffSessions)
-      .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-      .where(eq(staffSessions.tokenHash, tokenHash));
-    const state = found ? sessionState(found.session, now, LIMITS) : "dead";
-    if (!found || found.member.disabled || state === "dead") return null;
-    if (state === "touch") {
-      await this.db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
-    }
+    // A disabled member's sessions are not found at all.
+    const found = await liveSession(
+      token,
+      now,
+      LIMITS,
+      (tokenHash) =>
+        this.db
+          .select({ member: staff, ...getTableColumns(staffSessions) })
+          .from(staffSessions)
+          .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+          .where(and(eq(staffSessions.tokenHash, tokenHash), eq(staff.disabled, false))),
+      (tokenHash) =>
+        this.db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash)),
+    );
+    if (!found) return null;
     const { id, username, displayName, role, mustChangePassword } = found.member;
-    return { id, username, displayName, role, mustChangePassword, csrf: found.session.csrf, tokenHash };
+    return { id, username, displayName, role, mustChangePassword, csrf: found.csrf, tokenHash: found.tokenHash };
   }
 
   async revoke(tx: Db, tokenHash: string, now: Date): Promise<void> {
