@@ -27,7 +27,10 @@ export interface LeadsOverrides {
   runDelivery?: boolean;
 }
 
-/** What the leads module gives the rest of the server: its delivery job (tests drive it) and the pipeline (the dashboard's figures). */
+/**
+ * What the leads module gives the rest of the server: its delivery job (tests drive it) and the
+ * pipeline (the dashboard's figures).
+ */
 export interface LeadsModule {
   job: DeliveryJob;
   pipeline: LeadPipeline;

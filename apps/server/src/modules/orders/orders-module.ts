@@ -21,7 +21,10 @@ export interface OrdersOverrides {
   runExpiry?: boolean;
 }
 
-/** What the orders module gives the rest of the server: the service, its expiry job and the desk (the dashboard's figures). */
+/**
+ * What the orders module gives the rest of the server: the service, its expiry job and the desk
+ * (the dashboard's figures).
+ */
 export interface OrdersModule {
   orders: OrdersService;
   job: OrderExpiryJob;
