@@ -1,6 +1,6 @@
 import { endpoints, Messages, maskPhone } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
-import { registerEndpoint } from "../../http/endpoint.js";
+import { registerAction, registerEndpoint } from "../../http/endpoint.js";
 import type { FavoritesService } from "./favorites.js";
 import type { AccountsService } from "./service.js";
 import { type CookiePolicy, clearSessionCookies, setSessionCookies } from "./session-cookies.js";
@@ -13,14 +13,8 @@ export function accountsRoutes(
   favorites: FavoritesService,
   cookies: CookiePolicy,
 ) {
-  registerEndpoint(
-    app,
-    endpoints.sendCode,
-    async ({ query, request }) => {
-      await accounts.sendCode(query.phone, request.ip);
-      return null;
-    },
-    { message: Messages.codeSent },
+  registerAction(app, endpoints.sendCode, Messages.codeSent, ({ query, request }) =>
+    accounts.sendCode(query.phone, request.ip),
   );
   registerEndpoint(
     app,
@@ -47,22 +41,10 @@ export function accountsRoutes(
     return { mobile, maskedMobile: maskPhone(mobile) };
   });
   registerEndpoint(app, endpoints.favorites, ({ request }) => favorites.list(requireCustomer(request).id));
-  registerEndpoint(
-    app,
-    endpoints.addFavorite,
-    async ({ query, request }) => {
-      await favorites.add(requireCustomer(request).id, query.type, query.id);
-      return null;
-    },
-    { message: Messages.favoriteAdded },
+  registerAction(app, endpoints.addFavorite, Messages.favoriteAdded, ({ query, request }) =>
+    favorites.add(requireCustomer(request).id, query.type, query.id),
   );
-  registerEndpoint(
-    app,
-    endpoints.removeFavorite,
-    async ({ query, request }) => {
-      await favorites.remove(requireCustomer(request).id, query.type, query.id);
-      return null;
-    },
-    { message: Messages.favoriteRemoved },
+  registerAction(app, endpoints.removeFavorite, Messages.favoriteRemoved, ({ query, request }) =>
+    favorites.remove(requireCustomer(request).id, query.type, query.id),
   );
 }
