@@ -22,6 +22,14 @@ export interface ArticleFilter {
   pageSize: number;
 }
 
+function conditionsOf(filter: ArticleFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(articles.type, Number(filter.type)));
+  if (filter.tagId) conditions.push(eq(articles.tagId, filter.tagId));
+  if (filter.keyword) conditions.push(ilike(articles.title, likeContains(filter.keyword)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
 export class ContentEditor {
   constructor(
     private readonly db: Db,
@@ -31,11 +39,7 @@ export class ContentEditor {
   ) {}
 
   list(filter: ArticleFilter) {
-    const conditions: SQL[] = [];
-    if (filter.type) conditions.push(eq(articles.type, Number(filter.type)));
-    if (filter.tagId) conditions.push(eq(articles.tagId, filter.tagId));
-    if (filter.keyword) conditions.push(ilike(articles.title, likeContains(filter.keyword)));
-    const where = conditions.length ? and(...conditions) : undefined;
+    const where = conditionsOf(filter);
     return pageOf(
       filter,
       this.db
