@@ -4,7 +4,7 @@ import { registerAction, registerEndpoint } from "../../http/endpoint.js";
 import type { FavoritesService } from "./favorites.js";
 import type { AccountsService } from "./service.js";
 import { type CookiePolicy, clearSessionCookies, setSessionCookies } from "./session-cookies.js";
-import { requireCustomer } from "./session-hook.js";
+import { customerIdOf, requireCustomer } from "./session-hook.js";
 
 // Thin HTTP adapter: the contract parses, the services decide, the envelope is added by registerEndpoint.
 export function accountsRoutes(
@@ -40,11 +40,11 @@ export function accountsRoutes(
     const { mobile } = requireCustomer(request);
     return { mobile, maskedMobile: maskPhone(mobile) };
   });
-  registerEndpoint(app, endpoints.favorites, ({ request }) => favorites.list(requireCustomer(request).id));
+  registerEndpoint(app, endpoints.favorites, ({ request }) => favorites.list(customerIdOf(request)));
   registerAction(app, endpoints.addFavorite, Messages.favoriteAdded, ({ query, request }) =>
-    favorites.add(requireCustomer(request).id, query.type, query.id),
+    favorites.add(customerIdOf(request), query.type, query.id),
   );
   registerAction(app, endpoints.removeFavorite, Messages.favoriteRemoved, ({ query, request }) =>
-    favorites.remove(requireCustomer(request).id, query.type, query.id),
+    favorites.remove(customerIdOf(request), query.type, query.id),
   );
 }
