@@ -4,7 +4,7 @@ import { ErrorCode, Messages } from "@yj/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { favorites, sessions } from "../src/db/schema.js";
-import { hashToken } from "../src/modules/accounts/sessions.js";
+import { hashToken } from "../src/lib/session-token.js";
 import { AccountsHarness, type Session, uniquePhone } from "./accounts-fixtures.js";
 import { describeEachBackend } from "./helper.js";
 

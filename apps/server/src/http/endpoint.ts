@@ -77,6 +77,27 @@ export function registerEndpoint<E extends EndpointDef>(
   });
 }
 
+/**
+ * An endpoint that answers no data (the contract's `Nothing`): a form sent, a favourite added. The
+ * handler's work is awaited; the envelope carries null and the message.
+ */
+export function registerAction<E extends EndpointDef & { data: z.ZodNull }>(
+  app: FastifyInstance,
+  endpoint: E,
+  message: string,
+  act: (input: EndpointInput<E>) => Promise<unknown>,
+) {
+  registerEndpoint(
+    app,
+    endpoint,
+    async (input) => {
+      await act(input);
+      return null as z.input<E["data"]>;
+    },
+    { message },
+  );
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     auth?: EndpointDef["auth"];

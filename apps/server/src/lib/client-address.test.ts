@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { clientKey, networkKey, normalizeIp } from "./client-address.js";
 
+/** Each input address with the key it must give. */
+const keysOf = (key: (ip: string) => string, inputs: string[]) => inputs.map((ip) => [ip, key(ip)]);
+
 describe("client addresses as limit and cache keys", () => {
   it("reads an IPv4-mapped IPv6 address as the IPv4 one", () => {
-    expect(normalizeIp("::ffff:203.0.113.7")).toBe("203.0.113.7");
-    expect(normalizeIp(" ::FFFF:10.0.0.1 ")).toBe("10.0.0.1");
-    expect(normalizeIp("2001:db8::1")).toBe("2001:db8::1");
+    expect(keysOf(normalizeIp, ["::ffff:203.0.113.7", " ::FFFF:10.0.0.1 ", "2001:db8::1"])).toEqual([
+      ["::ffff:203.0.113.7", "203.0.113.7"],
+      [" ::FFFF:10.0.0.1 ", "10.0.0.1"],
+      ["2001:db8::1", "2001:db8::1"],
+    ]);
   });
 
   it("keys an IPv4 client by its address", () => {
-    expect(clientKey("203.0.113.7")).toBe("203.0.113.7");
-    expect(clientKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    for (const ip of ["203.0.113.7", "::ffff:203.0.113.7"]) expect(clientKey(ip), ip).toBe("203.0.113.7");
   });
 
   it("keys an IPv6 client by its /64, however the address is written", () => {
@@ -25,20 +29,23 @@ describe("client addresses as limit and cache keys", () => {
     ]) {
       expect(clientKey(ip), ip).toBe(key);
     }
-    expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(clientKey("::1")).toBe("0:0:0:0::/64");
+    expect(keysOf(clientKey, ["2001:db8::1", "::1"])).toEqual([
+      ["2001:db8::1", "2001:db8:0:0::/64"],
+      ["::1", "0:0:0:0::/64"],
+    ]);
     expect(clientKey("2001:db8:85a3:8d4::1")).not.toBe(key);
   });
 
   it("keys a network by its /24 (IPv4) or /64 (IPv6)", () => {
-    expect(networkKey("203.0.113.7")).toBe("203.0.113.0/24");
-    expect(networkKey("::ffff:203.0.113.250")).toBe("203.0.113.0/24");
-    expect(networkKey("203.0.114.7")).toBe("203.0.114.0/24");
-    expect(networkKey("2001:db8:85a3:8d3::7")).toBe("2001:db8:85a3:8d3::/64");
+    expect(keysOf(networkKey, ["203.0.113.7", "::ffff:203.0.113.250", "203.0.114.7", "2001:db8:85a3:8d3::7"])).toEqual([
+      ["203.0.113.7", "203.0.113.0/24"],
+      ["::ffff:203.0.113.250", "203.0.113.0/24"],
+      ["203.0.114.7", "203.0.114.0/24"],
+      ["2001:db8:85a3:8d3::7", "2001:db8:85a3:8d3::/64"],
+    ]);
   });
 
   it("passes anything that is not an address through, trimmed", () => {
-    expect(clientKey(" unknown ")).toBe("unknown");
-    expect(networkKey("")).toBe("");
+    expect([clientKey(" unknown "), networkKey("")]).toEqual(["unknown", ""]);
   });
 });

@@ -80,32 +80,39 @@ export class Metrics implements JobMetrics {
   watch(sources: MetricsSources) {
     const { pool, outboxBacklog } = sources;
     if (pool) {
-      new Gauge({
-        name: "db_pool_connections",
-        help: "PostgreSQL pool connections: total open, idle, and requests waiting for one.",
-        labelNames: ["state"],
-        registers: [this.registry],
-        collect() {
-          const stats = pool();
-          this.set({ state: "total" }, stats.total);
-          this.set({ state: "idle" }, stats.idle);
-          this.set({ state: "waiting" }, stats.waiting);
-        },
-      });
+      this.stateGauge(
+        "db_pool_connections",
+        "PostgreSQL pool connections: total open, idle, and requests waiting for one.",
+        ["total", "idle", "waiting"],
+        async () => pool(),
+      );
     }
     if (outboxBacklog) {
-      new Gauge({
-        name: "lead_outbox_backlog",
-        help: "Lead notifications not delivered yet: pending (all), due (waiting for a round), failed (given up).",
-        labelNames: ["state"],
-        registers: [this.registry],
-        async collect() {
-          const backlog = await outboxBacklog();
-          this.set({ state: "pending" }, backlog.pending);
-          this.set({ state: "due" }, backlog.due);
-          this.set({ state: "failed" }, backlog.failed);
-        },
-      });
+      this.stateGauge(
+        "lead_outbox_backlog",
+        "Lead notifications not delivered yet: pending (all), due (waiting for a round), failed (given up).",
+        ["pending", "due", "failed"],
+        outboxBacklog,
+      );
     }
+  }
+
+  /** A gauge with one value per state (its `state` label, in the order given), read at each scrape. */
+  private stateGauge<State extends string>(
+    name: string,
+    help: string,
+    states: State[],
+    read: () => Promise<Record<State, number>>,
+  ) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ["state"],
+      registers: [this.registry],
+      async collect() {
+        const values = await read();
+        for (const state of states) this.set({ state }, values[state]);
+      },
+    });
   }
 }

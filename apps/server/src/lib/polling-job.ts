@@ -2,7 +2,8 @@
 // delivery): a round now, then one every `pollMs`, or at once when woken; a failing round is counted
 // and logged and the next one tries again; stop waits for the round in progress. The jobs' rows are
 // claimed with FOR UPDATE SKIP LOCKED, so every instance may run every job (docs/decisions/0033).
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Clock } from "./clock.js";
 import type { JobMetrics } from "./metrics.js";
 
 export interface PollingJobOptions {
@@ -74,9 +75,10 @@ export class PollingJob {
   }
 }
 
-/** What every background job is given: its timing, the log, and where its rounds are counted. */
-export interface JobOptions {
-  policy: { pollMs: number };
+/** What every background job is given: its timing, its clock, the log, and where its rounds are counted. */
+export interface JobOptions<Policy extends { pollMs: number } = { pollMs: number }> {
+  policy: Policy;
+  now: Clock;
   log: FastifyBaseLogger;
   /** Counts each round, by outcome (/metrics). */
   metrics?: JobMetrics;
@@ -84,7 +86,7 @@ export interface JobOptions {
 
 /**
  * A background job on its own PollingJob: start, wake and stop are the loop's; a subclass says what
- * one round does (`round`) and checks `stopped` between its batches.
+ * one round does (`runOnce`, which tests call too) and checks `stopped` between its batches.
  */
 export abstract class BackgroundJob {
   private readonly loop: PollingJob;
@@ -93,8 +95,19 @@ export abstract class BackgroundJob {
     this.loop = new PollingJob({ name, pollMs: policy.pollMs, log, metrics, run: () => this.round() });
   }
 
-  /** One round, run by the loop. */
-  protected abstract round(): Promise<unknown>;
+  /** One round: every due piece of work, a batch at a time. */
+  abstract runOnce(): Promise<unknown>;
+
+  /** What the loop runs: the round, and whatever the job logs after it. */
+  protected round(): Promise<unknown> {
+    return this.runOnce();
+  }
+
+  /** Runs the job while the server is up, from ready to close. */
+  runWhileServing(app: FastifyInstance) {
+    app.addHook("onReady", async () => this.start());
+    app.addHook("onClose", () => this.stop());
+  }
 
   /** True once stop was called: a round in progress ends its batches early. */
   protected get stopped(): boolean {

@@ -1,10 +1,10 @@
 import { endpoints, Messages, maskPhone } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
-import { registerEndpoint } from "../../http/endpoint.js";
+import { registerAction, registerEndpoint } from "../../http/endpoint.js";
 import type { FavoritesService } from "./favorites.js";
 import type { AccountsService } from "./service.js";
 import { type CookiePolicy, clearSessionCookies, setSessionCookies } from "./session-cookies.js";
-import { requireCustomer } from "./session-hook.js";
+import { customerIdOf, requireCustomer } from "./session-hook.js";
 
 // Thin HTTP adapter: the contract parses, the services decide, the envelope is added by registerEndpoint.
 export function accountsRoutes(
@@ -13,14 +13,8 @@ export function accountsRoutes(
   favorites: FavoritesService,
   cookies: CookiePolicy,
 ) {
-  registerEndpoint(
-    app,
-    endpoints.sendCode,
-    async ({ query, request }) => {
-      await accounts.sendCode(query.phone, request.ip);
-      return null;
-    },
-    { message: Messages.codeSent },
+  registerAction(app, endpoints.sendCode, Messages.codeSent, ({ query, request }) =>
+    accounts.sendCode(query.phone, request.ip),
   );
   registerEndpoint(
     app,
@@ -46,23 +40,11 @@ export function accountsRoutes(
     const { mobile } = requireCustomer(request);
     return { mobile, maskedMobile: maskPhone(mobile) };
   });
-  registerEndpoint(app, endpoints.favorites, ({ request }) => favorites.list(requireCustomer(request).id));
-  registerEndpoint(
-    app,
-    endpoints.addFavorite,
-    async ({ query, request }) => {
-      await favorites.add(requireCustomer(request).id, query.type, query.id);
-      return null;
-    },
-    { message: Messages.favoriteAdded },
+  registerEndpoint(app, endpoints.favorites, ({ request }) => favorites.list(customerIdOf(request)));
+  registerAction(app, endpoints.addFavorite, Messages.favoriteAdded, ({ query, request }) =>
+    favorites.add(customerIdOf(request), query.type, query.id),
   );
-  registerEndpoint(
-    app,
-    endpoints.removeFavorite,
-    async ({ query, request }) => {
-      await favorites.remove(requireCustomer(request).id, query.type, query.id);
-      return null;
-    },
-    { message: Messages.favoriteRemoved },
+  registerAction(app, endpoints.removeFavorite, Messages.favoriteRemoved, ({ query, request }) =>
+    favorites.remove(customerIdOf(request), query.type, query.id),
   );
 }

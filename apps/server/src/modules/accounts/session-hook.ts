@@ -53,3 +53,6 @@ export function requireCustomer(request: FastifyRequest): SessionCustomer {
   if (!request.customer) throw new AppError("login_required");
   return request.customer;
 }
+
+/** The logged-in customer's id: what the cart, orders and favourites are kept by. */
+export const customerIdOf = (request: FastifyRequest): number => requireCustomer(request).id;

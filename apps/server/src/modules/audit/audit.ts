@@ -5,6 +5,7 @@ import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { auditLog } from "../../db/schema.js";
 import { chinaDayEnd, chinaDayStart } from "../../lib/china-time.js";
+import { pageOf } from "../../lib/paging.js";
 
 /** Who did it: a staff member, or the command line (`npm run admin`), which has no staff id. */
 export interface Actor {
@@ -53,6 +54,23 @@ export async function recordAudit(tx: Db, actor: Actor, entry: AuditEntry, now: 
     after: entry.after ?? null,
     ip: actor.ip,
     createdAt: now,
+  });
+}
+
+/**
+ * One audited write in one transaction: `write` changes the rows and says what the audit keeps;
+ * the audit row is written after it, at the clock's time then, always (as recordAudit).
+ */
+export function audited<T>(
+  db: Db,
+  actor: Actor,
+  now: () => Date,
+  write: (tx: Db) => Promise<{ entry: AuditEntry; result: T }>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { entry, result } = await write(tx);
+    await recordAudit(tx, actor, entry, now());
+    return result;
   });
 }
 
@@ -107,9 +125,7 @@ export interface AuditFilter {
 export class AuditService {
   constructor(private readonly db: Db) {}
 
-  async list(filter: AuditFilter) {
-    const current = filter.current ?? 1;
-    const pageSize = filter.pageSize ?? 20;
+  list(filter: AuditFilter) {
     const conditions: SQL[] = [];
     if (filter.staffId) conditions.push(eq(auditLog.staffId, filter.staffId));
     if (filter.action) conditions.push(eq(auditLog.action, filter.action));
@@ -118,21 +134,11 @@ export class AuditService {
     if (filter.from) conditions.push(gte(auditLog.createdAt, chinaDayStart(filter.from)));
     if (filter.to) conditions.push(lt(auditLog.createdAt, chinaDayEnd(filter.to)));
     const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(desc(auditLog.id))
-        .limit(pageSize)
-        .offset((current - 1) * pageSize),
+    return pageOf(
+      filter,
+      this.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)),
       this.db.select({ n: count() }).from(auditLog).where(where),
-    ]);
-    return {
-      current,
-      pageSize,
-      total: total?.n ?? 0,
-      dataList: rows.map((row) => ({
+      (row) => ({
         id: row.id,
         staffId: row.staffId,
         staffName: row.staffName,
@@ -143,7 +149,7 @@ export class AuditService {
         after: row.after,
         ip: row.ip,
         createdAt: row.createdAt.toISOString(),
-      })),
-    };
+      }),
+    );
   }
 }

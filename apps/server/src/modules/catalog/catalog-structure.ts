@@ -11,6 +11,7 @@ import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import { goodsIsPublic } from "./goods-visibility.js";
+import { packageItemsOf } from "./package-items.js";
 import { CATEGORIES_CACHE_KEY, GOODS_CACHE_PREFIX } from "./service.js";
 
 type Reader = Pick<Db, "select">;
@@ -68,20 +69,8 @@ export class CatalogStructure {
       .from(goods)
       .where(and(eq(goods.id, id), eq(goods.isPackage, true)));
     if (!row) throw new AppError("not_found", CatalogMessages.packageNotFound);
-    const items = await reader
-      .select({
-        goodsId: packageItems.goodsId,
-        goodsName: goods.name,
-        name: packageItems.name,
-        quantity: packageItems.quantity,
-        unit: packageItems.unit,
-        room: packageItems.room,
-      })
-      .from(packageItems)
-      .leftJoin(goods, eq(goods.id, packageItems.goodsId))
-      .where(eq(packageItems.packageId, id))
-      .orderBy(asc(packageItems.sort), asc(packageItems.id));
-    return { ...row, items };
+    const items = await packageItemsOf(reader, id);
+    return { ...row, items: items.map(({ id: _id, images: _images, ...item }) => item) };
   }
 
   async savePackageItems(actor: Actor, id: number, items: PackageItemInput[]): Promise<AdminPackageDetail> {

@@ -12,6 +12,7 @@ import type { CacheInvalidation } from "../../lib/cache-invalidation.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
+import { pageOf } from "../../lib/paging.js";
 import { type Actor, auditedSave, recordAudit } from "../audit/audit.js";
 import { goodsIsPublic } from "./goods-visibility.js";
 import { GOODS_CACHE_PREFIX } from "./service.js";
@@ -56,16 +57,15 @@ export class GoodsEditor {
     private readonly now: Clock,
   ) {}
 
-  async list(filter: GoodsFilter) {
-    const current = filter.current ?? 1;
-    const pageSize = filter.pageSize ?? 20;
+  list(filter: GoodsFilter) {
     const conditions: SQL[] = [];
     if (filter.name) conditions.push(ilike(goods.name, likeContains(filter.name)));
     if (filter.category2) conditions.push(eq(goods.category2, filter.category2));
     if (filter.visibility === "shown") conditions.push(goodsIsPublic);
     if (filter.visibility === "hidden") conditions.push(not(goodsIsPublic));
     const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [total]] = await Promise.all([
+    return pageOf(
+      filter,
       this.db
         .select({
           id: goods.id,
@@ -81,12 +81,9 @@ export class GoodsEditor {
         .from(goods)
         .leftJoin(goodsCategories, eq(goodsCategories.id, goods.category2))
         .where(where)
-        .orderBy(desc(goods.id))
-        .limit(pageSize)
-        .offset((current - 1) * pageSize),
+        .orderBy(desc(goods.id)),
       this.db.select({ n: count() }).from(goods).where(where),
-    ]);
-    return { current, pageSize, total: total?.n ?? 0, dataList: rows };
+    );
   }
 
   async categories() {

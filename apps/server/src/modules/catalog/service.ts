@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Db, PreparedStatement } from "../../db/client.js";
-import { goods, goodsCategories, goodsSkus, goodsTags, packageItems } from "../../db/schema.js";
+import { goods, goodsCategories, goodsSkus, goodsTags } from "../../db/schema.js";
 import { intOf } from "../../db/wire-rows.js";
 import { compileJson } from "../../lib/compile-json.js";
 import { notFound } from "../../lib/errors.js";
@@ -18,17 +18,12 @@ import { likeContains } from "../../lib/like.js";
 import { RawJson } from "../../lib/raw-json.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 import { buildCategoryTree } from "./category-tree.js";
-import { type GoodsSearchSql, goodsSearchShape, goodsSearchSql } from "./goods-page-sql.js";
+import { type GoodsSearchFilters, type GoodsSearchSql, goodsSearchShape, goodsSearchSql } from "./goods-page-sql.js";
 import { goodsIsPublic } from "./goods-visibility.js";
+import { packageItemsOf } from "./package-items.js";
 
-export interface GoodsIndexParams {
-  name?: string;
-  category1?: number;
-  category2?: number;
-  category3?: number;
-  tagId?: number;
-  /** Comma-separated tag ids (validated by the contract): goods carrying any of them. */
-  tagIds?: string;
+/** The storefront's goods list: the search filters (tagIds validated by the contract) and the page. */
+export interface GoodsIndexParams extends GoodsSearchFilters {
   current: number;
   pageSize: number;
   sort?: GoodsSort;
@@ -232,20 +227,10 @@ export class CatalogService {
   async packageDetail(id: number): Promise<PackageDetail> {
     const detail = await this.goodsDetail(id);
     if (!detail.isPackage) throw notFound("套餐不存在或已下架");
-    const items = await this.db
-      .select({
-        id: packageItems.id,
-        goodsId: packageItems.goodsId,
-        name: packageItems.name,
-        quantity: packageItems.quantity,
-        unit: packageItems.unit,
-        room: packageItems.room,
-        images: goods.images,
-      })
-      .from(packageItems)
-      .leftJoin(goods, eq(goods.id, packageItems.goodsId))
-      .where(eq(packageItems.packageId, id))
-      .orderBy(asc(packageItems.sort), asc(packageItems.id));
-    return { ...detail, items: items.map(({ images, ...item }) => ({ ...item, cover: images?.[0] ?? null })) };
+    const items = await packageItemsOf(this.db, id);
+    return {
+      ...detail,
+      items: items.map(({ images, goodsName: _goodsName, ...item }) => ({ ...item, cover: images?.[0] ?? null })),
+    };
   }
 }

@@ -2,7 +2,7 @@
 // taken with a conditional update when an order is made, given back when it is cancelled or
 // expires, and sales counted when it is paid. SKUs are always locked in id order, so
 // two orders sharing SKUs wait for each other instead of deadlocking.
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, type Column, eq, gte, sql } from "drizzle-orm";
 import { goods, goodsSkus } from "../../db/schema.js";
 import type { Tx } from "../../db/transaction.js";
 import { AppError } from "../../lib/errors.js";
@@ -38,6 +38,9 @@ export async function takeStock(tx: Tx, needs: StockNeed[]): Promise<void> {
   }
 }
 
+/** The column's value plus `n`, counted by the database so concurrent writes add up. */
+const plus = (column: Column, n: number) => sql`${column} + ${n}`;
+
 /** SKU units to give back, or goods units sold: one id and a quantity. */
 export interface Units {
   id: number;
@@ -52,7 +55,7 @@ export async function giveBackStock(tx: Tx, units: Units[]): Promise<void> {
   for (const { id, quantity } of units) {
     await tx
       .update(goodsSkus)
-      .set({ stock: sql`${goodsSkus.stock} + ${quantity}` })
+      .set({ stock: plus(goodsSkus.stock, quantity) })
       .where(eq(goodsSkus.id, id));
   }
 }
@@ -62,7 +65,7 @@ export async function addSales(tx: Tx, units: Units[]): Promise<void> {
   for (const { id, quantity } of units) {
     await tx
       .update(goods)
-      .set({ sales: sql`${goods.sales} + ${quantity}` })
+      .set({ sales: plus(goods.sales, quantity) })
       .where(eq(goods.id, id));
   }
 }

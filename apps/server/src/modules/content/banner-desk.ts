@@ -2,23 +2,18 @@
 // province (where its cities have none of their own), or by default (ContentService.banners picks).
 // Every write and its audit row are one transaction. The storefront reads banners uncached on the
 // server (only the browser may keep an answer for its max-age), so a change shows on the next page.
-import { type AdminBannerRow, type BannerScope, CatalogMessages } from "@yj/contract";
+import type { AdminBannerCreateBody, AdminBannerRow, BannerScope } from "@yj/contract";
+import { CatalogMessages } from "@yj/contract";
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { banners } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
-import { type Actor, recordAudit } from "../audit/audit.js";
+import { type Actor, audited } from "../audit/audit.js";
 
-export interface BannerInput {
-  scope: BannerScope;
-  province: string;
-  city: string;
-  title: string;
-  image: string;
-  link: string;
-  sort: number;
-}
+/** A banner as the back office saves it (the contract's parsed body). */
+export type BannerInput = z.output<typeof AdminBannerCreateBody>;
 
 type BannerRow = typeof banners.$inferSelect;
 
@@ -78,51 +73,41 @@ export class BannerDesk {
     return row;
   }
 
-  async create(actor: Actor, input: BannerInput): Promise<AdminBannerRow> {
-    return this.db.transaction(async (tx) => {
+  create(actor: Actor, input: BannerInput): Promise<AdminBannerRow> {
+    return audited(this.db, actor, this.now, async (tx) => {
       const [row] = await tx.insert(banners).values(placed(input)).returning();
-      await recordAudit(
-        tx,
-        actor,
-        { action: "banner.create", entity: "banner", entityId: row!.id, before: null, after: toRow(row!) },
-        this.now(),
-      );
-      return toRow(row!);
+      const after = toRow(row!);
+      return {
+        result: after,
+        entry: { action: "banner.create", entity: "banner", entityId: after.id, before: null, after },
+      };
     });
   }
 
-  async update(actor: Actor, id: number, input: BannerInput): Promise<AdminBannerRow> {
-    return this.db.transaction(async (tx) => {
-      const before = await this.row(tx, id);
+  update(actor: Actor, id: number, input: BannerInput): Promise<AdminBannerRow> {
+    return audited(this.db, actor, this.now, async (tx) => {
+      const before = toRow(await this.row(tx, id));
       const [row] = await tx.update(banners).set(placed(input)).where(eq(banners.id, id)).returning();
-      await recordAudit(
-        tx,
-        actor,
-        { action: "banner.update", entity: "banner", entityId: id, before: toRow(before), after: toRow(row!) },
-        this.now(),
-      );
-      return toRow(row!);
+      const after = toRow(row!);
+      return { result: after, entry: { action: "banner.update", entity: "banner", entityId: id, before, after } };
     });
   }
 
-  async remove(actor: Actor, id: number) {
-    return this.db.transaction(async (tx) => {
-      const before = await this.row(tx, id);
+  remove(actor: Actor, id: number) {
+    return audited(this.db, actor, this.now, async (tx) => {
+      const before = toRow(await this.row(tx, id));
       await tx.delete(banners).where(eq(banners.id, id));
-      await recordAudit(
-        tx,
-        actor,
-        { action: "banner.delete", entity: "banner", entityId: id, before: toRow(before), after: null },
-        this.now(),
-      );
-      return { id };
+      return {
+        result: { id },
+        entry: { action: "banner.delete", entity: "banner", entityId: id, before, after: null },
+      };
     });
   }
 
   /** The banners of one group (one city, one province or the default ones) in the order given. */
-  async sort(actor: Actor, ids: number[]): Promise<AdminBannerRow[]> {
+  sort(actor: Actor, ids: number[]): Promise<AdminBannerRow[]> {
     const unique = [...new Set(ids)];
-    return this.db.transaction(async (tx) => {
+    return audited(this.db, actor, this.now, async (tx) => {
       const rows = await tx.select().from(banners).where(inArray(banners.id, unique));
       if (rows.length !== unique.length) throw new AppError("not_found", CatalogMessages.bannerNotFound);
       if (new Set(rows.map(groupKey)).size > 1) throw new AppError("business", CatalogMessages.bannerSortMismatch);
@@ -135,18 +120,15 @@ export class BannerDesk {
           .where(eq(banners.id, id));
       }
       const after = unique.map((id, index) => ({ id, sort: index + 1 }));
-      await recordAudit(
-        tx,
-        actor,
-        { action: "banner.sort", entity: "banner", entityId: unique.join(","), before, after },
-        this.now(),
-      );
       const sorted = await tx
         .select()
         .from(banners)
         .where(inArray(banners.id, unique))
         .orderBy(asc(banners.sort), asc(banners.id));
-      return sorted.map(toRow);
+      return {
+        result: sorted.map(toRow),
+        entry: { action: "banner.sort", entity: "banner", entityId: unique.join(","), before, after },
+      };
     });
   }
 }

@@ -8,6 +8,7 @@ import { articles, articleTags } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
+import { pageOf } from "../../lib/paging.js";
 import { forgetFavorites } from "../accounts/favorites.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
@@ -21,6 +22,14 @@ export interface ArticleFilter {
   pageSize: number;
 }
 
+function conditionsOf(filter: ArticleFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(articles.type, Number(filter.type)));
+  if (filter.tagId) conditions.push(eq(articles.tagId, filter.tagId));
+  if (filter.keyword) conditions.push(ilike(articles.title, likeContains(filter.keyword)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
 export class ContentEditor {
   constructor(
     private readonly db: Db,
@@ -29,13 +38,10 @@ export class ContentEditor {
     private readonly now: Clock,
   ) {}
 
-  async list(filter: ArticleFilter) {
-    const conditions: SQL[] = [];
-    if (filter.type) conditions.push(eq(articles.type, Number(filter.type)));
-    if (filter.tagId) conditions.push(eq(articles.tagId, filter.tagId));
-    if (filter.keyword) conditions.push(ilike(articles.title, likeContains(filter.keyword)));
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [total]] = await Promise.all([
+  list(filter: ArticleFilter) {
+    const where = conditionsOf(filter);
+    return pageOf(
+      filter,
       this.db
         .select({
           id: articles.id,
@@ -51,17 +57,10 @@ export class ContentEditor {
         .from(articles)
         .leftJoin(articleTags, eq(articleTags.id, articles.tagId))
         .where(where)
-        .orderBy(desc(articles.publishedAt), desc(articles.id))
-        .limit(filter.pageSize)
-        .offset((filter.current - 1) * filter.pageSize),
+        .orderBy(desc(articles.publishedAt), desc(articles.id)),
       this.db.select({ n: count() }).from(articles).where(where),
-    ]);
-    return {
-      current: filter.current,
-      pageSize: filter.pageSize,
-      total: total?.n ?? 0,
-      dataList: rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() })),
-    };
+      (r) => ({ ...r, publishedAt: r.publishedAt.toISOString() }),
+    );
   }
 
   /** The storefront case filters' styles and cities (docs/decisions/0027), and the covered cities. */

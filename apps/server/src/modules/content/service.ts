@@ -8,11 +8,12 @@ import {
   type CaseFiltersData,
   MAX_CASE_ROOMS,
 } from "@yj/contract";
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { articles, articleTags, banners, stores } from "../../db/schema.js";
 import { notFound } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
+import { pageOf } from "../../lib/paging.js";
 
 export interface ArticleListParams {
   type?: number;
@@ -136,19 +137,13 @@ export class ContentService {
       .orderBy(...order);
   }
 
-  async stores(current: number, pageSize: number, city?: string) {
+  stores(current: number, pageSize: number, city?: string) {
     const where = city ? eq(stores.city, city) : undefined;
-    const [dataList, [count]] = await Promise.all([
-      this.db
-        .select(storeColumns)
-        .from(stores)
-        .where(where)
-        .orderBy(asc(stores.sort), asc(stores.id))
-        .limit(pageSize)
-        .offset((current - 1) * pageSize),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(stores).where(where),
-    ]);
-    return { dataList, total: count?.n ?? 0, current, pageSize };
+    return pageOf(
+      { current, pageSize },
+      this.db.select(storeColumns).from(stores).where(where).orderBy(asc(stores.sort), asc(stores.id)),
+      this.db.select({ n: count() }).from(stores).where(where),
+    );
   }
 
   articleTags() {
@@ -165,18 +160,17 @@ export class ContentService {
     if (p.keyword) filters.push(ilike(articles.title, likeContains(p.keyword)));
     filters.push(...caseFilters(p));
     const where = and(...filters);
-    const [rows, [count]] = await Promise.all([
+    return pageOf(
+      p,
       this.db
         .select(articleListColumns)
         .from(articles)
         .leftJoin(articleTags, eq(articleTags.id, articles.tagId))
         .where(where)
-        .orderBy(desc(articles.publishedAt), desc(articles.id))
-        .limit(p.pageSize)
-        .offset((p.current - 1) * p.pageSize),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(articles).where(where),
-    ]);
-    return { dataList: rows.map(toArticleItem), total: count?.n ?? 0, current: p.current, pageSize: p.pageSize };
+        .orderBy(desc(articles.publishedAt), desc(articles.id)),
+      this.db.select({ n: count() }).from(articles).where(where),
+      toArticleItem,
+    );
   }
 
   /** The styles and cities that cases exist for, most cases first, then by name (docs/decisions/0027). */

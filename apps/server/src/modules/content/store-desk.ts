@@ -7,7 +7,7 @@ import { stores } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
-import { type Actor, recordAudit } from "../audit/audit.js";
+import { type Actor, audited } from "../audit/audit.js";
 
 export type StoreInput = Omit<AdminStoreRow, "id">;
 
@@ -38,44 +38,29 @@ export class StoreDesk {
     return row;
   }
 
-  async create(actor: Actor, input: StoreInput): Promise<AdminStoreRow> {
-    return this.db.transaction(async (tx) => {
+  create(actor: Actor, input: StoreInput): Promise<AdminStoreRow> {
+    return audited(this.db, actor, this.now, async (tx) => {
       const [row] = await tx.insert(stores).values(input).returning();
-      await recordAudit(
-        tx,
-        actor,
-        { action: "store.create", entity: "store", entityId: row!.id, before: null, after: row },
-        this.now(),
-      );
-      return row!;
+      return {
+        result: row!,
+        entry: { action: "store.create", entity: "store", entityId: row!.id, before: null, after: row },
+      };
     });
   }
 
-  async update(actor: Actor, id: number, input: StoreInput): Promise<AdminStoreRow> {
-    return this.db.transaction(async (tx) => {
+  update(actor: Actor, id: number, input: StoreInput): Promise<AdminStoreRow> {
+    return audited(this.db, actor, this.now, async (tx) => {
       const before = await this.row(tx, id);
       const [row] = await tx.update(stores).set(input).where(eq(stores.id, id)).returning();
-      await recordAudit(
-        tx,
-        actor,
-        { action: "store.update", entity: "store", entityId: id, before, after: row },
-        this.now(),
-      );
-      return row!;
+      return { result: row!, entry: { action: "store.update", entity: "store", entityId: id, before, after: row } };
     });
   }
 
-  async remove(actor: Actor, id: number) {
-    return this.db.transaction(async (tx) => {
+  remove(actor: Actor, id: number) {
+    return audited(this.db, actor, this.now, async (tx) => {
       const before = await this.row(tx, id);
       await tx.delete(stores).where(eq(stores.id, id));
-      await recordAudit(
-        tx,
-        actor,
-        { action: "store.delete", entity: "store", entityId: id, before, after: null },
-        this.now(),
-      );
-      return { id };
+      return { result: { id }, entry: { action: "store.delete", entity: "store", entityId: id, before, after: null } };
     });
   }
 }

@@ -1,10 +1,7 @@
 // Delivers lead notifications from the outbox (R17, ADR 0020). Runs inside every instance; the rows
 // are the only state, so it survives restarts, and SKIP LOCKED claims keep instances from sending a
 // row twice. It never runs inside a visitor's request: a write only wakes it.
-import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../../lib/clock.js";
-import type { JobMetrics } from "../../lib/metrics.js";
-import { BackgroundJob } from "../../lib/polling-job.js";
+import { BackgroundJob, type JobOptions } from "../../lib/polling-job.js";
 import type { Notifier } from "../../providers/notify/notifier.js";
 import { leadMessage } from "./lead-message.js";
 import type { ClaimedNotification, OutboxStore } from "./outbox-store.js";
@@ -46,20 +43,9 @@ export class DeliveryJob extends BackgroundJob {
   constructor(
     private readonly outbox: OutboxStore,
     private readonly notifier: Notifier,
-    private readonly options: {
-      adminBaseUrl: string;
-      policy: DeliveryPolicy;
-      now: Clock;
-      log: FastifyBaseLogger;
-      /** Counts each round, by outcome (/metrics). */
-      metrics?: JobMetrics;
-    },
+    private readonly options: JobOptions<DeliveryPolicy> & { adminBaseUrl: string },
   ) {
     super(LEAD_DELIVERY_JOB, options);
-  }
-
-  protected round() {
-    return this.runOnce();
   }
 
   /** Delivers every due row, a batch at a time. Answers how many were delivered. */

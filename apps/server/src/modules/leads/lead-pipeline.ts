@@ -10,7 +10,9 @@ import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from ".
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
+import { type PageRequest, pageOf } from "../../lib/paging.js";
 import { type Actor, auditedSave, recordAudit } from "../audit/audit.js";
+import { staffNames } from "../staff/index.js";
 import { buildLeadWorkbook } from "./lead-workbook.js";
 
 /** One export holds at most this many leads (a larger one is narrowed by its filters first). */
@@ -33,10 +35,23 @@ function conditionsOf(filter: LeadFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-const rowColumns = {
-  lead: leads,
-  assigneeName: staff.displayName,
-};
+type Reader = Pick<Db, "select">;
+
+/** Staff ids → names, asked of the staff module in one query (docs/decisions/0040). */
+async function namesOf(reader: Reader, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  const found = wanted.length ? await staffNames(reader, wanted) : [];
+  return new Map(found.map((s) => [s.id, s.name]));
+}
+
+/** Each lead with its assignee's name (null when unassigned). */
+async function withAssigneeNames(reader: Reader, rows: LeadRecord[]) {
+  const names = await namesOf(
+    reader,
+    rows.map((lead) => lead.assigneeId),
+  );
+  return rows.map((lead) => ({ lead, assigneeName: names.get(lead.assigneeId ?? 0) ?? null }));
+}
 
 function rowOf({ lead, assigneeName }: { lead: LeadRecord; assigneeName: string | null }) {
   return {
@@ -67,49 +82,39 @@ export class LeadPipeline {
     private readonly now: Clock,
   ) {}
 
-  async list(filter: LeadFilter & { current?: number; pageSize?: number }) {
-    const current = filter.current ?? 1;
-    const pageSize = filter.pageSize ?? 20;
+  async list(filter: LeadFilter & PageRequest) {
     const where = conditionsOf(filter);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select(rowColumns)
-        .from(leads)
-        .leftJoin(staff, eq(staff.id, leads.assigneeId))
-        .where(where)
-        .orderBy(desc(leads.createdAt), desc(leads.id))
-        .limit(pageSize)
-        .offset((current - 1) * pageSize),
+    const page = await pageOf(
+      filter,
+      this.db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id)),
       this.db.select({ n: count() }).from(leads).where(where),
-    ]);
-    return { current, pageSize, total: total?.n ?? 0, dataList: rows.map(rowOf) };
+    );
+    return { ...page, dataList: (await withAssigneeNames(this.db, page.dataList)).map(rowOf) };
   }
 
   async detail(id: number) {
-    const [row] = await this.db
-      .select(rowColumns)
-      .from(leads)
-      .leftJoin(staff, eq(staff.id, leads.assigneeId))
-      .where(eq(leads.id, id));
-    if (!row) throw new AppError("not_found", AdminMessages.leadNotFound);
+    const [lead] = await this.db.select().from(leads).where(eq(leads.id, id));
+    if (!lead) throw new AppError("not_found", AdminMessages.leadNotFound);
     const notes = await this.db
-      .select({
-        id: leadNotes.id,
-        staffName: staff.displayName,
-        text: leadNotes.text,
-        stateTo: leadNotes.stateTo,
-        createdAt: leadNotes.createdAt,
-      })
+      .select()
       .from(leadNotes)
-      .innerJoin(staff, eq(staff.id, leadNotes.staffId))
       .where(eq(leadNotes.leadId, id))
       .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id));
+    // One query for the assignee's and the note writers' names.
+    const names = await namesOf(this.db, [lead.assigneeId, ...notes.map((n) => n.staffId)]);
     return {
-      ...rowOf(row),
-      payload: row.lead.payload,
-      consent: row.lead.consent,
-      consentAt: row.lead.consentAt?.toISOString() ?? null,
-      notes: notes.map((n) => ({ ...n, stateTo: n.stateTo as LeadState | null, createdAt: n.createdAt.toISOString() })),
+      ...rowOf({ lead, assigneeName: names.get(lead.assigneeId ?? 0) ?? null }),
+      payload: lead.payload,
+      consent: lead.consent,
+      consentAt: lead.consentAt?.toISOString() ?? null,
+      // A note's writer is kept (the foreign key has no delete), so the name is always found.
+      notes: notes.map((n) => ({
+        id: n.id,
+        staffName: names.get(n.staffId) ?? "",
+        text: n.text,
+        stateTo: n.stateTo as LeadState | null,
+        createdAt: n.createdAt.toISOString(),
+      })),
     };
   }
 
@@ -189,9 +194,8 @@ export class LeadPipeline {
     // The rows and the record of their export are one transaction: nothing leaves unrecorded.
     const rows = await this.db.transaction(async (tx) => {
       const found = await tx
-        .select(rowColumns)
+        .select()
         .from(leads)
-        .leftJoin(staff, eq(staff.id, leads.assigneeId))
         .where(conditionsOf(filter))
         .orderBy(desc(leads.createdAt), desc(leads.id))
         .limit(EXPORT_MAX_ROWS + 1);
@@ -202,7 +206,7 @@ export class LeadPipeline {
         { action: "leads.export", entity: "lead", entityId: "", after: { filter, rows: found.length } },
         now,
       );
-      return found;
+      return withAssigneeNames(tx, found);
     });
     const content = await buildLeadWorkbook(rows, now);
     const stamp = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace(/[-:T]/g, "");
@@ -224,12 +228,12 @@ export class LeadPipeline {
       byKind(startOfChinaWeek(now)),
       dailyCounts(this.db, leads, leads.createdAt, now),
       this.db
-        .select(rowColumns)
+        .select()
         .from(leads)
-        .leftJoin(staff, eq(staff.id, leads.assigneeId))
         .where(eq(leads.state, "new"))
         .orderBy(asc(leads.createdAt), asc(leads.id))
-        .limit(WAITING_SHOWN),
+        .limit(WAITING_SHOWN)
+        .then((rows) => withAssigneeNames(this.db, rows)),
     ]);
     return { today, week, waiting: waiting.map(rowOf), daily };
   }

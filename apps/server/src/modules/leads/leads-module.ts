@@ -27,6 +27,15 @@ export interface LeadsOverrides {
   runDelivery?: boolean;
 }
 
+/**
+ * What the leads module gives the rest of the server: its delivery job (tests drive it) and the
+ * pipeline (the dashboard's figures).
+ */
+export interface LeadsModule {
+  job: DeliveryJob;
+  pipeline: LeadPipeline;
+}
+
 export interface LeadsOptions extends LeadsOverrides {
   env: Env;
   db: Db;
@@ -38,10 +47,7 @@ export interface LeadsOptions extends LeadsOverrides {
   backOfficeNow: Clock;
 }
 
-export function registerLeads(
-  app: FastifyInstance,
-  options: LeadsOptions,
-): { job: DeliveryJob; pipeline: LeadPipeline } {
+export function registerLeads(app: FastifyInstance, options: LeadsOptions): LeadsModule {
   const { env, db } = options;
   const now = options.now ?? systemClock;
   const outbox = new OutboxStore(db);
@@ -66,9 +72,6 @@ export function registerLeads(
   leadsRoutes(app, leads);
   const pipeline = new LeadPipeline(db, options.backOfficeNow);
   leadsAdminRoutes(app, pipeline);
-  if (options.runDelivery !== false) {
-    app.addHook("onReady", async () => job.start());
-    app.addHook("onClose", () => job.stop());
-  }
+  if (options.runDelivery !== false) job.runWhileServing(app);
   return { job, pipeline };
 }

@@ -92,59 +92,21 @@ export class LeadsService {
   }
 
   cityPartner(body: Parsed<typeof CityPartnerBody>, clientIp: string) {
-    const { consent, ...payload } = body;
-    return this.submit(
-      {
-        kind: "franchise",
-        phone: body.phone,
-        name: body.name,
-        province: body.province,
-        city: body.city,
-        origin: "加盟页",
-        payload,
-        consent: consent === true,
-      },
-      clientIp,
-    );
+    const { province, city } = body;
+    return this.submitForm(body, { kind: "franchise", province, city, origin: "加盟页" }, clientIp);
   }
 
   activity(body: Parsed<typeof ActivityBody>, clientIp: string) {
-    const { consent, ...payload } = body;
-    return this.submit(
-      {
-        kind: "activity",
-        phone: body.phone,
-        name: body.name,
-        origin: body.activity,
-        payload,
-        consent: consent === true,
-      },
-      clientIp,
-    );
+    return this.submitForm(body, { kind: "activity", origin: body.activity }, clientIp);
   }
 
   /** The activity's entry; its deposit (Alipay) comes with Commerce. */
   denominate(body: Parsed<typeof DenominateBody>, clientIp: string) {
-    const { consent, ...payload } = body;
-    return this.submit(
-      { kind: "denominate", phone: body.phone, origin: "活动征名", payload, consent: consent === true },
-      clientIp,
-    );
+    return this.submitForm(body, { kind: "denominate", origin: "活动征名" }, clientIp);
   }
 
   putCards(body: Parsed<typeof PutCardsBody>, clientIp: string) {
-    const { consent, ...payload } = body;
-    return this.submit(
-      {
-        kind: "panorama",
-        phone: body.phone,
-        name: body.name,
-        origin: body.originDetail || "全景页",
-        payload,
-        consent: consent === true,
-      },
-      clientIp,
-    );
+    return this.submitForm(body, { kind: "panorama", origin: body.originDetail || "全景页" }, clientIp);
   }
 
   /** Owners served: the base figure of the site settings plus distinct phones among all leads. */
@@ -159,6 +121,19 @@ export class LeadsService {
   /** Sign-ups for the activity: distinct phones among its leads. */
   activityCount(): Promise<number> {
     return this.deps.store.distinctPhones("activity");
+  }
+
+  /**
+   * A form's lead: the kind's own fields, the form's phone and name, its consent (R12), and the whole
+   * form but the consent kept as the payload.
+   */
+  private submitForm(
+    body: { phone: string; name?: string; consent?: boolean },
+    lead: Pick<LeadSubmission, "kind" | "origin" | "province" | "city">,
+    clientIp: string,
+  ): Promise<WrittenLead> {
+    const { consent, ...payload } = body;
+    return this.submit({ ...lead, phone: body.phone, name: body.name, payload, consent: consent === true }, clientIp);
   }
 
   private async submit(lead: Omit<LeadSubmission, "ipHash">, clientIp: string): Promise<WrittenLead> {

@@ -3,12 +3,9 @@
 // a payment marking the same order paid waits on the row lock and then finds it cancelled (or the
 // other way round), never both.
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orders } from "../../db/schema.js";
-import type { Clock } from "../../lib/clock.js";
-import type { JobMetrics } from "../../lib/metrics.js";
-import { BackgroundJob } from "../../lib/polling-job.js";
+import { BackgroundJob, type JobOptions } from "../../lib/polling-job.js";
 import { pruneKeys } from "./idempotency.js";
 import { releaseStock } from "./order-stock.js";
 
@@ -34,13 +31,7 @@ export const EXPIRY_NOTE = "超时未支付，系统自动取消";
 export class OrderExpiryJob extends BackgroundJob {
   constructor(
     private readonly db: Db,
-    private readonly options: {
-      policy: ExpiryPolicy;
-      now: Clock;
-      log: FastifyBaseLogger;
-      /** Counts each round, by outcome (/metrics). */
-      metrics?: JobMetrics;
-    },
+    private readonly options: JobOptions<ExpiryPolicy>,
   ) {
     super(ORDER_EXPIRY_JOB, options);
   }
@@ -57,7 +48,7 @@ export class OrderExpiryJob extends BackgroundJob {
     return cancelled;
   }
 
-  protected async round() {
+  protected override async round() {
     const cancelled = await this.runOnce();
     if (cancelled > 0) this.options.log.info({ cancelled }, "unpaid orders cancelled");
   }

@@ -12,6 +12,7 @@ import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from ".
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { likeContains } from "../../lib/like.js";
+import { pageOf } from "../../lib/paging.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import { staffNames } from "../staff/index.js";
 import { cancelPendingOrder } from "./order-cancel.js";
@@ -52,25 +53,22 @@ export class OrderDesk {
   ) {}
 
   async list(filter: AdminOrderFilter) {
-    const current = filter.current ?? 1;
-    const pageSize = filter.pageSize ?? 20;
     const where = conditionsOf(filter);
-    const [rows, [total]] = await Promise.all([
+    const page = await pageOf(
+      filter,
       this.db
         .select({ order: orders })
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(pageSize)
-        .offset((current - 1) * pageSize),
+        .orderBy(desc(orders.createdAt), desc(orders.id)),
       this.db
         .select({ n: count() })
         .from(orders)
         .innerJoin(customers, eq(customers.id, orders.customerId))
         .where(where),
-    ]);
-    const ids = rows.map((r) => r.order.id);
+    );
+    const ids = page.dataList.map((r) => r.order.id);
     const lines = ids.length
       ? await this.db
           .select({ orderId: orderLines.orderId, name: orderLines.name })
@@ -78,7 +76,7 @@ export class OrderDesk {
           .where(inArray(orderLines.orderId, ids))
           .orderBy(asc(orderLines.id))
       : [];
-    const dataList = rows.map(({ order }) => {
+    const dataList = page.dataList.map(({ order }) => {
       const mine = lines.filter((l) => l.orderId === order.id);
       const address = order.address;
       return {
@@ -93,7 +91,7 @@ export class OrderDesk {
         paidAt: iso(order.paidAt),
       };
     });
-    return { current, pageSize, total: total?.n ?? 0, dataList };
+    return { ...page, dataList };
   }
 
   async detail(orderNo: string, reader: Pick<Db, "select"> = this.db) {
@@ -139,41 +137,20 @@ export class OrderDesk {
 
   /** 已支付 → 已发货, with the carrier and tracking number the customer then sees. */
   ship(actor: Actor, input: { orderNo: string; carrier: string; trackingNo: string }) {
-    return this.move(actor, input.orderNo, "order.ship", async (tx, before, now) => {
+    return this.move(actor, input.orderNo, "order.ship", (tx, before, now) => {
       if (before.status !== "paid") throw business(AdminMessages.orderCannotShip);
-      const [after] = await tx
-        .update(orders)
-        .set({ status: "shipped", shippedAt: now, carrier: input.carrier, trackingNo: input.trackingNo })
-        .where(and(eq(orders.id, before.id), eq(orders.status, "paid")))
-        .returning();
-      await tx.insert(orderEvents).values({
-        orderId: before.id,
-        status: "shipped",
-        actor: staffActor(actor),
-        note: `${input.carrier} ${input.trackingNo}`,
-        at: now,
-      });
-      return after!;
+      const { carrier, trackingNo } = input;
+      const event = { actor: staffActor(actor), note: `${carrier} ${trackingNo}`, at: now };
+      return advance(tx, before, { status: "shipped", shippedAt: now, carrier, trackingNo }, event);
     });
   }
 
   /** 已发货 → 已完成. */
   complete(actor: Actor, input: { orderNo: string; note?: string }) {
-    return this.move(actor, input.orderNo, "order.complete", async (tx, before, now) => {
+    return this.move(actor, input.orderNo, "order.complete", (tx, before, now) => {
       if (before.status !== "shipped") throw business(AdminMessages.orderCannotComplete);
-      const [after] = await tx
-        .update(orders)
-        .set({ status: "completed", completedAt: now })
-        .where(and(eq(orders.id, before.id), eq(orders.status, "shipped")))
-        .returning();
-      await tx.insert(orderEvents).values({
-        orderId: before.id,
-        status: "completed",
-        actor: staffActor(actor),
-        note: input.note ?? "",
-        at: now,
-      });
-      return after!;
+      const event = { actor: staffActor(actor), note: input.note ?? "", at: now };
+      return advance(tx, before, { status: "completed", completedAt: now }, event);
     });
   }
 
@@ -261,6 +238,25 @@ export class OrderDesk {
       return this.detail(orderNo, tx);
     });
   }
+}
+
+/**
+ * A staff move along the order's states: the order changes only if it is still in the state the
+ * move was checked against, and the move is written to its history.
+ */
+async function advance(
+  tx: Tx,
+  before: OrderRecord,
+  change: Partial<OrderRecord> & { status: OrderRecord["status"] },
+  event: { actor: string; note: string; at: Date },
+): Promise<OrderRecord> {
+  const [after] = await tx
+    .update(orders)
+    .set(change)
+    .where(and(eq(orders.id, before.id), eq(orders.status, before.status)))
+    .returning();
+  await tx.insert(orderEvents).values({ orderId: before.id, status: change.status, ...event });
+  return after!;
 }
 
 function paymentOf(p: typeof payments.$inferSelect) {

@@ -1,9 +1,10 @@
 // Marking an order paid, for the payment module (ADR 0025): it runs in the caller's transaction, so
 // a payment row and the order it pays change together or not at all.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { orderEvents, orderLines, orders } from "../../db/schema.js";
 import type { Tx } from "../../db/transaction.js";
 import { addSales } from "../catalog/index.js";
+import { unitsPer } from "./order-stock.js";
 
 export type MarkPaidResult =
   /** The order moved from pending_payment to paid now. */
@@ -28,12 +29,6 @@ export async function markOrderPaid(tx: Tx, orderId: number, at: Date, note: str
   }
   await tx.insert(orderEvents).values({ orderId, status: "paid", actor: "system", note, at });
   // One update per goods, in id order (the same order everywhere, so concurrent payments never deadlock).
-  const sold = await tx
-    .select({ id: orderLines.goodsId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .groupBy(orderLines.goodsId)
-    .orderBy(orderLines.goodsId);
-  await addSales(tx, sold);
+  await addSales(tx, await unitsPer(tx, orderLines.goodsId, eq(orderLines.orderId, orderId)));
   return { changed: true, orderNo: paid.orderNo, totalCents: paid.totalCents };
 }

@@ -21,6 +21,16 @@ export interface OrdersOverrides {
   runExpiry?: boolean;
 }
 
+/**
+ * What the orders module gives the rest of the server: the service, its expiry job and the desk
+ * (the dashboard's figures).
+ */
+export interface OrdersModule {
+  orders: OrdersService;
+  job: OrderExpiryJob;
+  desk: OrderDesk;
+}
+
 export interface OrdersOptions extends OrdersOverrides {
   env: Env;
   db: Db;
@@ -29,10 +39,7 @@ export interface OrdersOptions extends OrdersOverrides {
   backOfficeNow: Clock;
 }
 
-export function registerOrders(
-  app: FastifyInstance,
-  options: OrdersOptions,
-): { orders: OrdersService; job: OrderExpiryJob; desk: OrderDesk } {
+export function registerOrders(app: FastifyInstance, options: OrdersOptions): OrdersModule {
   const { env, db } = options;
   const now = options.now ?? systemClock;
   const orders = new OrdersService(db, now);
@@ -46,9 +53,6 @@ export function registerOrders(
     log: app.log,
     metrics: options.metrics,
   });
-  if (options.runExpiry !== false) {
-    app.addHook("onReady", async () => job.start());
-    app.addHook("onClose", () => job.stop());
-  }
+  if (options.runExpiry !== false) job.runWhileServing(app);
   return { orders, job, desk };
 }

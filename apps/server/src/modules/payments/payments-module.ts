@@ -21,16 +21,19 @@ export interface PaymentsOverrides {
   runReconcile?: boolean;
 }
 
+/** What the payments module gives the rest of the server: its reconciliation job and the service. */
+export interface PaymentsModule {
+  job: ReconcileJob;
+  service: PaymentsService;
+}
+
 export interface PaymentsOptions extends PaymentsOverrides {
   env: Env;
   db: Db;
   metrics?: JobMetrics;
 }
 
-export function registerPayments(
-  app: FastifyInstance,
-  options: PaymentsOptions,
-): { job: ReconcileJob; service: PaymentsService } {
+export function registerPayments(app: FastifyInstance, options: PaymentsOptions): PaymentsModule {
   const { env, db } = options;
   const now = options.now ?? systemClock;
   const provider = options.provider ?? createPaymentProvider(env, app.log);
@@ -49,9 +52,6 @@ export function registerPayments(
     metrics: options.metrics,
   });
   paymentsRoutes(app, service);
-  if (options.runReconcile !== false) {
-    app.addHook("onReady", async () => job.start());
-    app.addHook("onClose", () => job.stop());
-  }
+  if (options.runReconcile !== false) job.runWhileServing(app);
   return { job, service };
 }

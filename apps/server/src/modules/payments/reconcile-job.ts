@@ -2,10 +2,7 @@
 // giving up). Every instance runs this job; each round claims pending trades older than a minute
 // that no instance asked about lately (FOR UPDATE SKIP LOCKED and a lastQueriedAt lease), asks the
 // provider, records a payment exactly as a notify would, and closes trades long past their end.
-import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../../lib/clock.js";
-import type { JobMetrics } from "../../lib/metrics.js";
-import { BackgroundJob } from "../../lib/polling-job.js";
+import { BackgroundJob, type JobOptions } from "../../lib/polling-job.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import type { PaymentStore, TradeRow } from "./payment-store.js";
 import type { PaymentsService } from "./service.js";
@@ -45,19 +42,9 @@ export class ReconcileJob extends BackgroundJob {
     private readonly store: PaymentStore,
     private readonly provider: PaymentProvider,
     private readonly payments: PaymentsService,
-    private readonly options: {
-      policy: ReconcilePolicy;
-      now: Clock;
-      log: FastifyBaseLogger;
-      /** Counts each round, by outcome (/metrics). */
-      metrics?: JobMetrics;
-    },
+    private readonly options: JobOptions<ReconcilePolicy>,
   ) {
     super(PAYMENT_RECONCILE_JOB, options);
-  }
-
-  protected round() {
-    return this.runOnce();
   }
 
   /** One pass over every unconfirmed trade due now, a batch at a time. */

@@ -2,10 +2,9 @@
 // for the sitemap, read from the database and kept a short while (a sitemap is fetched rarely, but
 // the whole catalogue is read to make it).
 import { articlePath, categoryHref, type GoodsCategory, goodsPath, packagePath, STATIC_PAGE_PATHS } from "@yj/contract";
-import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { articles, goods } from "../../db/schema.js";
-import { goodsIsPublic } from "../catalog/index.js";
+import { publicGoods } from "../catalog/index.js";
+import { publishedArticles } from "../content/index.js";
 import { newest, SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndexXml, urlSetXml } from "./sitemap-xml.js";
 
 /** How long a read of the catalogue serves sitemap requests. */
@@ -79,8 +78,8 @@ export class SeoService {
     const [roots, goodsRows, articleRows] = await Promise.all([
       this.options.categories(),
       // Public goods only: what the listings show (on sale and shown).
-      db.select({ id: goods.id, isPackage: goods.isPackage }).from(goods).where(goodsIsPublic).orderBy(asc(goods.id)),
-      db.select({ id: articles.id, publishedAt: articles.publishedAt }).from(articles).orderBy(asc(articles.id)),
+      publicGoods(db),
+      publishedArticles(db),
     ]);
     return [
       ...STATIC_PAGE_PATHS.map((path) => ({ path })),

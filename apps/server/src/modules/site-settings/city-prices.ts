@@ -3,27 +3,17 @@
 // (estimate_rates, read by /api/customers/estimate, ADR 0019), typed in yuan and kept in cents.
 // One save writes both and its audit row in one transaction; neither is cached on the server, so the
 // next quote uses the new figures.
-import {
-  type AdminCityPrices,
-  DEFAULT_RATES_CITY,
-  ESTIMATE_RATE_FIELDS,
-  type EstimateRateField,
-  HARD_PRICE_FIELDS,
-  type HardPriceField,
-  WebsiteConfigType,
-} from "@yj/contract";
+import type { AdminCityPrices, AdminCityPricesBody } from "@yj/contract";
+import { DEFAULT_RATES_CITY, ESTIMATE_RATE_FIELDS, HARD_PRICE_FIELDS, WebsiteConfigType } from "@yj/contract";
 import { and, asc, eq, max, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { estimateRates, websiteConfigs } from "../../db/schema.js";
 import type { Clock } from "../../lib/clock.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 
-export interface CityPricesInput {
-  city: string;
-  province: string;
-  hardPrice: Record<HardPriceField, number> | null;
-  rates: Record<EstimateRateField, number> | null;
-}
+/** A city's prices as the back office saves them, in cents (the contract's parsed body). */
+export type CityPricesInput = z.output<typeof AdminCityPricesBody>;
 
 type Reader = Pick<Db, "select">;
 
