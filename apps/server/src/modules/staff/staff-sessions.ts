@@ -45,7 +45,17 @@ export class StaffSessionStore {
       LIMITS,
       (tokenHash) =>
         this.db
-          .select({ member: staff, ...getTableColumns(staffSessions) })
+          // Only what a request needs of the member: never the password hash.
+          .select({
+            member: {
+              id: staff.id,
+              username: staff.username,
+              displayName: staff.displayName,
+              role: staff.role,
+              mustChangePassword: staff.mustChangePassword,
+            },
+            ...getTableColumns(staffSessions),
+          })
           .from(staffSessions)
           .innerJoin(staff, eq(staff.id, staffSessions.staffId))
           .where(and(eq(staffSessions.tokenHash, tokenHash), eq(staff.disabled, false))),
@@ -53,8 +63,7 @@ export class StaffSessionStore {
         this.db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash)),
     );
     if (!found) return null;
-    const { id, username, displayName, role, mustChangePassword } = found.member;
-    return { id, username, displayName, role, mustChangePassword, csrf: found.csrf, tokenHash: found.tokenHash };
+    return { ...found.member, csrf: found.csrf, tokenHash: found.tokenHash };
   }
 
   async revoke(tx: Db, tokenHash: string, now: Date): Promise<void> {
