@@ -111,6 +111,7 @@ export default function SearchScreen() {
 
       <Form action="/search" method="get" role="search" className={styles.searchForm}>
         <input
+          className={styles.searchInput}
           type="search"
           name="name"
           defaultValue={info.name}
