@@ -6,6 +6,7 @@ import { type GoodsCategory, type GoodsSort, PAGE_SIZE, routes } from "@yj/contr
 import { useMemo } from "react";
 import { data, Link, type LoaderFunctionArgs } from "react-router";
 import { Breadcrumb, type Crumb } from "../../../components/breadcrumb";
+import { FilterRow, Filters } from "../../../components/filter-row";
 import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
 import { categoryHref } from "../../../lib/category-routes";
@@ -15,7 +16,6 @@ import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-co
 import { useScreenLocation } from "../../../lib/screen-location";
 import { breadcrumbJsonLd } from "../../../lib/structured-data";
 import { goodsPagesQuery } from "../api/goods-pages";
-import { FilterRow, Filters } from "../components/filter-row";
 import { PagedGoods } from "../components/paged-goods";
 import { type ListingTarget, resolveListing, SORTS } from "../listing-target";
 import styles from "./listing.module.css";

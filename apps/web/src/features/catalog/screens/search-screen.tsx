@@ -7,6 +7,7 @@ import { type GoodsCategory, type GoodsSort, MENU_CATEGORY_IDS, routes } from "@
 import { useMemo } from "react";
 import { Form, Link, type LoaderFunctionArgs } from "react-router";
 import { Breadcrumb } from "../../../components/breadcrumb";
+import { FilterRow, Filters } from "../../../components/filter-row";
 import { useApi } from "../../../lib/api-context";
 import { flattenPages } from "../../../lib/list-rules";
 import { apiQuery } from "../../../lib/queries";
@@ -14,7 +15,6 @@ import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-co
 import { useScreenLocation } from "../../../lib/screen-location";
 import { breadcrumbJsonLd } from "../../../lib/structured-data";
 import { type GoodsFilter, goodsPagesQuery } from "../api/goods-pages";
-import { FilterRow, Filters } from "../components/filter-row";
 import { PagedGoods } from "../components/paged-goods";
 import { findCategory, parseId, parseSort, SORTS } from "../listing-target";
 import styles from "./listing.module.css";

@@ -19,6 +19,7 @@ import { hasSessionCookie } from "../../../session/session";
 import styles from "../commerce.module.css";
 import { LoadFailed } from "../load-failed";
 import { QuantityStepper } from "../quantity-stepper";
+import { ScreenFrame } from "../screen-frame";
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   if (hasSessionCookie(request)) await ctx.queryClient.prefetchQuery(cartQuery(ctx.api));
@@ -160,12 +161,9 @@ export default function CartScreen() {
 
 function Frame({ count, children }: { count?: number; children: React.ReactNode }) {
   return (
-    <div className={`container ${styles.screen}`}>
-      <h1 className={styles.title}>
-        购物车{count !== undefined && <span className={styles.titleCount}>共 {count} 件</span>}
-      </h1>
+    <ScreenFrame title={<>购物车{count !== undefined && <span className={styles.titleCount}>共 {count} 件</span>}</>}>
       {children}
-    </div>
+    </ScreenFrame>
   );
 }
 

@@ -19,6 +19,7 @@ import { hasSessionCookie } from "../../../session/session";
 import styles from "../commerce.module.css";
 import { LoadFailed } from "../load-failed";
 import { formatDateTime, OrderLines } from "../order-lines";
+import { ScreenFrame } from "../screen-frame";
 
 export const PAGE_SIZE = 10;
 /** States in which the amount was paid (实付); otherwise it is the order's amount. */
@@ -135,8 +136,7 @@ export default function MyOrdersScreen() {
   }
 
   return (
-    <div className={`container ${styles.screen}`}>
-      <h1 className={styles.title}>我的订单</h1>
+    <ScreenFrame title="我的订单">
       {body}
       <ConfirmDialog
         open={cancelling !== null}
@@ -148,6 +148,6 @@ export default function MyOrdersScreen() {
         onCancel={() => setCancelling(null)}
         onConfirm={() => cancelling && cancel.mutate(cancelling.orderNo)}
       />
-    </div>
+    </ScreenFrame>
   );
 }

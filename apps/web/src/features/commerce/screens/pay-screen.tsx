@@ -17,6 +17,7 @@ import { hasSessionCookie } from "../../../session/session";
 import styles from "../commerce.module.css";
 import { LoadFailed } from "../load-failed";
 import { OrderLines } from "../order-lines";
+import { ScreenFrame } from "../screen-frame";
 
 const ORDER_NO = /^[A-Z0-9]{8,32}$/;
 
@@ -98,10 +99,5 @@ export default function PayScreen() {
       </>
     );
   }
-  return (
-    <div className={`container ${styles.screen}`}>
-      <h1 className={styles.title}>订单支付</h1>
-      {body}
-    </div>
-  );
+  return <ScreenFrame title="订单支付">{body}</ScreenFrame>;
 }
