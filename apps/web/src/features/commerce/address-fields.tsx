@@ -3,7 +3,7 @@
 // as the order keeps them; regionCode is the deepest level chosen. Districts without towns hide that level.
 import { useQuery } from "@tanstack/react-query";
 import { Address, type AddressInput, PHONE_LENGTH, routes } from "@yj/contract";
-import { useId } from "react";
+import { type ComponentProps, useId } from "react";
 import { useApi } from "../../lib/api-context";
 import { apiQuery } from "../../lib/queries";
 import styles from "./commerce.module.css";
@@ -98,32 +98,28 @@ export function AddressFields({
     <fieldset className={styles.fieldset}>
       <legend className={styles.cardTitle}>收货信息</legend>
       <div className={styles.row2}>
-        <Field id={`${id}name`} label="收货人" error={errors.name}>
-          <input
-            id={`${id}name`}
-            className={styles.input}
-            name="name"
-            autoComplete="name"
-            maxLength={20}
-            value={values.name}
-            aria-invalid={errors.name ? true : undefined}
-            onChange={(e) => text("name", e.target.value)}
-          />
-        </Field>
-        <Field id={`${id}phone`} label="手机号" error={errors.phone}>
-          <input
-            id={`${id}phone`}
-            className={styles.input}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={PHONE_LENGTH}
-            value={values.phone}
-            aria-invalid={errors.phone ? true : undefined}
-            onChange={(e) => text("phone", e.target.value.replace(/\D/g, "").slice(0, PHONE_LENGTH))}
-          />
-        </Field>
+        <TextField
+          id={`${id}name`}
+          name="name"
+          label="收货人"
+          error={errors.name}
+          autoComplete="name"
+          maxLength={20}
+          value={values.name}
+          onChange={(e) => text("name", e.target.value)}
+        />
+        <TextField
+          id={`${id}phone`}
+          name="phone"
+          label="手机号"
+          error={errors.phone}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={PHONE_LENGTH}
+          value={values.phone}
+          onChange={(e) => text("phone", e.target.value.replace(/\D/g, "").slice(0, PHONE_LENGTH))}
+        />
       </div>
       <div className={styles.row4}>
         {LEVELS.map(({ key, label, placeholder }) => {
@@ -155,19 +151,17 @@ export function AddressFields({
           );
         })}
       </div>
-      <Field id={`${id}detail`} label="详细地址" error={errors.detail}>
-        <input
-          id={`${id}detail`}
-          className={styles.input}
-          name="detail"
-          autoComplete="street-address"
-          maxLength={120}
-          placeholder="街道、小区、楼栋、门牌号"
-          value={values.detail}
-          aria-invalid={errors.detail ? true : undefined}
-          onChange={(e) => text("detail", e.target.value)}
-        />
-      </Field>
+      <TextField
+        id={`${id}detail`}
+        name="detail"
+        label="详细地址"
+        error={errors.detail}
+        autoComplete="street-address"
+        maxLength={120}
+        placeholder="街道、小区、楼栋、门牌号"
+        value={values.detail}
+        onChange={(e) => text("detail", e.target.value)}
+      />
     </fieldset>
   );
 }
@@ -195,5 +189,19 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled text input with its message, wired by one id. */
+function TextField({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error?: string } & Omit<ComponentProps<"input">, "id" | "className">) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input {...input} id={id} className={styles.input} aria-invalid={error ? true : undefined} />
+    </Field>
   );
 }

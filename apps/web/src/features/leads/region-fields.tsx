@@ -40,56 +40,66 @@ export function RegionFields({
 
   return (
     <div className={styles.row}>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}province`}>
-          省份
-        </label>
-        <select
-          id={`${id}province`}
-          name="province"
-          className={styles.select}
-          value={province}
-          aria-invalid={errors.province ? true : undefined}
-          onChange={(e) => onChange({ province: e.target.value, city: "" })}
-        >
-          <option value="">{Messages.quoteProvince}</option>
-          {withCurrent(provinceNames, province).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        {errors.province && (
-          <p className={styles.error} role="alert">
-            {errors.province}
-          </p>
-        )}
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}city`}>
-          城市
-        </label>
-        <select
-          id={`${id}city`}
-          name="city"
-          className={styles.select}
-          value={city}
-          aria-invalid={errors.city ? true : undefined}
-          onChange={(e) => onChange({ province, city: e.target.value })}
-        >
-          <option value="">{Messages.quoteCity}</option>
-          {withCurrent(cityNames, city).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        {errors.city && (
-          <p className={styles.error} role="alert">
-            {errors.city}
-          </p>
-        )}
-      </div>
+      <NameSelect
+        id={`${id}province`}
+        name="province"
+        label="省份"
+        prompt={Messages.quoteProvince}
+        names={withCurrent(provinceNames, province)}
+        value={province}
+        error={errors.province}
+        onChange={(next) => onChange({ province: next, city: "" })}
+      />
+      <NameSelect
+        id={`${id}city`}
+        name="city"
+        label="城市"
+        prompt={Messages.quoteCity}
+        names={withCurrent(cityNames, city)}
+        value={city}
+        error={errors.city}
+        onChange={(next) => onChange({ province, city: next })}
+      />
+    </div>
+  );
+}
+
+/** A labelled select of names, with its prompt as the empty choice and its error under it. */
+function NameSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  prompt: string;
+  names: string[];
+  value: string;
+  error?: string;
+  onChange(name: string): void;
+}) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={props.id}>
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        name={props.name}
+        className={styles.select}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">{props.prompt}</option>
+        {props.names.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {props.error && (
+        <p className={styles.error} role="alert">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }

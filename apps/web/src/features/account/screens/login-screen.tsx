@@ -5,7 +5,7 @@
 // logged in goes there at once.
 import { useMutation } from "@tanstack/react-query";
 import { Messages, PHONE_LENGTH, RegisterBody, routes } from "@yj/contract";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api-client";
@@ -155,20 +155,18 @@ export default function LoginScreen() {
             <label className={styles.label} htmlFor={`${uid}mobile`}>
               手机号
             </label>
-            <input
+            <DigitsInput
               id={`${uid}mobile`}
-              className={styles.input}
               name="mobile"
               type="tel"
-              inputMode="numeric"
               autoComplete="tel-national"
               placeholder="请输入 11 位手机号"
-              maxLength={PHONE_LENGTH}
+              length={PHONE_LENGTH}
               value={mobile}
-              aria-invalid={errors.mobile ? true : undefined}
-              aria-describedby={errors.mobile ? mobileErrorId : undefined}
-              onChange={(e) => {
-                setMobile(digitsOnly(e.target.value, PHONE_LENGTH));
+              error={errors.mobile}
+              errorId={mobileErrorId}
+              onDigits={(digits) => {
+                setMobile(digits);
                 if (errors.mobile) setErrors({ ...errors, mobile: undefined });
               }}
             />
@@ -182,21 +180,19 @@ export default function LoginScreen() {
               验证码
             </label>
             <div className={styles.codeRow}>
-              <input
+              <DigitsInput
                 ref={codeInput}
                 id={`${uid}code`}
-                className={styles.input}
                 name="code"
                 type="text"
-                inputMode="numeric"
                 autoComplete="one-time-code"
                 placeholder="6 位验证码"
-                maxLength={CODE_LENGTH}
+                length={CODE_LENGTH}
                 value={code}
-                aria-invalid={errors.code ? true : undefined}
-                aria-describedby={errors.code ? codeErrorId : undefined}
-                onChange={(e) => {
-                  setCode(digitsOnly(e.target.value, CODE_LENGTH));
+                error={errors.code}
+                errorId={codeErrorId}
+                onDigits={(digits) => {
+                  setCode(digits);
                   if (errors.code) setErrors({ ...errors, code: undefined });
                 }}
               />
@@ -225,5 +221,34 @@ export default function LoginScreen() {
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * A field of digits only (手机号, 验证码), at most `length` of them; its error, when there is one, is
+ * the paragraph `errorId` under it.
+ */
+function DigitsInput({
+  length,
+  error,
+  errorId,
+  onDigits,
+  ...input
+}: {
+  length: number;
+  error?: string;
+  errorId: string;
+  onDigits(digits: string): void;
+} & Omit<ComponentProps<"input">, "maxLength" | "onChange">) {
+  return (
+    <input
+      {...input}
+      className={styles.input}
+      inputMode="numeric"
+      maxLength={length}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      onChange={(e) => onDigits(digitsOnly(e.target.value, length))}
+    />
   );
 }

@@ -17,7 +17,7 @@ import { loginPath } from "../../../session/redirect";
 import { useRequireLogin } from "../../../session/require-login";
 import { hasSessionCookie } from "../../../session/session";
 import styles from "../commerce.module.css";
-import { LoadFailed } from "../load-failed";
+import { LoadingOrFailed } from "../load-failed";
 import { QuantityStepper } from "../quantity-stepper";
 import { ScreenFrame } from "../screen-frame";
 
@@ -59,13 +59,7 @@ export default function CartScreen() {
   if (!cart) {
     return (
       <Frame>
-        {isError ? (
-          <LoadFailed what="购物车" onRetry={() => void refetch()} />
-        ) : (
-          <p className="empty" aria-busy="true">
-            正在加载购物车…
-          </p>
-        )}
+        <LoadingOrFailed what="购物车" failed={isError} onRetry={() => void refetch()} />
       </Frame>
     );
   }

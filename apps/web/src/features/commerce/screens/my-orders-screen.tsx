@@ -17,7 +17,7 @@ import { loginPath } from "../../../session/redirect";
 import { useRequireLogin } from "../../../session/require-login";
 import { hasSessionCookie } from "../../../session/session";
 import styles from "../commerce.module.css";
-import { LoadFailed } from "../load-failed";
+import { LoadingOrFailed } from "../load-failed";
 import { formatDateTime, OrderLines } from "../order-lines";
 import { ScreenFrame } from "../screen-frame";
 
@@ -67,13 +67,7 @@ export default function MyOrdersScreen() {
       </p>
     );
   } else if (!data) {
-    body = isError ? (
-      <LoadFailed what="订单" onRetry={() => void refetch()} />
-    ) : (
-      <p className="empty" aria-busy="true">
-        正在加载订单…
-      </p>
-    );
+    body = <LoadingOrFailed what="订单" failed={isError} onRetry={() => void refetch()} />;
   } else if (data.total === 0) {
     body = (
       <div className={`empty ${styles.emptyBox}`}>

@@ -22,6 +22,11 @@ import { PagedArticles } from "../components/paged-articles";
 import styles from "./content-list.module.css";
 import { ContentListHead } from "./content-list-head";
 
+/** The fixed choices of the 户型, 面积 and 预算 filters (the contract's bands). */
+const ROOM_CHOICES = CASE_ROOM_OPTIONS.map((o) => ({ value: o.rooms, label: o.label }));
+const AREA_CHOICES = CASE_AREA_BANDS.map((b) => ({ value: b.key, label: b.label }));
+const BUDGET_CHOICES = CASE_BUDGET_BANDS.map((b) => ({ value: b.key, label: b.label }));
+
 /** The labels of a selection, for the title and the lead line. */
 function selectionLabels(s: CaseSelection): string[] {
   return [
@@ -84,30 +89,9 @@ export default function CasesScreen() {
       />
       <Filters>
         <FilterRow kind="filter" label="风格" choices={chips("style", fromData(options?.styles, selection.style))} />
-        <FilterRow
-          kind="filter"
-          label="户型"
-          choices={chips(
-            "rooms",
-            CASE_ROOM_OPTIONS.map((o) => ({ value: o.rooms, label: o.label })),
-          )}
-        />
-        <FilterRow
-          kind="filter"
-          label="面积"
-          choices={chips(
-            "area",
-            CASE_AREA_BANDS.map((b) => ({ value: b.key, label: b.label })),
-          )}
-        />
-        <FilterRow
-          kind="filter"
-          label="预算"
-          choices={chips(
-            "budget",
-            CASE_BUDGET_BANDS.map((b) => ({ value: b.key, label: b.label })),
-          )}
-        />
+        <FilterRow kind="filter" label="户型" choices={chips("rooms", ROOM_CHOICES)} />
+        <FilterRow kind="filter" label="面积" choices={chips("area", AREA_CHOICES)} />
+        <FilterRow kind="filter" label="预算" choices={chips("budget", BUDGET_CHOICES)} />
         <FilterRow kind="filter" label="城市" choices={chips("city", fromData(options?.cities, selection.city))} />
       </Filters>
       <PagedArticles
