@@ -1,7 +1,7 @@
 // The fields every lead form is made of: name, mobile, the privacy-policy consent (R14: unticked until
 // the visitor ticks it), the failure line and the submit button, so the forms ask and answer alike.
 import { Messages, PHONE_LENGTH } from "@yj/contract";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import styles from "./lead-form.module.css";
 import { digitsOnly, type Errors, failureDetail } from "./lead-rules";
 
@@ -61,12 +61,9 @@ export function TextField({
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange">) {
   const id = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={`${id}input`}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} error={error}>
       <input
-        id={`${id}input`}
+        id={id}
         className={styles.input}
         value={value}
         aria-invalid={error ? true : undefined}
@@ -74,6 +71,58 @@ export function TextField({
         onChange={(e) => onChange(e.target.value)}
         {...input}
       />
+    </LabelledField>
+  );
+}
+
+/** A labelled select of the lead forms (省份, 城市, 室厅卫); its options are the children. */
+export function SelectField({
+  label,
+  error,
+  onChange,
+  children,
+  ...select
+}: {
+  label: string;
+  error?: string;
+  onChange(value: string): void;
+  children: ReactNode;
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "onChange">) {
+  const id = useId();
+  return (
+    <LabelledField id={id} label={label} error={error}>
+      <select
+        id={id}
+        className={styles.select}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        {...select}
+      >
+        {children}
+      </select>
+    </LabelledField>
+  );
+}
+
+/** A form control (`id`) with its label above and its message (`${id}error`) below. */
+function LabelledField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {children}
       {error && (
         <p id={`${id}error`} className={styles.error} role="alert">
           {error}
