@@ -2,6 +2,7 @@
 // the visitor ticks it), the failure line and the submit button, so the forms ask and answer alike.
 import { Messages, PHONE_LENGTH } from "@yj/contract";
 import { type ReactNode, useId } from "react";
+import { controlProps, LabelledField } from "../../components/labelled-field";
 import styles from "./lead-form.module.css";
 import { digitsOnly, type Errors, failureDetail } from "./lead-rules";
 
@@ -61,13 +62,11 @@ export function TextField({
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange">) {
   const id = useId();
   return (
-    <LabelledField id={id} label={label} error={error}>
+    <LabelledField id={id} label={label} error={error} classes={styles}>
       <input
-        id={id}
+        {...controlProps(id, error)}
         className={styles.input}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}error` : undefined}
         onChange={(e) => onChange(e.target.value)}
         {...input}
       />
@@ -90,45 +89,16 @@ export function SelectField({
 } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "onChange">) {
   const id = useId();
   return (
-    <LabelledField id={id} label={label} error={error}>
+    <LabelledField id={id} label={label} error={error} classes={styles}>
       <select
-        id={id}
+        {...controlProps(id, error)}
         className={styles.select}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}error` : undefined}
         onChange={(e) => onChange(e.target.value)}
         {...select}
       >
         {children}
       </select>
     </LabelledField>
-  );
-}
-
-/** A form control (`id`) with its label above and its message (`${id}error`) below. */
-function LabelledField({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 
