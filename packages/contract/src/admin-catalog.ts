@@ -6,7 +6,7 @@ import { AdminGoodsSaveBody, YuanAmount } from "./admin.js";
 import { AdminText, AdminId as Id, ImageAddress } from "./admin-fields.js";
 import { centsShape, ESTIMATE_RATE_FIELDS, HARD_PRICE_FIELDS } from "./city-prices.js";
 import { textParam } from "./common.js";
-import { Store } from "./content.js";
+import { bannerAreaShape, bannerPictureShape, Store } from "./content.js";
 
 export const CatalogMessages = {
   goodsCreated: "商品已创建",
@@ -140,11 +140,8 @@ export const BANNER_SCOPE_LABELS: Record<BannerScope, string> = { default: "默�
 export const AdminBannerRow = z.object({
   id: z.number(),
   scope: z.enum(BANNER_SCOPES),
-  province: z.string().nullable(),
-  city: z.string().nullable(),
-  title: z.string(),
-  image: z.string(),
-  link: z.string(),
+  ...bannerAreaShape,
+  ...bannerPictureShape,
   sort: z.number(),
 });
 export type AdminBannerRow = z.infer<typeof AdminBannerRow>;

@@ -19,14 +19,12 @@ export const CityQuery = z.object({
 });
 export type CityQuery = z.input<typeof CityQuery>;
 
-export const Banner = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  image: z.string(),
-  link: z.string(),
-  province: z.string().nullable(),
-  city: z.string().nullable(),
-});
+/** What a banner shows and where it leads. */
+export const bannerPictureShape = { title: z.string(), image: z.string(), link: z.string() };
+/** Where a banner is shown: a province, a city, or (both null) everywhere. */
+export const bannerAreaShape = { province: z.string().nullable(), city: z.string().nullable() };
+
+export const Banner = z.object({ id: z.number().int(), ...bannerPictureShape, ...bannerAreaShape });
 export type Banner = z.infer<typeof Banner>;
 
 export const StoreQuery = z.object({
