@@ -1,23 +1,12 @@
 // The seam between the server and the web app's server entry: what the server hands `render` and what
 // it gets back. The server imports these types (`@yj/web/render-seam`), so the two sides cannot drift.
-// Self-contained on purpose: both sides type-check it, the server without DOM, the web without Node.
+// It takes the transport's shapes from @yj/api-client (docs/decisions/0042), whose types need neither
+// DOM nor Node beyond fetch's AbortSignal: both sides type-check it.
 
-/** One API call, as the web app's client makes it. */
-export interface TransportRequest {
-  method: "GET" | "POST";
-  url: string;
-  body?: unknown;
-  /** Extra request headers (e.g. an order's Idempotency-Key). */
-  headers?: Record<string, string>;
-}
-export interface TransportResponse {
-  status: number;
-  /** The Retry-After header, when the answer has one. */
-  retryAfter?: string | null;
-  json(): Promise<unknown>;
-}
+import type { Transport } from "@yj/api-client";
+
 /** How requests reach the API: fetch in the browser, Fastify inject on the server (in-process). */
-export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+export type { Transport, TransportRequest, TransportResponse } from "@yj/api-client";
 
 export interface DocumentAssets {
   scripts: string[];

@@ -17,6 +17,17 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
+/** A network that never answers: the call ends only when its signal aborts (the timeout, or the caller). */
+function stubFetchThatWaitsForAbort() {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
+    ),
+  );
+}
+
 describe("createApiClient", () => {
   it("sends the query on the path and answers the envelope's data", async () => {
     const transport = transportAnswering(200, ok([1, 2]));
@@ -101,13 +112,7 @@ describe("createFetchTransport", () => {
   });
 
   it("says '请求超时' after the timeout and '网络错误' when the network fails", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
-      ),
-    );
+    stubFetchThatWaitsForAbort();
     const slow = createApiClient(
       createFetchTransport({ csrfHeader: "x-csrf-token", csrfToken: () => "", timeoutMs: 20 }),
     );
@@ -122,13 +127,7 @@ describe("createFetchTransport", () => {
   });
 
   it("gives the caller's own abort back as it is, not as a failure to show", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
-      ),
-    );
+    stubFetchThatWaitsForAbort();
     const onFailure = vi.fn();
     const api = createApiClient(createFetchTransport({ csrfHeader: "x-csrf-token", csrfToken: () => "" }), {
       onFailure,

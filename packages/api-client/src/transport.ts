@@ -1,6 +1,6 @@
 // How a request reaches the API, kept apart from what the client makes of the answer: fetch in a
 // browser (this file), Fastify inject during the storefront's server render (apps/server). The shapes
-// match apps/web/src/render-seam.ts, which the server type-checks against.
+// are what apps/web/src/render-seam.ts hands the server, which type-checks against them.
 import { Messages, REQUEST_TIMEOUT_MS } from "@yj/contract";
 import { ApiError } from "./api-error";
 

@@ -4,8 +4,9 @@
 import { z } from "zod";
 import { AdminGoodsSaveBody, YuanAmount } from "./admin.js";
 import { AdminText, AdminId as Id, ImageAddress } from "./admin-fields.js";
+import { centsShape, ESTIMATE_RATE_FIELDS, HARD_PRICE_FIELDS } from "./city-prices.js";
 import { textParam } from "./common.js";
-import { Store } from "./content.js";
+import { bannerAreaShape, bannerPictureShape, Store } from "./content.js";
 
 export const CatalogMessages = {
   goodsCreated: "商品已创建",
@@ -139,11 +140,8 @@ export const BANNER_SCOPE_LABELS: Record<BannerScope, string> = { default: "默�
 export const AdminBannerRow = z.object({
   id: z.number(),
   scope: z.enum(BANNER_SCOPES),
-  province: z.string().nullable(),
-  city: z.string().nullable(),
-  title: z.string(),
-  image: z.string(),
-  link: z.string(),
+  ...bannerAreaShape,
+  ...bannerPictureShape,
   sort: z.number(),
 });
 export type AdminBannerRow = z.infer<typeof AdminBannerRow>;
@@ -211,40 +209,10 @@ export const AdminStoreUpdateBody = StoreFields.extend({ id: Id });
 
 // ── Per-city prices: hard-decoration unit prices and estimate rates ─────────────────────────────
 
-/** website_configs type 2 (served by /api/website_configs/getHardPrice), cents per ㎡. */
-export const HARD_PRICE_FIELDS = [
-  ["packagePriceCentsPerM2", "整装套餐"],
-  ["halfPackagePriceCentsPerM2", "半包套餐"],
-  ["mainMaterialCentsPerM2", "主材"],
-  ["auxiliaryMaterialCentsPerM2", "辅材"],
-  ["laborCentsPerM2", "人工"],
-  ["projectManagementCentsPerM2", "项目管理"],
-  ["designCentsPerM2", "设计"],
-  ["softCentsPerM2", "软装"],
-  ["applianceCentsPerM2", "家电"],
-] as const;
-export type HardPriceField = (typeof HARD_PRICE_FIELDS)[number][0];
-
-/** estimate_rates (ADR 0019), cents: per room kind, soft furnishing and appliances. */
-export const ESTIMATE_RATE_FIELDS = [
-  ["bedroomMaterialCents", "卧室材料"],
-  ["bedroomLaborCents", "卧室人工"],
-  ["livingRoomMaterialCents", "客厅材料"],
-  ["livingRoomLaborCents", "客厅人工"],
-  ["bathroomMaterialCents", "卫生间材料"],
-  ["bathroomLaborCents", "卫生间人工"],
-  ["softPerBedroomCents", "软装/卧室"],
-  ["softPerLivingRoomCents", "软装/客厅"],
-  ["applianceBaseCents", "家电基础"],
-  ["appliancePerBathroomCents", "家电/卫生间"],
-] as const;
-export type EstimateRateField = (typeof ESTIMATE_RATE_FIELDS)[number][0];
-
 /** The estimate rates row every city without its own uses. */
 export const DEFAULT_RATES_CITY = "*";
 
-const centsRecord = <K extends string>(fields: readonly (readonly [K, string])[]) =>
-  z.object(Object.fromEntries(fields.map(([k]) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
+const centsRecord = <K extends string>(fields: readonly (readonly [K, string])[]) => z.object(centsShape(fields));
 const yuanRecord = <K extends string>(fields: readonly (readonly [K, string])[]) =>
   z.object(Object.fromEntries(fields.map(([k]) => [k, YuanAmount])) as Record<K, typeof YuanAmount>);
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { YuanAmount } from "./admin.js";
 import { AdminText, ImageAddress } from "./admin-fields.js";
 import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
-import { ArticleBlock, ArticleTag } from "./content.js";
+import { ArticleBlock, ArticleTag, companyShape, serviceContactShape } from "./content.js";
 import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
 
 export const ContentMessages = {
@@ -228,13 +228,8 @@ export const AdminCity = z.object({ id: z.number(), city: z.string(), province: 
 export type AdminCity = z.infer<typeof AdminCity>;
 
 export const AdminSettings = z.object({
-  brandName: z.string(),
-  hotline: z.string(),
-  headOfficeAddress: z.string(),
-  icpNumber: z.string(),
-  serviceHours: z.string(),
-  serviceEmail: z.string(),
-  wechat: z.string(),
+  ...companyShape,
+  ...serviceContactShape,
   coveredCities: z.number(),
   servedOwnersBase: z.number(),
   /** Cents. */

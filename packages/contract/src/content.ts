@@ -1,6 +1,7 @@
 // Content: banners, stores, articles (guides and cases), city configs, hard prices, site settings, regions.
 import { z } from "zod";
 import { MAX_CASE_ROOMS } from "./case-filters.js";
+import { centsShape, HARD_PRICE_FIELDS, pricedCityShape } from "./city-prices.js";
 import {
   currentParam,
   idParam,
@@ -18,14 +19,12 @@ export const CityQuery = z.object({
 });
 export type CityQuery = z.input<typeof CityQuery>;
 
-export const Banner = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  image: z.string(),
-  link: z.string(),
-  province: z.string().nullable(),
-  city: z.string().nullable(),
-});
+/** What a banner shows and where it leads. */
+export const bannerPictureShape = { title: z.string(), image: z.string(), link: z.string() };
+/** Where a banner is shown: a province, a city, or (both null) everywhere. */
+export const bannerAreaShape = { province: z.string().nullable(), city: z.string().nullable() };
+
+export const Banner = z.object({ id: z.number().int(), ...bannerPictureShape, ...bannerAreaShape });
 export type Banner = z.infer<typeof Banner>;
 
 export const StoreQuery = z.object({
@@ -141,33 +140,29 @@ export type CityConfig = z.infer<typeof CityConfig>;
 export const HardPriceQuery = z.object({ city: textParam("城市", 20) });
 
 /** Hard-decoration unit prices of a city, in cents per ㎡. `fallback` when the city is not covered. */
-export const HardPrice = z.object({
-  city: z.string(),
-  province: z.string(),
-  fallback: z.boolean(),
-  packagePriceCentsPerM2: z.number().int(),
-  halfPackagePriceCentsPerM2: z.number().int(),
-  mainMaterialCentsPerM2: z.number().int(),
-  auxiliaryMaterialCentsPerM2: z.number().int(),
-  laborCentsPerM2: z.number().int(),
-  projectManagementCentsPerM2: z.number().int(),
-  designCentsPerM2: z.number().int(),
-  softCentsPerM2: z.number().int(),
-  applianceCentsPerM2: z.number().int(),
-});
+export const HardPrice = z.object({ ...pricedCityShape, ...centsShape(HARD_PRICE_FIELDS) });
 export type HardPrice = z.infer<typeof HardPrice>;
 
-export const SiteSettings = z.object({
+/** The company as the site's settings name it (footer, contact blocks); the back office edits the same words. */
+export const companyShape = {
   brandName: z.string(),
   hotline: z.string(),
   headOfficeAddress: z.string(),
   icpNumber: z.string(),
-  coveredCities: z.number().int(),
-  defaultProvince: z.string(),
-  defaultCity: z.string(),
+};
+/** How visitors reach customer service, from the site's settings. */
+export const serviceContactShape = {
   serviceHours: z.string(),
   serviceEmail: z.string(),
   wechat: z.string(),
+};
+
+export const SiteSettings = z.object({
+  ...companyShape,
+  coveredCities: z.number().int(),
+  defaultProvince: z.string(),
+  defaultCity: z.string(),
+  ...serviceContactShape,
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 

@@ -8,6 +8,7 @@ export * from "./admin-endpoints.js";
 export * from "./admin-routes.js";
 export * from "./case-filters.js";
 export * from "./catalog.js";
+export * from "./city-prices.js";
 export * from "./commerce.js";
 export * from "./common.js";
 export * from "./constants.js";

@@ -1,5 +1,6 @@
 // Leads: appointments, estimates, franchise, activities (docs/product.md §5, §7, §8; R14).
 import { z } from "zod";
+import { pricedCityShape } from "./city-prices.js";
 import { Messages, PHONE_PATTERN } from "./constants.js";
 
 const phone = z.string({ error: Messages.invalidPhone }).trim().regex(PHONE_PATTERN, { error: Messages.invalidPhone });
@@ -63,10 +64,8 @@ export type EstimateBody = z.input<typeof EstimateBody>;
 export const EstimatePart = z.object({ name: z.string(), amount: z.number().int() });
 /** What the estimate assumed (ADR 0019), for the result dialog's "how we got this". */
 export const EstimateBasis = z.object({
-  /** The city whose rates were used; `fallback` when the asked city has no rates of its own. */
-  city: z.string(),
-  province: z.string(),
-  fallback: z.boolean(),
+  /** The city whose rates were used. */
+  ...pricedCityShape,
   /** The area used, rounded to 0.01 ㎡. */
   area: z.number(),
   bedRoom: z.number().int(),

@@ -120,6 +120,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
             </nav>
             <form className={styles.search} onSubmit={search}>
               <input
+                className={styles.searchInput}
                 type="search"
                 name="name"
                 placeholder="搜索沙发、瓷砖、橱柜…"

@@ -3,7 +3,8 @@
 // as the order keeps them; regionCode is the deepest level chosen. Districts without towns hide that level.
 import { useQuery } from "@tanstack/react-query";
 import { Address, type AddressInput, PHONE_LENGTH, routes } from "@yj/contract";
-import { useId } from "react";
+import { type ComponentProps, useId } from "react";
+import { controlProps, LabelledField } from "../../components/labelled-field";
 import { useApi } from "../../lib/api-context";
 import { apiQuery } from "../../lib/queries";
 import styles from "./commerce.module.css";
@@ -57,6 +58,19 @@ function useChildren(code: string | undefined) {
   return code === undefined ? undefined : data;
 }
 
+type TextFieldName = "name" | "phone" | "detail";
+const TEXT_FIELDS: Record<TextFieldName, { label: string } & ComponentProps<"input">> = {
+  name: { label: "收货人", autoComplete: "name", maxLength: 20 },
+  phone: { label: "手机号", type: "tel", inputMode: "numeric", autoComplete: "tel-national", maxLength: PHONE_LENGTH },
+  detail: {
+    label: "详细地址",
+    autoComplete: "street-address",
+    maxLength: 120,
+    placeholder: "街道、小区、楼栋、门牌号",
+  },
+};
+const digitsOnly = (text: string) => text.replace(/\D/g, "").slice(0, PHONE_LENGTH);
+
 export function AddressFields({
   values,
   errors,
@@ -92,38 +106,23 @@ export function AddressFields({
     const parentCode = { province: undefined, city: provinceCode, district: cityCode, town: districtCode }[level];
     onChange({ ...Object.fromEntries(below), [level]: name, regionCode: code || parentCode });
   };
-  const text = (field: "name" | "phone" | "detail", value: string) => onChange({ [field]: value });
+  const textField = (field: TextFieldName) => (
+    <TextField
+      {...TEXT_FIELDS[field]}
+      id={`${id}${field}`}
+      name={field}
+      error={errors[field]}
+      value={values[field]}
+      onChange={(e) => onChange({ [field]: field === "phone" ? digitsOnly(e.target.value) : e.target.value })}
+    />
+  );
 
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.cardTitle}>收货信息</legend>
       <div className={styles.row2}>
-        <Field id={`${id}name`} label="收货人" error={errors.name}>
-          <input
-            id={`${id}name`}
-            className={styles.input}
-            name="name"
-            autoComplete="name"
-            maxLength={20}
-            value={values.name}
-            aria-invalid={errors.name ? true : undefined}
-            onChange={(e) => text("name", e.target.value)}
-          />
-        </Field>
-        <Field id={`${id}phone`} label="手机号" error={errors.phone}>
-          <input
-            id={`${id}phone`}
-            className={styles.input}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={PHONE_LENGTH}
-            value={values.phone}
-            aria-invalid={errors.phone ? true : undefined}
-            onChange={(e) => text("phone", e.target.value.replace(/\D/g, "").slice(0, PHONE_LENGTH))}
-          />
-        </Field>
+        {textField("name")}
+        {textField("phone")}
       </div>
       <div className={styles.row4}>
         {LEVELS.map(({ key, label, placeholder }) => {
@@ -134,12 +133,11 @@ export function AddressFields({
           return (
             <Field key={key} id={`${id}${key}`} label={label} error={errors[key]}>
               <select
-                id={`${id}${key}`}
+                {...controlProps(`${id}${key}`, errors[key])}
                 className={styles.select}
                 name={key}
                 value={code ?? (current ? `current:${current}` : "")}
                 disabled={!list}
-                aria-invalid={errors[key] ? true : undefined}
                 onChange={(e) => choose(key, e.target.value)}
               >
                 <option value="">{placeholder}</option>
@@ -155,45 +153,26 @@ export function AddressFields({
           );
         })}
       </div>
-      <Field id={`${id}detail`} label="详细地址" error={errors.detail}>
-        <input
-          id={`${id}detail`}
-          className={styles.input}
-          name="detail"
-          autoComplete="street-address"
-          maxLength={120}
-          placeholder="街道、小区、楼栋、门牌号"
-          value={values.detail}
-          aria-invalid={errors.detail ? true : undefined}
-          onChange={(e) => text("detail", e.target.value)}
-        />
-      </Field>
+      {textField("detail")}
     </fieldset>
   );
 }
 
-export function Field({
+/** A labelled field of the commerce forms, in their look. */
+export function Field(props: { id: string; label: string; error?: string; children: React.ReactNode }) {
+  return <LabelledField {...props} classes={styles} />;
+}
+
+/** A labelled text input with its message, wired by one id. */
+function TextField({
   id,
   label,
   error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: React.ReactNode;
-}) {
+  ...input
+}: { id: string; label: string; error?: string } & Omit<ComponentProps<"input">, "id" | "className">) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} error={error}>
+      <input {...input} {...controlProps(id, error)} className={styles.input} />
+    </Field>
   );
 }

@@ -1,5 +1,5 @@
-import { type FormEvent, useId, useState } from "react";
-import { ContactFields, SubmitButton, TextField } from "./lead-fields";
+import { type FormEvent, useState } from "react";
+import { ContactFields, SelectField, SubmitButton, TextField } from "./lead-fields";
 import styles from "./lead-form.module.css";
 import {
   type Errors,
@@ -30,7 +30,6 @@ export function EstimateFormView({
   pending: boolean;
   failure?: string;
 }) {
-  const id = useId();
   const [errors, setErrors] = useState<Errors<EstimateField>>({});
   const set = (patch: Partial<EstimateForm>) => {
     onChange({ ...form, ...patch });
@@ -65,30 +64,20 @@ export function EstimateFormView({
       />
       <div className={`${styles.row} ${styles.three}`}>
         {LAYOUT.map(([key, unit]) => (
-          <div className={styles.field} key={key}>
-            <label className={styles.label} htmlFor={`${id}${key}`}>
-              {unit}
-            </label>
-            <select
-              id={`${id}${key}`}
-              name={key}
-              className={styles.select}
-              value={form[key]}
-              aria-invalid={errors[key] ? true : undefined}
-              onChange={(e) => set({ [key]: Number(e.target.value) })}
-            >
-              {LAYOUT_COUNTS.map((n) => (
-                <option key={n} value={n}>
-                  {n} {unit}
-                </option>
-              ))}
-            </select>
-            {errors[key] && (
-              <p className={styles.error} role="alert">
-                {errors[key]}
-              </p>
-            )}
-          </div>
+          <SelectField
+            key={key}
+            label={unit}
+            name={key}
+            value={form[key]}
+            error={errors[key]}
+            onChange={(value) => set({ [key]: Number(value) })}
+          >
+            {LAYOUT_COUNTS.map((n) => (
+              <option key={n} value={n}>
+                {n} {unit}
+              </option>
+            ))}
+          </SelectField>
         ))}
       </div>
       <div className={styles.toggles}>

@@ -1,7 +1,8 @@
 // The fields every lead form is made of: name, mobile, the privacy-policy consent (R14: unticked until
 // the visitor ticks it), the failure line and the submit button, so the forms ask and answer alike.
 import { Messages, PHONE_LENGTH } from "@yj/contract";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
+import { controlProps, LabelledField } from "../../components/labelled-field";
 import styles from "./lead-form.module.css";
 import { digitsOnly, type Errors, failureDetail } from "./lead-rules";
 
@@ -61,25 +62,43 @@ export function TextField({
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange">) {
   const id = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={`${id}input`}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} error={error} classes={styles}>
       <input
-        id={`${id}input`}
+        {...controlProps(id, error)}
         className={styles.input}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}error` : undefined}
         onChange={(e) => onChange(e.target.value)}
         {...input}
       />
-      {error && (
-        <p id={`${id}error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </LabelledField>
+  );
+}
+
+/** A labelled select of the lead forms (省份, 城市, 室厅卫); its options are the children. */
+export function SelectField({
+  label,
+  error,
+  onChange,
+  children,
+  ...select
+}: {
+  label: string;
+  error?: string;
+  onChange(value: string): void;
+  children: ReactNode;
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "onChange">) {
+  const id = useId();
+  return (
+    <LabelledField id={id} label={label} error={error} classes={styles}>
+      <select
+        {...controlProps(id, error)}
+        className={styles.select}
+        onChange={(e) => onChange(e.target.value)}
+        {...select}
+      >
+        {children}
+      </select>
+    </LabelledField>
   );
 }
 

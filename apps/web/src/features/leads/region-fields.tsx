@@ -3,12 +3,17 @@
 // ("市辖区") shows as the municipality itself.
 import { useQuery } from "@tanstack/react-query";
 import { Messages, routes } from "@yj/contract";
-import { useId } from "react";
 import { useApi } from "../../lib/api-context";
 import { apiQuery } from "../../lib/queries";
+import { SelectField } from "./lead-fields";
 import styles from "./lead-form.module.css";
 
 const PROVINCES = "86";
+type Level = "province" | "city";
+const LEVELS: readonly { key: Level; label: string; prompt: string }[] = [
+  { key: "province", label: "省份", prompt: Messages.quoteProvince },
+  { key: "city", label: "城市", prompt: Messages.quoteCity },
+];
 
 function cityName(name: string, province: string) {
   return name === "市辖区" ? province : name;
@@ -22,11 +27,10 @@ export function RegionFields({
 }: {
   province: string;
   city: string;
-  errors: { province?: string; city?: string };
+  errors: Partial<Record<Level, string>>;
   onChange(next: { province: string; city: string }): void;
 }) {
   const api = useApi();
-  const id = useId();
   const { data: provinces = {} } = useQuery(apiQuery(api, routes.regions, { code: PROVINCES }));
   const provinceCode = Object.entries(provinces).find(([, name]) => name === province)?.[0];
   const { data: cities = {} } = useQuery({
@@ -38,58 +42,32 @@ export function RegionFields({
   // Until the lists arrive, the current choice (the visitor's city) still shows.
   const withCurrent = (names: string[], value: string) => (value && !names.includes(value) ? [value, ...names] : names);
 
+  const lists: Record<Level, string[]> = {
+    province: withCurrent(provinceNames, province),
+    city: withCurrent(cityNames, city),
+  };
+  const choose = (level: Level, name: string) =>
+    onChange(level === "province" ? { province: name, city: "" } : { province, city: name });
+
   return (
     <div className={styles.row}>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}province`}>
-          省份
-        </label>
-        <select
-          id={`${id}province`}
-          name="province"
-          className={styles.select}
-          value={province}
-          aria-invalid={errors.province ? true : undefined}
-          onChange={(e) => onChange({ province: e.target.value, city: "" })}
+      {LEVELS.map(({ key, label, prompt }) => (
+        <SelectField
+          key={key}
+          label={label}
+          name={key}
+          value={key === "province" ? province : city}
+          error={errors[key]}
+          onChange={(name) => choose(key, name)}
         >
-          <option value="">{Messages.quoteProvince}</option>
-          {withCurrent(provinceNames, province).map((name) => (
+          <option value="">{prompt}</option>
+          {lists[key].map((name) => (
             <option key={name} value={name}>
               {name}
             </option>
           ))}
-        </select>
-        {errors.province && (
-          <p className={styles.error} role="alert">
-            {errors.province}
-          </p>
-        )}
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}city`}>
-          城市
-        </label>
-        <select
-          id={`${id}city`}
-          name="city"
-          className={styles.select}
-          value={city}
-          aria-invalid={errors.city ? true : undefined}
-          onChange={(e) => onChange({ province, city: e.target.value })}
-        >
-          <option value="">{Messages.quoteCity}</option>
-          {withCurrent(cityNames, city).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        {errors.city && (
-          <p className={styles.error} role="alert">
-            {errors.city}
-          </p>
-        )}
-      </div>
+        </SelectField>
+      ))}
     </div>
   );
 }

@@ -22,31 +22,27 @@ function Block({ block }: { block: SitePageBlock }) {
           <figcaption>{block.caption}</figcaption>
         </figure>
       );
+    // Steps and features are both titled items; steps are numbered.
     case "steps":
+    case "features": {
+      const numbered = block.kind === "steps";
+      const List = numbered ? "ol" : "ul";
       return (
-        <ol className={styles.steps}>
-          {block.items.map((step, i) => (
-            <li key={step.title}>
-              <span className={styles.stepNo} aria-hidden>
-                {String(i + 1).padStart(2, "0")}
-              </span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
+        <List className={numbered ? styles.steps : styles.features}>
+          {block.items.map((item, i) => (
+            <li key={item.title}>
+              {numbered && (
+                <span className={styles.stepNo} aria-hidden>
+                  {String(i + 1).padStart(2, "0")}
+                </span>
+              )}
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
             </li>
           ))}
-        </ol>
+        </List>
       );
-    case "features":
-      return (
-        <ul className={styles.features}>
-          {block.items.map((feature) => (
-            <li key={feature.title}>
-              <h3>{feature.title}</h3>
-              <p>{feature.text}</p>
-            </li>
-          ))}
-        </ul>
-      );
+    }
     case "figures":
       return (
         <dl className={styles.figures}>

@@ -5,8 +5,9 @@
 // logged in goes there at once.
 import { useMutation } from "@tanstack/react-query";
 import { Messages, PHONE_LENGTH, RegisterBody, routes } from "@yj/contract";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
+import { controlProps } from "../../../components/labelled-field";
 import { toast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
@@ -73,6 +74,11 @@ function useCountdown() {
 }
 
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slice(0, max);
+/** How the two fields of the form differ. */
+const DIGIT_FIELDS = {
+  mobile: { type: "tel", autoComplete: "tel-national", placeholder: "请输入 11 位手机号", length: PHONE_LENGTH },
+  code: { type: "text", autoComplete: "one-time-code", placeholder: "6 位验证码", length: CODE_LENGTH },
+} as const;
 
 export default function LoginScreen() {
   const api = useApi();
@@ -132,8 +138,17 @@ export default function LoginScreen() {
   };
 
   const waiting = countdown.left > 0;
-  const mobileErrorId = `${uid}mobile-error`;
-  const codeErrorId = `${uid}code-error`;
+  /** A digits field's wiring: its look, its id and message, and its message cleared as the visitor types. */
+  const digitsField = (field: "mobile" | "code", value: string, set: (digits: string) => void) => ({
+    ...DIGIT_FIELDS[field],
+    ...controlProps(`${uid}${field}`, errors[field]),
+    name: field,
+    value,
+    onDigits: (digits: string) => {
+      set(digits);
+      if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    },
+  });
 
   return (
     <div className={`container ${styles.screen}`}>
@@ -155,25 +170,9 @@ export default function LoginScreen() {
             <label className={styles.label} htmlFor={`${uid}mobile`}>
               手机号
             </label>
-            <input
-              id={`${uid}mobile`}
-              className={styles.input}
-              name="mobile"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder="请输入 11 位手机号"
-              maxLength={PHONE_LENGTH}
-              value={mobile}
-              aria-invalid={errors.mobile ? true : undefined}
-              aria-describedby={errors.mobile ? mobileErrorId : undefined}
-              onChange={(e) => {
-                setMobile(digitsOnly(e.target.value, PHONE_LENGTH));
-                if (errors.mobile) setErrors({ ...errors, mobile: undefined });
-              }}
-            />
+            <DigitsInput {...digitsField("mobile", mobile, setMobile)} />
             {errors.mobile && (
-              <p id={mobileErrorId} className={styles.error} role="alert">
+              <p id={`${uid}mobileerror`} className={styles.error} role="alert">
                 {errors.mobile}
               </p>
             )}
@@ -182,24 +181,7 @@ export default function LoginScreen() {
               验证码
             </label>
             <div className={styles.codeRow}>
-              <input
-                ref={codeInput}
-                id={`${uid}code`}
-                className={styles.input}
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="6 位验证码"
-                maxLength={CODE_LENGTH}
-                value={code}
-                aria-invalid={errors.code ? true : undefined}
-                aria-describedby={errors.code ? codeErrorId : undefined}
-                onChange={(e) => {
-                  setCode(digitsOnly(e.target.value, CODE_LENGTH));
-                  if (errors.code) setErrors({ ...errors, code: undefined });
-                }}
-              />
+              <DigitsInput ref={codeInput} {...digitsField("code", code, setCode)} />
               <button
                 type="button"
                 className={`btn btn-ghost ${styles.sendButton}`}
@@ -210,7 +192,7 @@ export default function LoginScreen() {
               </button>
             </div>
             {errors.code && (
-              <p id={codeErrorId} className={styles.error} role="alert">
+              <p id={`${uid}codeerror`} className={styles.error} role="alert">
                 {errors.code}
               </p>
             )}
@@ -225,5 +207,25 @@ export default function LoginScreen() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** A field of digits only (手机号, 验证码), at most `length` of them. */
+function DigitsInput({
+  length,
+  onDigits,
+  ...input
+}: {
+  length: number;
+  onDigits(digits: string): void;
+} & Omit<ComponentProps<"input">, "maxLength" | "onChange">) {
+  return (
+    <input
+      {...input}
+      className={styles.input}
+      inputMode="numeric"
+      maxLength={length}
+      onChange={(e) => onDigits(digitsOnly(e.target.value, length))}
+    />
   );
 }

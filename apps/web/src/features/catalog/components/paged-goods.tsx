@@ -4,13 +4,13 @@ import { PAGE_SIZE } from "@yj/contract";
 import type { ReactNode } from "react";
 import { GoodsGrid } from "../../../components/goods-grid";
 import { LoadFailed, PagedFoot } from "../../../components/load-more";
+import type { LoadedItems } from "../../../lib/loaded-items";
 import styles from "./paged-goods.module.css";
 
 /** Loading, error, empty, or the grid with its "加载更多" foot. */
 export function PagedGoods({
   query,
-  items,
-  total,
+  loaded: { items, total },
   empty,
 }: {
   query: {
@@ -23,8 +23,7 @@ export function PagedGoods({
     fetchNextPage: () => Promise<unknown>;
     refetch: () => Promise<unknown>;
   };
-  items: Parameters<typeof GoodsGrid>[0]["items"];
-  total: number;
+  loaded: LoadedItems<Parameters<typeof GoodsGrid>[0]["items"][number]>;
   empty: ReactNode;
 }) {
   if (query.isPending) {

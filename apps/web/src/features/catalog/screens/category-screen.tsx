@@ -6,18 +6,19 @@ import { type GoodsCategory, type GoodsSort, PAGE_SIZE, routes } from "@yj/contr
 import { useMemo } from "react";
 import { data, Link, type LoaderFunctionArgs } from "react-router";
 import { Breadcrumb, type Crumb } from "../../../components/breadcrumb";
+import { FilterRow, Filters } from "../../../components/filter-row";
 import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
 import { categoryHref } from "../../../lib/category-routes";
-import { flattenPages } from "../../../lib/list-rules";
+import { useLoadedItems } from "../../../lib/loaded-items";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { useScreenLocation } from "../../../lib/screen-location";
 import { breadcrumbJsonLd } from "../../../lib/structured-data";
 import { goodsPagesQuery } from "../api/goods-pages";
-import { FilterRow, Filters } from "../components/filter-row";
 import { PagedGoods } from "../components/paged-goods";
-import { type ListingTarget, resolveListing, SORTS } from "../listing-target";
+import { SortRow } from "../components/sort-row";
+import { type ListingTarget, resolveListing } from "../listing-target";
 import styles from "./listing.module.css";
 
 export const handle: RouteHandle = { keepAlive: true };
@@ -96,9 +97,8 @@ export default function CategoryScreen() {
 function Listing({ target, pathname }: { target: ListingTarget; pathname: string }) {
   const api = useApi();
   const query = useInfiniteQuery(listingQuery(api, target));
-  const pages = query.data?.pages ?? [];
-  const items = useMemo(() => flattenPages(pages), [pages]);
-  const total = pages.at(-1)?.total ?? 0;
+  const goods = useLoadedItems(query.data?.pages);
+  const { total } = goods;
   const { category, sub, sort } = target;
   const kept = { tagIds: target.filter.tagIds, pageSize: target.paging.pageSize };
   const heading = sub?.content ?? category?.content ?? "全部商品";
@@ -152,22 +152,12 @@ function Listing({ target, pathname }: { target: ListingTarget; pathname: string
             ]}
           />
         )}
-        <FilterRow
-          label="排序"
-          kind="sort"
-          choices={SORTS.map((s) => ({
-            key: s.value,
-            label: s.label,
-            to: listingHref(pathname, category?.id, sub?.id, s.value, kept),
-            active: s.value === sort,
-          }))}
-        />
+        <SortRow active={sort} hrefOf={(next) => listingHref(pathname, category?.id, sub?.id, next, kept)} />
       </Filters>
 
       <PagedGoods
         query={query}
-        items={items}
-        total={total}
+        loaded={goods}
         empty={
           <div className="empty">
             <p>暂无商品，看看其他分类吧</p>

@@ -4,12 +4,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { type GoodsDetail, goodsPath, packagePath } from "@yj/contract";
 import { useId, useMemo, useState } from "react";
-import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
+import { type LoaderFunctionArgs, redirect } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
 import { GoodsGrid } from "../../../components/goods-grid";
 import { BookingPrompt } from "../../../components/lead-buttons";
 import { useApi } from "../../../lib/api-context";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
+import { useRouteDetail } from "../../../lib/route-detail";
 import { goodsDetailQuery, orNotFound, RELATED_COUNT, relatedQuery, routeId } from "../api/detail-queries";
 import { CartActions } from "../components/cart-actions";
 import detail from "../components/detail.module.css";
@@ -40,9 +41,7 @@ export async function loader({ params }: LoaderFunctionArgs, ctx: RouteContext):
 }
 
 export default function ProductScreen() {
-  const api = useApi();
-  const id = Number(useParams().id);
-  const { data: goods } = useQuery(goodsDetailQuery(api, id));
+  const goods = useRouteDetail(goodsDetailQuery);
   if (!goods) return null; // the loader has fetched it (or answered 404)
   // key: a different product starts with fresh choices.
   return <Product key={goods.id} goods={goods} />;

@@ -7,16 +7,17 @@ import { type GoodsCategory, type GoodsSort, MENU_CATEGORY_IDS, routes } from "@
 import { useMemo } from "react";
 import { Form, Link, type LoaderFunctionArgs } from "react-router";
 import { Breadcrumb } from "../../../components/breadcrumb";
+import { FilterRow, Filters } from "../../../components/filter-row";
 import { useApi } from "../../../lib/api-context";
-import { flattenPages } from "../../../lib/list-rules";
+import { useLoadedItems } from "../../../lib/loaded-items";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { useScreenLocation } from "../../../lib/screen-location";
 import { breadcrumbJsonLd } from "../../../lib/structured-data";
 import { type GoodsFilter, goodsPagesQuery } from "../api/goods-pages";
-import { FilterRow, Filters } from "../components/filter-row";
 import { PagedGoods } from "../components/paged-goods";
-import { findCategory, parseId, parseSort, SORTS } from "../listing-target";
+import { SortRow } from "../components/sort-row";
+import { findCategory, parseId, parseSort } from "../listing-target";
 import styles from "./listing.module.css";
 
 export const handle: RouteHandle = { keepAlive: true };
@@ -84,9 +85,8 @@ export default function SearchScreen() {
     [tree],
   );
   const query = useInfiniteQuery(goodsPagesQuery(api, toFilter(info)));
-  const pages = query.data?.pages ?? [];
-  const items = useMemo(() => flattenPages(pages), [pages]);
-  const total = pages.at(-1)?.total ?? 0;
+  const goods = useLoadedItems(query.data?.pages);
+  const { total } = goods;
   const chosen = info.category2 ? findCategory(tree, info.category2)?.node : undefined;
 
   return (
@@ -111,6 +111,7 @@ export default function SearchScreen() {
 
       <Form action="/search" method="get" role="search" className={styles.searchForm}>
         <input
+          className={styles.searchInput}
           type="search"
           name="name"
           defaultValue={info.name}
@@ -135,22 +136,12 @@ export default function SearchScreen() {
             active: info.category2 === c?.id,
           }))}
         />
-        <FilterRow
-          label="排序"
-          kind="sort"
-          choices={SORTS.map((s) => ({
-            key: s.value,
-            label: s.label,
-            to: searchHref({ ...info, sort: s.value }),
-            active: s.value === info.sort,
-          }))}
-        />
+        <SortRow active={info.sort} hrefOf={(sort) => searchHref({ ...info, sort })} />
       </Filters>
 
       <PagedGoods
         query={query}
-        items={items}
-        total={total}
+        loaded={goods}
         empty={
           <div className={`empty ${styles.emptyBox}`}>
             <p>{info.name ? `没有找到与“${info.name}”相关的商品` : "暂无商品"}</p>

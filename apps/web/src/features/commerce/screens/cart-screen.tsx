@@ -17,8 +17,9 @@ import { loginPath } from "../../../session/redirect";
 import { useRequireLogin } from "../../../session/require-login";
 import { hasSessionCookie } from "../../../session/session";
 import styles from "../commerce.module.css";
-import { LoadFailed } from "../load-failed";
+import { LoadingOrFailed } from "../load-failed";
 import { QuantityStepper } from "../quantity-stepper";
+import { ScreenFrame } from "../screen-frame";
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   if (hasSessionCookie(request)) await ctx.queryClient.prefetchQuery(cartQuery(ctx.api));
@@ -58,13 +59,7 @@ export default function CartScreen() {
   if (!cart) {
     return (
       <Frame>
-        {isError ? (
-          <LoadFailed what="购物车" onRetry={() => void refetch()} />
-        ) : (
-          <p className="empty" aria-busy="true">
-            正在加载购物车…
-          </p>
-        )}
+        <LoadingOrFailed what="购物车" failed={isError} onRetry={() => void refetch()} />
       </Frame>
     );
   }
@@ -160,12 +155,9 @@ export default function CartScreen() {
 
 function Frame({ count, children }: { count?: number; children: React.ReactNode }) {
   return (
-    <div className={`container ${styles.screen}`}>
-      <h1 className={styles.title}>
-        购物车{count !== undefined && <span className={styles.titleCount}>共 {count} 件</span>}
-      </h1>
+    <ScreenFrame title={<>购物车{count !== undefined && <span className={styles.titleCount}>共 {count} 件</span>}</>}>
       {children}
-    </div>
+    </ScreenFrame>
   );
 }
 

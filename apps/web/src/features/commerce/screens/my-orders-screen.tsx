@@ -17,8 +17,9 @@ import { loginPath } from "../../../session/redirect";
 import { useRequireLogin } from "../../../session/require-login";
 import { hasSessionCookie } from "../../../session/session";
 import styles from "../commerce.module.css";
-import { LoadFailed } from "../load-failed";
+import { LoadingOrFailed } from "../load-failed";
 import { formatDateTime, OrderLines } from "../order-lines";
+import { ScreenFrame } from "../screen-frame";
 
 export const PAGE_SIZE = 10;
 /** States in which the amount was paid (实付); otherwise it is the order's amount. */
@@ -66,13 +67,7 @@ export default function MyOrdersScreen() {
       </p>
     );
   } else if (!data) {
-    body = isError ? (
-      <LoadFailed what="订单" onRetry={() => void refetch()} />
-    ) : (
-      <p className="empty" aria-busy="true">
-        正在加载订单…
-      </p>
-    );
+    body = <LoadingOrFailed what="订单" failed={isError} onRetry={() => void refetch()} />;
   } else if (data.total === 0) {
     body = (
       <div className={`empty ${styles.emptyBox}`}>
@@ -135,8 +130,7 @@ export default function MyOrdersScreen() {
   }
 
   return (
-    <div className={`container ${styles.screen}`}>
-      <h1 className={styles.title}>我的订单</h1>
+    <ScreenFrame title="我的订单">
       {body}
       <ConfirmDialog
         open={cancelling !== null}
@@ -148,6 +142,6 @@ export default function MyOrdersScreen() {
         onCancel={() => setCancelling(null)}
         onConfirm={() => cancelling && cancel.mutate(cancelling.orderNo)}
       />
-    </div>
+    </ScreenFrame>
   );
 }

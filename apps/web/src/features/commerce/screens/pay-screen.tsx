@@ -15,8 +15,9 @@ import { loginPath } from "../../../session/redirect";
 import { useRequireLogin } from "../../../session/require-login";
 import { hasSessionCookie } from "../../../session/session";
 import styles from "../commerce.module.css";
-import { LoadFailed } from "../load-failed";
+import { LoadingOrFailed } from "../load-failed";
 import { OrderLines } from "../order-lines";
+import { ScreenFrame } from "../screen-frame";
 
 const ORDER_NO = /^[A-Z0-9]{8,32}$/;
 
@@ -53,13 +54,7 @@ export default function PayScreen() {
   } else if (!valid) {
     body = <p className="empty">订单号无效。</p>;
   } else if (!order) {
-    body = isError ? (
-      <LoadFailed what="订单" onRetry={() => void refetch()} />
-    ) : (
-      <p className="empty" aria-busy="true">
-        正在加载订单…
-      </p>
-    );
+    body = <LoadingOrFailed what="订单" failed={isError} onRetry={() => void refetch()} />;
   } else {
     const toOrders = (
       <Link to="/my-orders" className="btn">
@@ -98,10 +93,5 @@ export default function PayScreen() {
       </>
     );
   }
-  return (
-    <div className={`container ${styles.screen}`}>
-      <h1 className={styles.title}>订单支付</h1>
-      {body}
-    </div>
-  );
+  return <ScreenFrame title="订单支付">{body}</ScreenFrame>;
 }

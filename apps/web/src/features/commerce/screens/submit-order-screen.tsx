@@ -38,6 +38,7 @@ import {
 import styles from "../commerce.module.css";
 import { LoadFailed } from "../load-failed";
 import { LineSummary } from "../order-lines";
+import { ScreenFrame } from "../screen-frame";
 
 export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext): Promise<RouteMeta> {
   const buyNow = parseBuyNow(new URL(request.url).searchParams);
@@ -167,12 +168,7 @@ export default function SubmitOrderScreen() {
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
-  return (
-    <div className={`container ${styles.screen}`}>
-      <h1 className={styles.title}>确认订单</h1>
-      {children}
-    </div>
-  );
+  return <ScreenFrame title="确认订单">{children}</ScreenFrame>;
 }
 
 function initialAddress(info: CustomerInfoData | null): AddressValues {

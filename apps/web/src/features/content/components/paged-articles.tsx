@@ -3,10 +3,9 @@
 // cards and "加载更多".
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { DataOf, EndpointOf, routes } from "@yj/contract";
-import { useMemo } from "react";
 import { Link } from "react-router";
 import { LoadFailed, PagedFoot } from "../../../components/load-more";
-import { flattenPages } from "../../../lib/list-rules";
+import { useLoadedItems } from "../../../lib/loaded-items";
 import { ArticleGrid, ArticleGridPlaceholder } from "./article-card";
 
 type ArticleListPage = DataOf<EndpointOf<typeof routes.articleList>>;
@@ -24,9 +23,7 @@ export function PagedArticles({
   /** Where "clear the filters" leads, when a filter is set. */
   clearTo?: string;
 }) {
-  const pages = query.data?.pages ?? [];
-  const items = useMemo(() => flattenPages(pages), [pages]);
-  const total = pages.at(-1)?.total ?? 0;
+  const { items, total } = useLoadedItems(query.data?.pages);
   const noun = kind === "guide" ? "篇攻略" : "个案例";
   const label = kind === "guide" ? "攻略列表" : "案例列表";
 

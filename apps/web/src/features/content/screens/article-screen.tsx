@@ -1,17 +1,12 @@
-// /article-detail/:id (docs/product.md §2): a guide or a case — both are articles (docs/product.md §3). Title,
-// cover, the body as blocks (headings, paragraphs, images; never raw HTML), tag, date, 收藏 (favourite type 2,
-// docs/product.md §7) and the free booking. A case adds its facts and a photo gallery. Related articles below.
-// An unknown id answers HTTP 404 (docs/product.md §2).
-import { useQuery } from "@tanstack/react-query";
 import { type ArticleBlock, type ArticleDetail, ArticleType, articlePath, FavoriteKind } from "@yj/contract";
 import { useId, useState } from "react";
-import { type LoaderFunctionArgs, useParams } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
 import { Breadcrumb } from "../../../components/breadcrumb";
 import { BookingButton } from "../../../components/lead-buttons";
-import { useApi } from "../../../lib/api-context";
 import { formatDate } from "../../../lib/format";
 import { orNotFound, routeId } from "../../../lib/not-found";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
+import { useRouteDetail } from "../../../lib/route-detail";
 import { FavoriteButton } from "../../../session/favorite-button";
 import { articleDetailQuery } from "../api/article-queries";
 import { ArticleGrid, COVER_HEIGHT, COVER_WIDTH } from "../components/article-card";
@@ -58,9 +53,7 @@ export async function loader({ params }: LoaderFunctionArgs, ctx: RouteContext):
 }
 
 export default function ArticleScreen() {
-  const api = useApi();
-  const id = Number(useParams().id);
-  const { data: article } = useQuery(articleDetailQuery(api, id));
+  const article = useRouteDetail(articleDetailQuery);
   if (!article) return null; // the loader has fetched it (or answered 404)
   return <Article key={article.id} article={article} />;
 }

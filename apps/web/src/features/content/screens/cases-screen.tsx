@@ -4,6 +4,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { CASE_AREA_BANDS, CASE_BUDGET_BANDS, CASE_ROOM_OPTIONS, type CaseFilterOption } from "@yj/contract";
 import type { LoaderFunctionArgs } from "react-router";
+import { type FilterChoice, FilterRow, Filters } from "../../../components/filter-row";
 import { useApi } from "../../../lib/api-context";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useScreenSearchParams } from "../../../lib/screen-location";
@@ -17,10 +18,14 @@ import {
   hasCaseFilter,
   parseCaseSelection,
 } from "../api/article-queries";
-import { type Chip, FilterChips, FilterPanel } from "../components/filter-chips";
 import { PagedArticles } from "../components/paged-articles";
 import styles from "./content-list.module.css";
 import { ContentListHead } from "./content-list-head";
+
+/** The fixed choices of the 户型, 面积 and 预算 filters (the contract's bands). */
+const ROOM_CHOICES = CASE_ROOM_OPTIONS.map((o) => ({ value: o.rooms, label: o.label }));
+const AREA_CHOICES = CASE_AREA_BANDS.map((b) => ({ value: b.key, label: b.label }));
+const BUDGET_CHOICES = CASE_BUDGET_BANDS.map((b) => ({ value: b.key, label: b.label }));
 
 /** The labels of a selection, for the title and the lead line. */
 function selectionLabels(s: CaseSelection): string[] {
@@ -56,7 +61,7 @@ export default function CasesScreen() {
   const filtered = hasCaseFilter(selection);
 
   /** "全部" plus the choices of one filter. */
-  const chips = (name: CaseFilterName, choices: { value: string | number; label: string }[]): Chip[] => [
+  const chips = (name: CaseFilterName, choices: { value: string | number; label: string }[]): FilterChoice[] => [
     { key: "all", label: "全部", to: caseHref(selection, name, undefined), active: selection[name] === undefined },
     ...choices.map((c) => ({
       key: String(c.value),
@@ -82,31 +87,13 @@ export default function CasesScreen() {
           </>
         }
       />
-      <FilterPanel>
-        <FilterChips label="风格" chips={chips("style", fromData(options?.styles, selection.style))} />
-        <FilterChips
-          label="户型"
-          chips={chips(
-            "rooms",
-            CASE_ROOM_OPTIONS.map((o) => ({ value: o.rooms, label: o.label })),
-          )}
-        />
-        <FilterChips
-          label="面积"
-          chips={chips(
-            "area",
-            CASE_AREA_BANDS.map((b) => ({ value: b.key, label: b.label })),
-          )}
-        />
-        <FilterChips
-          label="预算"
-          chips={chips(
-            "budget",
-            CASE_BUDGET_BANDS.map((b) => ({ value: b.key, label: b.label })),
-          )}
-        />
-        <FilterChips label="城市" chips={chips("city", fromData(options?.cities, selection.city))} />
-      </FilterPanel>
+      <Filters>
+        <FilterRow kind="filter" label="风格" choices={chips("style", fromData(options?.styles, selection.style))} />
+        <FilterRow kind="filter" label="户型" choices={chips("rooms", ROOM_CHOICES)} />
+        <FilterRow kind="filter" label="面积" choices={chips("area", AREA_CHOICES)} />
+        <FilterRow kind="filter" label="预算" choices={chips("budget", BUDGET_CHOICES)} />
+        <FilterRow kind="filter" label="城市" choices={chips("city", fromData(options?.cities, selection.city))} />
+      </Filters>
       <PagedArticles
         query={query}
         kind="case"

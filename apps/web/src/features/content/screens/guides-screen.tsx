@@ -2,11 +2,11 @@
 // /api/article/query_all_tag), appended page by page (docs/product.md §4). Cards: cover, title, summary, tag, date.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { LoaderFunctionArgs } from "react-router";
+import { FilterRow, Filters } from "../../../components/filter-row";
 import { useApi } from "../../../lib/api-context";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useScreenSearchParams } from "../../../lib/screen-location";
 import { articlePagesQuery, articleTagsQuery, guideListFilter, parseGuideTag } from "../api/article-queries";
-import { FilterChips, FilterPanel } from "../components/filter-chips";
 import { PagedArticles } from "../components/paged-articles";
 import styles from "./content-list.module.css";
 import { ContentListHead } from "./content-list-head";
@@ -42,10 +42,11 @@ export default function GuidesScreen() {
           </>
         }
       />
-      <FilterPanel>
-        <FilterChips
+      <Filters>
+        <FilterRow
+          kind="filter"
           label="阶段"
-          chips={[
+          choices={[
             { key: "all", label: "全部", to: "/decorate-strategy", active: tagId === undefined },
             ...tags.map((t) => ({
               key: String(t.id),
@@ -55,7 +56,7 @@ export default function GuidesScreen() {
             })),
           ]}
         />
-      </FilterPanel>
+      </Filters>
       <PagedArticles
         query={query}
         kind="guide"

@@ -10,7 +10,8 @@ import { CardImage } from "../../../components/card-image";
 import { LoadFailed, PagedFoot } from "../../../components/load-more";
 import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
-import { flattenPages, nextPageParam } from "../../../lib/list-rules";
+import { nextPageParam } from "../../../lib/list-rules";
+import { useLoadedItems } from "../../../lib/loaded-items";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useScreenSearchParams } from "../../../lib/screen-location";
@@ -119,9 +120,7 @@ export default function StoresScreen() {
   const provinces = useMemo(() => byProvince(cityConfigs), [cityConfigs]);
   const known = provinces.some(([, cities]) => cities.includes(city));
   const query = useInfiniteQuery(storePagesQuery(api, city));
-  const pages = query.data?.pages ?? [];
-  const stores = useMemo(() => flattenPages(pages), [pages]);
-  const total = pages.at(-1)?.total ?? 0;
+  const { items: stores, total } = useLoadedItems(query.data?.pages);
 
   const choose = (next: string) => navigate(next ? `/all-store?city=${encodeURIComponent(next)}` : "/all-store");
 

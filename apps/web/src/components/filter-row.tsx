@@ -1,5 +1,6 @@
-// One row of a listing's filters: a label (分类, 排序) and its choices as links, so every filtered or
-// sorted list has its own URL (kept-alive, shareable, crawlable). Shared by the category and search screens.
+// One row of a list's filters: a label (分类, 排序, 阶段, 风格 …) and its choices as links, so every
+// filtered or sorted list has its own URL (kept-alive, shareable, crawlable, working without
+// JavaScript). Shared by the category and search screens and the content lists.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import styles from "./filter-row.module.css";
@@ -11,17 +12,21 @@ export interface FilterChoice {
   active: boolean;
 }
 
-/** `kind` "category" draws chips that narrow the list; "sort" draws plain tabs that search engines skip. */
+/**
+ * `kind` "category" draws chips that narrow the list to a page of its own (aria-current="page");
+ * "filter" draws the same chips for a content list's filter; "sort" draws plain tabs that search
+ * engines skip.
+ */
 export function FilterRow({
   label,
   kind,
   choices,
 }: {
-  label: "分类" | "标签" | "排序";
-  kind: "category" | "sort";
-  choices: FilterChoice[];
+  label: string;
+  kind: "category" | "filter" | "sort";
+  choices: readonly FilterChoice[];
 }) {
-  const [normal, active] = kind === "category" ? [styles.chip, styles.chipActive] : [styles.sort, styles.sortActive];
+  const [normal, active] = kind === "sort" ? [styles.sort, styles.sortActive] : [styles.chip, styles.chipActive];
   return (
     <nav aria-label={label} className={styles.filterRow}>
       <span className={styles.filterLabel}>{label}</span>
