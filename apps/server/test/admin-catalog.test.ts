@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { auditLog, banners, goods, goodsCategories, goodsTags, packageItems, stores } from "../src/db/schema.js";
 import { uniqueIp, uniquePhone } from "./accounts-fixtures.js";
-import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
-import { createTestDatabase, describeEachBackend, testEnv } from "./helper.js";
+import { asStaff, newStaff, type StaffSession, withTwoInstancesOverRedis } from "./admin-fixtures.js";
+import { describeEachBackend, testEnv } from "./helper.js";
 
 type Answer<T = Record<string, unknown>> = { code: number; message: string; data: T };
 
@@ -547,16 +547,7 @@ const REDIS_URL = process.env.REDIS_URL;
 
 describe.runIf(REDIS_URL)("category edits reach every instance's category tree through Redis", () => {
   it("a second instance's cached tree shows the new name without waiting for its TTL", async () => {
-    const testDb = await createTestDatabase("pglite");
-    const env = testEnv({
-      API_CACHE_SECONDS: "600",
-      REDIS_URL: REDIS_URL ?? "",
-      REDIS_PREFIX: `yj:test:${Date.now()}:`,
-    });
-    const first = await buildApp({ env, database: testDb.database, serveWeb: false });
-    const second = await buildApp({ env, database: testDb.database, serveWeb: false });
-    try {
-      const ops = await newStaff(first, testDb.database.db, "operations");
+    await withTwoInstancesOverRedis(REDIS_URL ?? "", async ({ first, second, ops }) => {
       const nameOn = async (app: FastifyInstance) => {
         const res = await app.inject({ url: "/api/goodsCategories/list", remoteAddress: uniqueIp() });
         const roots = (
@@ -576,11 +567,6 @@ describe.runIf(REDIS_URL)("category edits reach every instance's category tree t
       );
       expect((saved.json() as Answer).code).toBe(1);
       await expect.poll(() => nameOn(second), { timeout: 15_000 }).toBe("跨实例改名");
-    } finally {
-      await first.close();
-      await second.close();
-      await testDb.database.close();
-      await testDb.drop();
-    }
+    });
   });
 });

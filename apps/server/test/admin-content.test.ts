@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { articles, auditLog, siteSettings } from "../src/db/schema.js";
 import { uniqueIp } from "./accounts-fixtures.js";
-import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
-import { createTestDatabase, describeEachBackend, testEnv } from "./helper.js";
+import { asStaff, newStaff, type StaffSession, withTwoInstancesOverRedis } from "./admin-fixtures.js";
+import { describeEachBackend, testEnv } from "./helper.js";
 
 type Answer<T = unknown> = { code: number; message: string; errorCode?: number; data: T };
 
@@ -297,16 +297,7 @@ const REDIS_URL = process.env.REDIS_URL;
 
 describe.runIf(REDIS_URL)("settings saves reach every instance's cache through Redis", () => {
   it("a second instance's cached settings show the new hotline without waiting for its TTL", async () => {
-    const testDb = await createTestDatabase("pglite");
-    const env = testEnv({
-      API_CACHE_SECONDS: "600",
-      REDIS_URL: REDIS_URL ?? "",
-      REDIS_PREFIX: `yj:test:${Date.now()}:`,
-    });
-    const first = await buildApp({ env, database: testDb.database, serveWeb: false });
-    const second = await buildApp({ env, database: testDb.database, serveWeb: false });
-    try {
-      const ops = await newStaff(first, testDb.database.db, "operations");
+    await withTwoInstancesOverRedis(REDIS_URL ?? "", async ({ first, second, ops }) => {
       const hotlineOn = async (app: FastifyInstance) =>
         (
           (await app.inject({ url: "/api/site/settings", remoteAddress: uniqueIp() })).json() as Answer<{
@@ -328,11 +319,6 @@ describe.runIf(REDIS_URL)("settings saves reach every instance's cache through R
       expect((saved.json() as Answer).code).toBe(1);
       expect(before).not.toBe("400-111-2222");
       await expect.poll(() => hotlineOn(second), { timeout: 15_000 }).toBe("400-111-2222");
-    } finally {
-      await first.close();
-      await second.close();
-      await testDb.database.close();
-      await testDb.drop();
-    }
+    });
   }, 60_000);
 });

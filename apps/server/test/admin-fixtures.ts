@@ -1,10 +1,12 @@
 // Shared pieces of the back-office tests: staff members made the way `npm run admin` makes them,
 // logged in through the API with their one-time password changed, and calls made as them.
-import type { StaffRole } from "@yj/contract";
+import { type AdminGoodsDetail, centsToYuanText, type StaffRole } from "@yj/contract";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../src/app.js";
 import type { Db } from "../src/db/client.js";
 import { COMMAND_LINE, createStaffAccount } from "../src/modules/staff/staff-service.js";
 import { uniqueIp } from "./accounts-fixtures.js";
+import { createTestDatabase, testEnv } from "./helper.js";
 
 export interface StaffSession {
   id: number;
@@ -75,4 +77,46 @@ export async function newStaff(app: FastifyInstance, db: Db, role: StaffRole, di
   );
   if ((res.json() as { code: number }).code !== 1) throw new Error(`password change refused: ${res.body}`);
   return { ...first, password: STAFF_PASSWORD };
+}
+
+/** The goods editor's save payload for a goods row as its detail answers it: prices back in yuan. */
+export function goodsSavePayload(detail: AdminGoodsDetail, changes: Record<string, unknown> = {}) {
+  return {
+    ...detail,
+    price: centsToYuanText(detail.price),
+    originalPrice: centsToYuanText(detail.originalPrice),
+    skus: detail.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
+    ...changes,
+  };
+}
+
+export interface TwoInstances {
+  first: FastifyInstance;
+  second: FastifyInstance;
+  /** An operations member, logged in on the first instance. */
+  ops: StaffSession;
+}
+
+/**
+ * Two instances of the server on one database, caching for ten minutes and sharing Redis (REDIS_URL)
+ * under a prefix of their own: what a back-office save on one must invalidate on the other (ADR 0034).
+ * Everything is closed after `check`.
+ */
+export async function withTwoInstancesOverRedis(
+  redisUrl: string,
+  check: (instances: TwoInstances) => Promise<void>,
+): Promise<void> {
+  const testDb = await createTestDatabase("pglite");
+  const env = testEnv({ API_CACHE_SECONDS: "600", REDIS_URL: redisUrl, REDIS_PREFIX: `yj:test:${Date.now()}:` });
+  const first = await buildApp({ env, database: testDb.database, serveWeb: false });
+  const second = await buildApp({ env, database: testDb.database, serveWeb: false });
+  try {
+    const ops = await newStaff(first, testDb.database.db, "operations");
+    await check({ first, second, ops });
+  } finally {
+    await first.close();
+    await second.close();
+    await testDb.database.close();
+    await testDb.drop();
+  }
 }

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { auditLog, goods, goodsSkus } from "../src/db/schema.js";
 import { uniqueIp } from "./accounts-fixtures.js";
-import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
-import { createTestDatabase, describeEachBackend, testEnv } from "./helper.js";
+import { asStaff, goodsSavePayload, newStaff, type StaffSession, withTwoInstancesOverRedis } from "./admin-fixtures.js";
+import { describeEachBackend, testEnv } from "./helper.js";
 
 type Answer<T = unknown> = { code: number; message: string; data: T };
 
@@ -186,16 +186,7 @@ const REDIS_URL = process.env.REDIS_URL;
 
 describe.runIf(REDIS_URL)("goods saves reach every instance's cache through Redis", () => {
   it("a second instance's cached goods list shows the new price without waiting for its TTL", async () => {
-    const testDb = await createTestDatabase("pglite");
-    const env = testEnv({
-      API_CACHE_SECONDS: "600",
-      REDIS_URL: REDIS_URL ?? "",
-      REDIS_PREFIX: `yj:test:${Date.now()}:`,
-    });
-    const first = await buildApp({ env, database: testDb.database, serveWeb: false });
-    const second = await buildApp({ env, database: testDb.database, serveWeb: false });
-    try {
-      const ops = await newStaff(first, testDb.database.db, "operations");
+    await withTwoInstancesOverRedis(REDIS_URL ?? "", async ({ first, second, ops }) => {
       const detail = (
         await first.inject(asStaff(ops, { url: "/api/admin/goods/detail?id=3", remoteAddress: uniqueIp() }))
       ).json() as Answer<AdminGoodsDetail>;
@@ -209,27 +200,16 @@ describe.runIf(REDIS_URL)("goods saves reach every instance's cache through Redi
         )?.price;
       };
       expect(await priceOn(second)).toBe(detail.data.price);
-      const d = detail.data;
       const saved = await first.inject(
         asStaff(ops, {
           method: "POST",
           url: "/api/admin/goods/save",
           remoteAddress: uniqueIp(),
-          payload: {
-            ...d,
-            price: "4321.09",
-            originalPrice: centsToYuanText(d.originalPrice),
-            skus: d.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
-          },
+          payload: goodsSavePayload(detail.data, { price: "4321.09" }),
         }),
       );
       expect((saved.json() as Answer).code).toBe(1);
       await expect.poll(() => priceOn(second), { timeout: 15_000 }).toBe(432_109);
-    } finally {
-      await first.close();
-      await second.close();
-      await testDb.database.close();
-      await testDb.drop();
-    }
+    });
   }, 60_000);
 });

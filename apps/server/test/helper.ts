@@ -10,6 +10,7 @@ import { type Env, loadEnv } from "../src/config/env.js";
 import { type Database, migrateDatabase, openDatabase } from "../src/db/client.js";
 import { loadDemoData } from "../src/db/seed/load-demo.js";
 import type { RateLimiter } from "../src/limits/rate-limiter.js";
+import { copyPgliteTemplate, postgresTemplate, templatePlace } from "./support/database-templates.js";
 
 export type Backend = "pglite" | "postgres";
 
@@ -21,34 +22,67 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated and seeded database. */
+/**
+ * A fresh, migrated (and unless told otherwise seeded) database: a copy of the run's template when
+ * the run has one (support/database-templates.ts, ADR 0043), else made from nothing.
+ */
 export async function createTestDatabase(backend: Backend, { seed = true } = {}): Promise<TestDatabase> {
-  let databaseUrl: string | undefined;
-  let drop = async () => {};
-  if (backend === "postgres") {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-    const name = `yj_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+  const place = templatePlace();
+  const kind = seed ? "seeded" : "migrated";
+  if (backend === "pglite") {
+    if (!place) {
+      const database = await openDatabase({ dataDir: "memory://" });
+      await fillDatabase(database, seed);
+      return { database, drop: async () => {} };
+    }
+    const copy = await copyPgliteTemplate(place, kind);
+    const database = await openDatabase({ dataDir: copy.dataDir });
+    return { database, drop: async () => copy.remove() };
   }
-  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 25 });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const template = place ? await postgresTemplate(place, adminUrl, kind) : undefined;
+  const name = `yj_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused", poolSize: 25 });
+  if (!template) await fillDatabase(database, seed);
+  return {
+    database,
+    databaseUrl: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * Builds the run's templates of this backend now, if it has them: for a suite that makes its
+ * databases inside its tests, so the first test's timeout does not pay for them.
+ */
+export async function prepareTemplates(backend: Backend): Promise<void> {
+  const place = templatePlace();
+  if (!place) return;
+  for (const kind of ["migrated", "seeded"] as const) {
+    if (backend === "pglite") (await copyPgliteTemplate(place, kind)).remove();
+    else await postgresTemplate(place, process.env.TEST_DATABASE_URL ?? "", kind);
+  }
+}
+
+async function fillDatabase(database: Database, seed: boolean): Promise<void> {
   await database.withStartupLock(async (db) => {
     await migrateDatabase(database, db);
     if (seed) await loadDemoData(db, { reset: false });
   });
-  return { database, databaseUrl, drop };
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Redis keys of this test run (REDIS_URL): never the production ones, nor another run's. */
@@ -142,7 +176,7 @@ export function describeEachBackend(
           const res = await ctx.app.inject(request);
           return { status: res.statusCode, body: res.json() as ApiAnswer<T> };
         };
-      }, 60_000);
+      });
       afterAll(async () => {
         await ctx.app?.close();
         await testDb?.database.close();
