@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
+import { logInInBrowser } from "./support/customer";
 import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
 
@@ -17,26 +18,7 @@ const PRODUCT = "/app/product-detail/1";
 /** 北欧原木客厅套餐 in the demo shop (category 6, 客厅套餐). */
 const PACKAGE = "/packageDetails/151";
 
-const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-
-async function smsCodeFor(phone: string): Promise<string> {
-  const find = () =>
-    shop.server
-      .logLines()
-      .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
-      .at(-1)?.smsCode as string | undefined;
-  await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  return find()!;
-}
-
-async function logIn(page: Page, phone: string) {
-  await page.getByLabel("手机号").fill(phone);
-  await page.getByRole("button", { name: "获取验证码" }).click();
-  await page.getByText("验证码发送成功").waitFor();
-  await page.getByLabel("验证码").fill(await smsCodeFor(phone));
-  await page.getByRole("button", { name: "登录", exact: true }).click();
-  await page.getByText("登陆成功").waitFor();
-}
+const logIn = (page: Page, phone: string) => logInInBrowser(page, shop.server, phone);
 
 /** The header's cart badge: the top bar's on home, the compact bar's elsewhere. */
 const cartCount = (page: Page) => page.locator("header [data-testid=cart-count]:visible").innerText();
