@@ -3,7 +3,7 @@
 // logout with its confirmation; and a visitor's 收藏 leading through login back to the product.
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { logInInBrowser } from "./support/customer";
 import { masked } from "./support/http";
 import { freshPhone } from "./support/server";
@@ -111,8 +111,7 @@ describe("accounts in the browser", () => {
     for (const path of ["/login", "/my-mark"]) {
       const { page, errors } = await open(path, 375, 812);
       await page.getByRole("heading", { name: "登录 / 注册" }).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectNoHorizontalScroll(page, path);
       await screenshot(page, `accounts-${path.slice(1)}-375`);
       expect(errors, path).toEqual([]);
       await page.close();

@@ -4,7 +4,7 @@
 import type { ArticleListItem, Envelope } from "@yj/contract";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { logInInBrowser } from "./support/customer";
 import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
@@ -127,8 +127,7 @@ describe("guides and cases in the browser", () => {
     for (const path of ["/decorate-strategy", "/case", `/article-detail/${guide!.id}`, `/article-detail/${kase!.id}`]) {
       const { page, errors } = await open(path, 375, 812);
       await page.locator("h1").waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectNoHorizontalScroll(page, path);
       expect(errors, path).toEqual([]);
       await page.close();
     }

@@ -9,6 +9,7 @@ import { sitePages, siteSettings } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { describeEachBackend, type TestContext } from "./helper.js";
 import { CJK } from "./junk.js";
+import { SERVICE_PROCESS_STEPS } from "./support/product-copy.js";
 
 const demo = buildDemoData();
 const page = (slug: string) => `/api/site/pages?slug=${encodeURIComponent(slug)}`;
@@ -51,18 +52,7 @@ describeEachBackend("site pages API", (ctx: TestContext) => {
     const text = (p: SitePage) => JSON.stringify(p.blocks);
     const stream = await ok("stream");
     const steps = stream.blocks.find((b) => b.kind === "steps");
-    // docs/product.md §2 service process: from first contact to measuring, design, contract,
-    // construction, acceptance, handover and warranty.
-    expect(steps?.kind === "steps" && steps.items.map((s) => s.title)).toEqual([
-      "咨询预约",
-      "上门量房",
-      "方案设计",
-      "预算签约",
-      "开工施工",
-      "节点验收",
-      "竣工交付",
-      "质保售后",
-    ]);
+    expect(steps?.kind === "steps" && steps.items.map((s) => s.title)).toEqual(SERVICE_PROCESS_STEPS);
     const hard = await ok("hard-decoration");
     const tones = hard.blocks.flatMap((b) => (b.kind === "list" ? [b.tone] : []));
     expect(tones).toEqual(["included", "excluded"]);
