@@ -4,51 +4,21 @@
 // write with its audit row before and after, the storefront's API shows every change at once, and
 // bad input is refused in Chinese and changes nothing.
 import { AdminMessages, CatalogMessages } from "@yj/contract";
-import { and, count, desc, eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
-import { auditLog, banners, goods, goodsCategories, goodsTags, packageItems, stores } from "../src/db/schema.js";
+import { count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { banners, goods, goodsCategories, goodsTags, packageItems, stores } from "../src/db/schema.js";
 import { uniqueIp, uniquePhone } from "./accounts-fixtures.js";
-import { asStaff, newStaff, type StaffSession, withTwoInstancesOverRedis } from "./admin-fixtures.js";
-import { describeEachBackend, testEnv } from "./helper.js";
+import { asStaff, DEPLOYED_SHOP, staffDesk, withTwoInstancesOverRedis } from "./admin-fixtures.js";
+import { describeEachBackend } from "./helper.js";
 
 type Answer<T = Record<string, unknown>> = { code: number; message: string; data: T };
 
-describeEachBackend("back office catalogue", { app: false }, (ctx) => {
-  /** The storefront as deployed: its cache of hot public reads on (the test app has it off). */
-  let shop: FastifyInstance;
-  let ops: StaffSession;
+describeEachBackend("back office catalogue", { app: DEPLOYED_SHOP }, (ctx) => {
+  const desk = staffDesk(ctx, "operations", "吴运营");
+  const { as, storefront, lastAudit } = desk;
 
-  beforeAll(async () => {
-    shop = await buildApp({ env: testEnv({ API_CACHE_SECONDS: "60" }), database: ctx.database, serveWeb: false });
-    ops = await newStaff(shop, ctx.database.db, "operations", "吴运营");
-  }, 120_000);
-  afterAll(async () => {
-    await shop?.close();
-  });
-
-  const as = async <T = Record<string, unknown>>(options: InjectOptions) => {
-    const res = await shop.inject(asStaff(ops, { remoteAddress: uniqueIp(), ...options }));
-    expect(res.statusCode, res.body).toBeLessThan(500);
-    return res.json() as Answer<T>;
-  };
   const write = <T = Record<string, unknown>>(url: string, payload: object) => as<T>({ method: "POST", url, payload });
-  const storefront = async <T>(url: string, query?: Record<string, string>) =>
-    (await shop.inject({ url, query, remoteAddress: uniqueIp() })).json() as Answer<T>;
-  const lastAudit = async (action: string, entityId?: string | number) => {
-    const [row] = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(
-        entityId === undefined
-          ? eq(auditLog.action, action)
-          : and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))),
-      )
-      .orderBy(desc(auditLog.id))
-      .limit(1);
-    return row;
-  };
   const rowsIn = async (table: typeof goods | typeof banners | typeof stores) =>
     (await ctx.database.db.select({ n: count() }).from(table))[0]!.n;
 
@@ -120,7 +90,11 @@ describeEachBackend("back office catalogue", { app: false }, (ctx) => {
       expect(detail.data.tags.map((t) => t.id)).toEqual([tagId]);
 
       const audit = await lastAudit("goods.create", created.data.id);
-      expect(audit).toMatchObject({ staffId: ops.id, before: null, after: { name: input.name, price: 199_990 } });
+      expect(audit).toMatchObject({
+        staffId: desk.member.id,
+        before: null,
+        after: { name: input.name, price: 199_990 },
+      });
     });
 
     it("a goods created hidden stays off the storefront", async () => {
@@ -178,7 +152,7 @@ describeEachBackend("back office catalogue", { app: false }, (ctx) => {
       const second = await write<{ id: number }>("/api/admin/banners/create", banner({ title: "测试市 第二张" }));
       expect((await homeBanners()).data.map((b) => b.title)).toEqual(["测试市 体验馆开业", "测试市 第二张"]);
       expect(await lastAudit("banner.create", first.data.id)).toMatchObject({
-        staffId: ops.id,
+        staffId: desk.member.id,
         before: null,
         after: { city: CITY, title: "测试市 体验馆开业" },
       });
@@ -364,7 +338,7 @@ describeEachBackend("back office catalogue", { app: false }, (ctx) => {
       appliancePerBathroomCents: "1000",
     });
     const quote = async (city: string, province: string) => {
-      const res = await shop.inject({
+      const res = await ctx.app.inject({
         method: "POST",
         url: "/api/jzx/customerPool/jj",
         payload: { province, city, area: "100", room: "3", hall: "2", wei: "1", phone: uniquePhone(), isSoft: "1" },

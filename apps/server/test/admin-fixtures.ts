@@ -1,12 +1,15 @@
 // Shared pieces of the back-office tests: staff members made the way `npm run admin` makes them,
 // logged in through the API with their one-time password changed, and calls made as them.
 import { type AdminGoodsDetail, centsToYuanText, type StaffRole } from "@yj/contract";
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { beforeAll, expect } from "vitest";
 import { buildApp } from "../src/app.js";
 import type { Db } from "../src/db/client.js";
+import { auditLog } from "../src/db/schema.js";
 import { COMMAND_LINE, createStaffAccount } from "../src/modules/staff/staff-service.js";
 import { uniqueIp } from "./accounts-fixtures.js";
-import { createTestDatabase, testEnv } from "./helper.js";
+import { type ApiAnswer, createTestDatabase, type TestContext, testEnv } from "./helper.js";
 
 export interface StaffSession {
   id: number;
@@ -119,4 +122,47 @@ export async function withTwoInstancesOverRedis(
     await testDb.database.close();
     await testDb.drop();
   }
+}
+
+/** The storefront as deployed, for describeEachBackend's `app`: its cache of hot public reads on. */
+export const DEPLOYED_SHOP = { env: { API_CACHE_SECONDS: "60" } };
+
+/**
+ * A back-office suite's member of staff on the suite's app (made in beforeAll), and the calls it
+ * makes: `as` calls as the member (never a 5xx), `storefront` as a visitor, `lastAudit` reads the
+ * newest audit record of an action. `D`: what `as` answers unless told.
+ */
+export function staffDesk<D = Record<string, unknown>>(ctx: TestContext, role: StaffRole, displayName: string) {
+  let member: StaffSession | undefined;
+  beforeAll(async () => {
+    member = await newStaff(ctx.app, ctx.database.db, role, displayName);
+  });
+  const desk = {
+    get member(): StaffSession {
+      if (!member) throw new Error("the member is made in beforeAll");
+      return member;
+    },
+    async as<T = D>(options: InjectOptions): Promise<ApiAnswer<T>> {
+      const res = await ctx.app.inject(asStaff(desk.member, { remoteAddress: uniqueIp(), ...options }));
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      return res.json() as ApiAnswer<T>;
+    },
+    async storefront<T>(url: string, query?: Record<string, string>): Promise<ApiAnswer<T>> {
+      return (await ctx.app.inject({ url, query, remoteAddress: uniqueIp() })).json() as ApiAnswer<T>;
+    },
+    async lastAudit(action: string, entityId?: string | number) {
+      const [row] = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          entityId === undefined
+            ? eq(auditLog.action, action)
+            : and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))),
+        )
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return row;
+    },
+  };
+  return desk;
 }

@@ -5,13 +5,12 @@
 // as soon as the first one saves (the invalidation channel).
 import { type AdminGoodsDetail, AdminMessages, centsToYuanText, YuanAmount } from "@yj/contract";
 import { and, desc, eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
 import { auditLog, goods, goodsSkus } from "../src/db/schema.js";
 import { uniqueIp } from "./accounts-fixtures.js";
-import { asStaff, goodsSavePayload, newStaff, type StaffSession, withTwoInstancesOverRedis } from "./admin-fixtures.js";
-import { describeEachBackend, testEnv } from "./helper.js";
+import { asStaff, DEPLOYED_SHOP, goodsSavePayload, staffDesk, withTwoInstancesOverRedis } from "./admin-fixtures.js";
+import { describeEachBackend } from "./helper.js";
 
 type Answer<T = unknown> = { code: number; message: string; data: T };
 
@@ -28,26 +27,11 @@ describe("yuan as typed → cents", () => {
   });
 });
 
-describeEachBackend("back office goods editor", { app: false }, (ctx) => {
-  /** The storefront as deployed: with its cache of hot public reads on (the test app has it off). */
-  let shop: FastifyInstance;
-  let ops: StaffSession;
+describeEachBackend("back office goods editor", { app: DEPLOYED_SHOP }, (ctx) => {
   const GOODS_ID = 2;
+  const desk = staffDesk<AdminGoodsDetail>(ctx, "operations", "周运营");
+  const { as, storefront } = desk;
 
-  beforeAll(async () => {
-    shop = await buildApp({ env: testEnv({ API_CACHE_SECONDS: "60" }), database: ctx.database, serveWeb: false });
-    ops = await newStaff(shop, ctx.database.db, "operations", "周运营");
-  }, 120_000);
-  afterAll(async () => {
-    await shop?.close();
-  });
-
-  const as = async <T = AdminGoodsDetail>(options: InjectOptions) => {
-    const res = await shop.inject(asStaff(ops, { remoteAddress: uniqueIp(), ...options }));
-    return res.json() as Answer<T>;
-  };
-  const storefront = async <T>(url: string) =>
-    (await shop.inject({ url, remoteAddress: uniqueIp() })).json() as Answer<T>;
   const listed = async (name: string) =>
     (
       await storefront<{ dataList: { id: number; price: number }[] }>(
@@ -106,7 +90,11 @@ describeEachBackend("back office goods editor", { app: false }, (ctx) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "goods.update"), eq(auditLog.entityId, String(GOODS_ID))))
       .orderBy(desc(auditLog.id));
-    expect(audit).toMatchObject({ staffId: ops.id, before: { price: before.price }, after: { price: 123_456 } });
+    expect(audit).toMatchObject({
+      staffId: desk.member.id,
+      before: { price: before.price },
+      after: { price: 123_456 },
+    });
   });
 
   it("hiding a goods row takes it off the storefront list and product page at once", async () => {

@@ -18,7 +18,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { serverFile } from "../src/lib/paths.js";
-import { describeEachBackend, type TestContext } from "./helper.js";
+import { describeEachBackend, expectRefusal, okData, type TestContext } from "./helper.js";
 import { CJK } from "./junk.js";
 
 const demo = buildDemoData();
@@ -107,19 +107,8 @@ describe("content demo data", () => {
 });
 
 describeEachBackend("content API", (ctx: TestContext) => {
-  const ok = async <T>(url: string): Promise<T> => {
-    const { status, body } = await ctx.api<T>(url);
-    expect(status, url).toBe(200);
-    expect(body.code, `${url}: ${body.message}`).toBe(1);
-    return body.data;
-  };
-  const fails = async (url: string, errorCode: number) => {
-    const { status, body } = await ctx.api(url);
-    expect(status, url).toBeLessThan(500);
-    expect(body, url).toMatchObject({ code: 0, data: null, errorCode });
-    expect(body.message, url).toMatch(CJK);
-    return body;
-  };
+  const ok = <T>(url: string) => okData<T>(ctx, url);
+  const fails = (url: string, errorCode: number) => expectRefusal(ctx, url, errorCode);
 
   describe("GET /api/banners", () => {
     it("gives a city with banners its own", async () => {

@@ -2,13 +2,13 @@
 // written into a database that holds rows the demo did not write, and no TRUNCATE … CASCADE into
 // tables that refer to the catalogue (orders, carts, leads). `npm run seed` still resets the demo.
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../src/config/env.js";
 import type { Db } from "../src/db/client.js";
 import { customers, favorites, goods, goodsCategories, siteSettings } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { DemoDataRefusedError, loadDemoData } from "../src/db/seed/load-demo.js";
-import { createTestDatabase, describeEachBackend, prepareTemplates, type TestDatabase } from "./helper.js";
+import { createTestDatabase, describeEachBackend, type TestDatabase } from "./helper.js";
 
 const demo = buildDemoData();
 const PRODUCTION = {
@@ -57,7 +57,6 @@ describeEachBackend("demo loader safety", { app: false, database: false }, (ctx)
     opened.push(testDb);
     return testDb.database.db;
   };
-  beforeAll(() => prepareTemplates(ctx.backend));
   afterEach(async () => {
     for (const testDb of opened.splice(0)) {
       await testDb.database.close();

@@ -4,13 +4,14 @@ import { randomBytes } from "node:crypto";
 import type { Envelope } from "@yj/contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.js";
 import { type Env, loadEnv } from "../src/config/env.js";
 import { type Database, migrateDatabase, openDatabase } from "../src/db/client.js";
 import { loadDemoData } from "../src/db/seed/load-demo.js";
 import type { RateLimiter } from "../src/limits/rate-limiter.js";
-import { copyPgliteTemplate, postgresTemplate, templatePlace } from "./support/database-templates.js";
+import { CJK } from "./junk.js";
+import { copyPgliteTemplate, postgresTemplate, type TemplatePlace } from "./support/database-templates.js";
 
 export type Backend = "pglite" | "postgres";
 
@@ -55,16 +56,12 @@ export async function createTestDatabase(backend: Backend, { seed = true } = {})
   };
 }
 
-/**
- * Builds the run's templates of this backend now, if it has them: for a suite that makes its
- * databases inside its tests, so the first test's timeout does not pay for them.
- */
-export async function prepareTemplates(backend: Backend): Promise<void> {
-  const place = templatePlace();
-  if (!place) return;
-  for (const kind of ["migrated", "seeded"] as const) {
-    if (backend === "pglite") (await copyPgliteTemplate(place, kind)).remove();
-    else await postgresTemplate(place, process.env.TEST_DATABASE_URL ?? "", kind);
+/** The run's templates (vitest-global-setup.ts), or undefined under a config without it. */
+function templatePlace(): TemplatePlace | undefined {
+  try {
+    return inject("databaseTemplates");
+  } catch {
+    return undefined;
   }
 }
 
@@ -185,6 +182,27 @@ export function describeEachBackend(
       suite(ctx);
     });
   }
+}
+
+/** The data of a successful answer: 200 and code 1, or the test fails naming the URL. */
+export async function okData<T>(ctx: TestContext, url: string): Promise<T> {
+  const { status, body } = await ctx.api<T>(url);
+  expect(status, url).toBe(200);
+  expect(body.code, `${url}: ${body.message}`).toBe(1);
+  return body.data;
+}
+
+/**
+ * A refusal: the failure envelope with `errorCode` and a Chinese message, answered with `status`
+ * (or, without one, anything but a 5xx). Answers the envelope.
+ */
+export async function expectRefusal(ctx: TestContext, url: string, errorCode: number, status?: number) {
+  const { status: answered, body } = await ctx.api(url);
+  if (status === undefined) expect(answered, url).toBeLessThan(500);
+  else expect(answered, url).toBe(status);
+  expect(body, url).toMatchObject({ code: 0, data: null, errorCode });
+  expect(body.message, url).toMatch(CJK);
+  return body;
 }
 
 /** A limiter that lets everything through: for tests about something other than limits. */

@@ -7,7 +7,7 @@ import { expect, it } from "vitest";
 import { defaultSitePages } from "../src/db/default-site-pages.js";
 import { sitePages, siteSettings } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
-import { describeEachBackend, type TestContext } from "./helper.js";
+import { describeEachBackend, expectRefusal, okData, type TestContext } from "./helper.js";
 import { CJK } from "./junk.js";
 import { SERVICE_PROCESS_STEPS } from "./support/product-copy.js";
 
@@ -15,18 +15,8 @@ const demo = buildDemoData();
 const page = (slug: string) => `/api/site/pages?slug=${encodeURIComponent(slug)}`;
 
 describeEachBackend("site pages API", (ctx: TestContext) => {
-  const ok = async (slug: string): Promise<SitePage> => {
-    const { status, body } = await ctx.api<SitePage>(page(slug));
-    expect(status, slug).toBe(200);
-    expect(body.code, `${slug}: ${body.message}`).toBe(1);
-    return body.data;
-  };
-  const fails = async (url: string, errorCode: number) => {
-    const { status, body } = await ctx.api(url);
-    expect(status, url).toBe(200);
-    expect(body, url).toMatchObject({ code: 0, data: null, errorCode });
-    expect(body.message, url).toMatch(CJK);
-  };
+  const ok = (slug: string) => okData<SitePage>(ctx, page(slug));
+  const fails = (url: string, errorCode: number) => expectRefusal(ctx, url, errorCode, 200);
 
   it("serves every page the storefront links to with the demo's copy, in block order", async () => {
     expect(demo.pages.map((p) => p.slug).sort()).toEqual([...SITE_PAGE_SLUGS].sort());

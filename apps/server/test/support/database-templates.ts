@@ -1,33 +1,31 @@
 // Every server test file used to make its databases from nothing: on PGlite that is initdb (about
 // 10 s on a loaded 2-core machine, most of a file's set-up), then the migrations and the demo shop.
-// Instead, the first file of a run that needs one builds a template per backend and kind (migrated,
-// or migrated and seeded), and every database after it is a copy (ADR 0043): PGlite's data directory
-// copied on disk, a PostgreSQL database created `template` the template. The templates live as long
-// as the run (vitest-global-setup.ts makes the run's directory and removes them all at the end).
+// Instead, the run builds a template per backend and kind (migrated, or migrated and seeded) before
+// the first file starts, and every database is a copy (ADR 0043): PGlite's data directory copied on
+// disk, a PostgreSQL database created `template` the template. The templates live as long as the run
+// (vitest-global-setup.ts builds them, and removes them all at the end).
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
 import { migrateDatabase, openDatabase } from "../../src/db/client.js";
 import { loadDemoData } from "../../src/db/seed/load-demo.js";
 
-/** What globalSetup hands the test files (vitest's provide/inject). */
-declare module "vitest" {
-  export interface ProvidedContext {
-    databaseTemplates: { dir: string; postgresPrefix: string } | undefined;
-  }
+/** Where a run keeps its templates: a directory, and a prefix for its PostgreSQL templates' names. */
+export interface TemplatePlace {
+  dir: string;
+  postgresPrefix: string;
 }
 
 export type TemplateKind = "migrated" | "seeded";
 
-/** The run's templates, or undefined when no globalSetup made a place for them (then build afresh). */
-export function templatePlace(): { dir: string; postgresPrefix: string } | undefined {
-  try {
-    return inject("databaseTemplates");
-  } catch {
-    return undefined;
-  }
+/** Builds every template the run can need (the PostgreSQL ones only with `adminUrl`). */
+export async function buildTemplates(place: TemplatePlace, adminUrl: string | undefined): Promise<void> {
+  const kinds: TemplateKind[] = ["migrated", "seeded"];
+  await Promise.all([
+    ...kinds.map(async (kind) => (await copyPgliteTemplate(place, kind)).remove()),
+    ...(adminUrl ? kinds.map((kind) => postgresTemplate(place, adminUrl, kind)) : []),
+  ]);
 }
 
 /** Fills an opened, empty database. */
@@ -46,8 +44,9 @@ async function fill(databaseUrl: string | undefined, dataDir: string, kind: Temp
 const BUILD_TIMEOUT_MS = 300_000;
 
 /**
- * Runs `build` once for the whole run, whichever worker asks first: the others wait for its "ready"
- * mark (mkdir is atomic, so exactly one worker builds). Answers what the builder wrote in the mark.
+ * Runs `build` once for the whole run, whoever asks first (the global setup, or a worker when a test
+ * file runs under a config without it): the others wait for its "ready" mark (mkdir is atomic, so
+ * exactly one builds). Answers what the builder wrote in the mark.
  */
 async function once(dir: string, name: string, build: () => Promise<string>): Promise<string> {
   const ready = join(dir, `${name}.ready`);
@@ -97,11 +96,7 @@ export async function copyPgliteTemplate(
 }
 
 /** The name of the run's PostgreSQL template of this kind, built on first use. */
-export function postgresTemplate(
-  place: { dir: string; postgresPrefix: string },
-  adminUrl: string,
-  kind: TemplateKind,
-): Promise<string> {
+export function postgresTemplate(place: TemplatePlace, adminUrl: string, kind: TemplateKind): Promise<string> {
   return once(place.dir, `postgres-${kind}`, async () => {
     const name = `${place.postgresPrefix}${kind}`;
     const admin = new pg.Client({ connectionString: adminUrl });

@@ -1,19 +1,26 @@
-// Once per `vitest run`: a place for the run's database templates (support/database-templates.ts),
-// and, at the end, their removal: the directory and the PostgreSQL templates.
+// Once per `vitest run`, before the first test file: the run's database templates
+// (support/database-templates.ts), built here so that no test's hook timeout pays for them, and, at
+// the end, their removal: the directory and the PostgreSQL templates.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-// The provided value's type (ProvidedContext) is declared there.
-import type {} from "./database-templates.js";
+import { buildTemplates, type TemplatePlace } from "./database-templates.js";
 
-export default function setup(project: TestProject) {
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseTemplates: TemplatePlace | undefined;
+  }
+}
+
+export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "yj-test-templates-"));
   const postgresPrefix = `yj_template_${randomBytes(4).toString("hex")}_`;
-  project.provide("databaseTemplates", { dir, postgresPrefix });
-  return async () => {
+  const place = { dir, postgresPrefix };
+  project.provide("databaseTemplates", place);
+  const teardown = async () => {
     rmSync(dir, { recursive: true, force: true });
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) return;
@@ -29,4 +36,11 @@ export default function setup(project: TestProject) {
       await admin.end();
     }
   };
+  try {
+    await buildTemplates(place, process.env.TEST_DATABASE_URL);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }
