@@ -3,7 +3,6 @@
 import { randomBytes } from "node:crypto";
 import type { Envelope } from "@yj/contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.js";
 import { type Env, loadEnv } from "../src/config/env.js";
@@ -11,7 +10,7 @@ import { type Database, migrateDatabase, openDatabase } from "../src/db/client.j
 import { loadDemoData } from "../src/db/seed/load-demo.js";
 import type { RateLimiter } from "../src/limits/rate-limiter.js";
 import { CJK } from "./junk.js";
-import { copyPgliteTemplate, postgresTemplate, type TemplatePlace } from "./support/database-templates.js";
+import { adminClient, copyPgliteTemplate, postgresTemplate, type TemplatePlace } from "./support/database-templates.js";
 
 export type Backend = "pglite" | "postgres";
 
@@ -73,7 +72,7 @@ async function fillDatabase(database: Database, seed: boolean): Promise<void> {
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = adminClient(adminUrl);
   await admin.connect();
   try {
     await admin.query(sql);

@@ -21,11 +21,11 @@ export type TemplateKind = "migrated" | "seeded";
 
 /** Builds every template the run can need (the PostgreSQL ones only with `adminUrl`). */
 export async function buildTemplates(place: TemplatePlace, adminUrl: string | undefined): Promise<void> {
-  const kinds: TemplateKind[] = ["migrated", "seeded"];
-  await Promise.all([
-    ...kinds.map(async (kind) => (await copyPgliteTemplate(place, kind)).remove()),
-    ...(adminUrl ? kinds.map((kind) => postgresTemplate(place, adminUrl, kind)) : []),
-  ]);
+  // One after the other: side by side they only share the same two cores, and a failure is clearer.
+  for (const kind of ["migrated", "seeded"] as const) {
+    (await copyPgliteTemplate(place, kind)).remove();
+    if (adminUrl) await postgresTemplate(place, adminUrl, kind);
+  }
 }
 
 /** Fills an opened, empty database. */
@@ -99,7 +99,7 @@ export async function copyPgliteTemplate(
 export function postgresTemplate(place: TemplatePlace, adminUrl: string, kind: TemplateKind): Promise<string> {
   return once(place.dir, `postgres-${kind}`, async () => {
     const name = `${place.postgresPrefix}${kind}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = adminClient(adminUrl);
     await admin.connect();
     try {
       await admin.query(`create database ${name}`);
@@ -112,4 +112,14 @@ export function postgresTemplate(place: TemplatePlace, adminUrl: string, kind: T
     await fill(url.toString(), "unused", kind);
     return name;
   });
+}
+
+/**
+ * A connection for creating and dropping databases. A connection the server ends between queries
+ * emits an error; with a listener, that fails the next query instead of the whole run.
+ */
+export function adminClient(adminUrl: string): pg.Client {
+  const client = new pg.Client({ connectionString: adminUrl });
+  client.on("error", () => {});
+  return client;
 }

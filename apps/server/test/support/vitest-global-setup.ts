@@ -5,9 +5,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { buildTemplates, type TemplatePlace } from "./database-templates.js";
+import { adminClient, buildTemplates, type TemplatePlace } from "./database-templates.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +23,7 @@ export default async function setup(project: TestProject) {
     rmSync(dir, { recursive: true, force: true });
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) return;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = adminClient(adminUrl);
     await admin.connect();
     try {
       const { rows } = await admin.query<{ datname: string }>(
