@@ -4,7 +4,7 @@
 // /my-orders. Then the activity deposit on /decorate-act.
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { logInInBrowser } from "./support/customer";
 import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
@@ -23,8 +23,13 @@ const logIn = (page: Page, phone: string) => logInInBrowser(page, shop.server, p
 /** The header's cart badge: the top bar's on home, the compact bar's elsewhere. */
 const cartCount = (page: Page) => page.locator("header [data-testid=cart-count]:visible").innerText();
 
-async function noHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+/** Screenshots of the page at 1440 and at 375 px, where it must not scroll sideways; back at 1440. */
+async function screenshotsAtBothWidths(page: Page, name: string) {
+  await screenshot(page, `${name}-1440`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 describe("commerce in the browser", () => {
@@ -61,11 +66,7 @@ describe("commerce in the browser", () => {
     await page.getByRole("button", { name: /^增加奶油风柔光大板瓷砖/ }).click();
     await expect.poll(() => cartCount(page)).toBe("4");
     await expect.poll(() => page.getByTestId("cart-total").innerText()).not.toBe(totalBefore);
-    await screenshot(page, "commerce-cart-1440");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await noHorizontalScroll(page);
-    await screenshot(page, "commerce-cart-375");
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshotsAtBothWidths(page, "commerce-cart");
 
     await page.getByRole("button", { name: "去结算（2）" }).click();
     await page.waitForURL(`${shop.server.url}/submitOrder`);
@@ -80,11 +81,7 @@ describe("commerce in the browser", () => {
     await form.getByLabel("乡镇街道").selectOption({ label: "北山街道" });
     await form.getByLabel("详细地址").fill("北山路 88 号 2 幢 301 室");
     await form.getByLabel("订单备注（选填）").fill("工作日白天送货");
-    await screenshot(page, "commerce-order-1440");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await noHorizontalScroll(page);
-    await screenshot(page, "commerce-order-375");
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshotsAtBothWidths(page, "commerce-order");
 
     const orderCalls: string[] = [];
     page.on("request", (r) => {
@@ -100,11 +97,7 @@ describe("commerce in the browser", () => {
 
     await page.getByRole("img", { name: "支付宝付款码" }).waitFor();
     expect(await page.getByText("剩余支付时间").innerText()).toMatch(/\d\d:\d\d/);
-    await screenshot(page, "commerce-pay-1440");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await noHorizontalScroll(page);
-    await screenshot(page, "commerce-pay-375");
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshotsAtBothWidths(page, "commerce-pay");
 
     await page.getByRole("button", { name: "模拟支付（开发环境）" }).click();
     await page.getByText("支付成功").waitFor();
@@ -115,7 +108,7 @@ describe("commerce in the browser", () => {
     expect(await order.innerText()).toContain("北欧原木客厅套餐");
     await screenshot(page, "commerce-my-orders-1440");
     await page.setViewportSize({ width: 375, height: 812 });
-    await noHorizontalScroll(page);
+    await expectNoHorizontalScroll(page);
     await screenshot(page, "commerce-my-orders-375");
     expect(errors).toEqual([]);
     await page.close();
@@ -159,7 +152,7 @@ describe("commerce in the browser", () => {
     const pay = page.getByTestId("deposit-pay");
     await pay.getByRole("img", { name: "支付宝付款码" }).waitFor();
     expect(await pay.getByTestId("pay-amount").innerText()).toBe("¥99");
-    await noHorizontalScroll(page);
+    await expectNoHorizontalScroll(page);
     await screenshot(page, "commerce-deposit-375");
     await pay.getByRole("button", { name: "模拟支付（开发环境）" }).click();
     await pay.getByText("支付成功").waitFor();

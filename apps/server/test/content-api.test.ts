@@ -330,22 +330,20 @@ describeEachBackend("content API", (ctx: TestContext) => {
           .join("&");
       const within = (value: number | null | undefined, band: { min?: number; max?: number }) =>
         value != null && (band.min === undefined || value >= band.min) && (band.max === undefined || value < band.max);
-      let seen = 0;
-      for (const band of CASE_AREA_BANDS) {
-        const expected = cases.filter((a) => within(a.areaM2, band));
-        const page = await list(`type=2&${bandQuery("area", band)}&pageSize=100`);
-        expect(ids(page.dataList), band.label).toEqual(ids(expected));
-        seen += page.total;
+      const filters = [
+        { name: "area", bands: CASE_AREA_BANDS, value: (a: DemoArticle) => a.areaM2 },
+        { name: "budget", bands: CASE_BUDGET_BANDS, value: (a: DemoArticle) => a.budgetCents },
+      ] as const;
+      for (const { name, bands, value } of filters) {
+        let seen = 0;
+        for (const band of bands) {
+          const expected = cases.filter((a) => within(value(a), band));
+          const page = await list(`type=2&${bandQuery(name, band)}&pageSize=100`);
+          expect(ids(page.dataList), band.label).toEqual(ids(expected));
+          seen += page.total;
+        }
+        expect(seen, `the ${name} bands cover every case once`).toBe(cases.length);
       }
-      expect(seen, "the area bands cover every case once").toBe(cases.length);
-      seen = 0;
-      for (const band of CASE_BUDGET_BANDS) {
-        const expected = cases.filter((a) => within(a.budgetCents, band));
-        const page = await list(`type=2&${bandQuery("budget", band)}&pageSize=100`);
-        expect(ids(page.dataList), band.label).toEqual(ids(expected));
-        seen += page.total;
-      }
-      expect(seen, "the budget bands cover every case once").toBe(cases.length);
       // A bound equal to a case's value: min includes it, max leaves it out.
       const sample = cases[0]!;
       expect(ids((await list(`type=2&areaMin=${sample.areaM2}&areaMax=${sample.areaM2! + 1}`)).dataList)).toEqual(
