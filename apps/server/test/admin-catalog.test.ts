@@ -19,6 +19,14 @@ describeEachBackend("back office catalogue", { app: DEPLOYED_SHOP }, (ctx) => {
   const { as, storefront, lastAudit } = desk;
 
   const write = <T = Record<string, unknown>>(url: string, payload: object) => as<T>({ method: "POST", url, payload });
+  /** Each payload is refused (code 0) with a message that contains its text. */
+  const expectEachRefused = async (url: string, cases: [object, string][]) => {
+    for (const [payload, message] of cases) {
+      const answer = await write(url, payload);
+      expect(answer.code, message).toBe(0);
+      expect(answer.message).toContain(message);
+    }
+  };
   const rowsIn = async (table: typeof goods | typeof banners | typeof stores) =>
     (await ctx.database.db.select({ n: count() }).from(table))[0]!.n;
 
@@ -229,11 +237,7 @@ describeEachBackend("back office catalogue", { app: DEPLOYED_SHOP }, (ctx) => {
         [banner({ link: "javascript:alert(1)" }), "链接须是以 / 开头的站内地址或 http(s):// 地址"],
         [banner({ link: "//evil.example" }), "链接须是以 / 开头的站内地址或 http(s):// 地址"],
       ];
-      for (const [payload, message] of cases) {
-        const answer = await write("/api/admin/banners/create", payload);
-        expect(answer.code, message).toBe(0);
-        expect(answer.message).toContain(message);
-      }
+      await expectEachRefused("/api/admin/banners/create", cases);
       expect(await write("/api/admin/banners/update", { ...banner(), id: 987_654 })).toMatchObject({
         code: 0,
         message: CatalogMessages.bannerNotFound,
@@ -300,11 +304,7 @@ describeEachBackend("back office catalogue", { app: DEPLOYED_SHOP }, (ctx) => {
         [store({ lat: "北纬" }), "纬度无效"],
         [store({ image: "" }), "请填写门店图片"],
       ];
-      for (const [payload, message] of cases) {
-        const answer = await write("/api/admin/stores/create", payload);
-        expect(answer.code, message).toBe(0);
-        expect(answer.message).toContain(message);
-      }
+      await expectEachRefused("/api/admin/stores/create", cases);
       expect(await write("/api/admin/stores/delete", { id: 987_654 })).toMatchObject({
         code: 0,
         message: CatalogMessages.storeNotFound,

@@ -119,8 +119,7 @@ export async function withTwoInstancesOverRedis(
   } finally {
     await first.close();
     await second.close();
-    await testDb.database.close();
-    await testDb.drop();
+    await testDb.close();
   }
 }
 

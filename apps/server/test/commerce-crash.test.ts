@@ -59,8 +59,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("commerce: kill -9 during a stream
     session = await new SessionStore(db).create(db, customer.id, now, null);
   }, 60_000);
   afterAll(async () => {
-    await testDb?.database.close();
-    await testDb?.drop();
+    await testDb?.close();
   });
 
   it("leaves every order whole or absent and the stock equal to what the orders took", async () => {

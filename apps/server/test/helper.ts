@@ -19,7 +19,10 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "p
 export interface TestDatabase {
   database: Database;
   databaseUrl?: string;
+  /** Removes the database (its copy on disk, or the PostgreSQL database); close it first. */
   drop(): Promise<void>;
+  /** Closes the database and removes it. */
+  close(): Promise<void>;
 }
 
 /**
@@ -33,11 +36,11 @@ export async function createTestDatabase(backend: Backend, { seed = true } = {})
     if (!place) {
       const database = await openDatabase({ dataDir: "memory://" });
       await fillDatabase(database, seed);
-      return { database, drop: async () => {} };
+      return withClose({ database, drop: async () => {} });
     }
     const copy = await copyPgliteTemplate(place, kind);
     const database = await openDatabase({ dataDir: copy.dataDir });
-    return { database, drop: async () => copy.remove() };
+    return withClose({ database, drop: async () => copy.remove() });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
@@ -48,11 +51,11 @@ export async function createTestDatabase(backend: Backend, { seed = true } = {})
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused", poolSize: 25 });
   if (!template) await fillDatabase(database, seed);
-  return {
+  return withClose({
     database,
     databaseUrl: url.toString(),
     drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
-  };
+  });
 }
 
 /** The run's templates (vitest-global-setup.ts), or undefined under a config without it. */
@@ -62,6 +65,16 @@ function templatePlace(): TemplatePlace | undefined {
   } catch {
     return undefined;
   }
+}
+
+function withClose(testDb: Omit<TestDatabase, "close">): TestDatabase {
+  return {
+    ...testDb,
+    async close() {
+      await testDb.database.close();
+      await testDb.drop();
+    },
+  };
 }
 
 async function fillDatabase(database: Database, seed: boolean): Promise<void> {
@@ -175,8 +188,7 @@ export function describeEachBackend(
       });
       afterAll(async () => {
         await ctx.app?.close();
-        await testDb?.database.close();
-        await testDb?.drop();
+        await testDb?.close();
       });
       suite(ctx);
     });

@@ -87,8 +87,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL outage", () => {
     await app?.close();
     await database?.close();
     await proxy?.close();
-    await testDb?.database.close();
-    await testDb?.drop();
+    await testDb?.close();
   });
 
   it("is ready while the database answers", async () => {
