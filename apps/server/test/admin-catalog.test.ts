@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { banners, goods, goodsCategories, goodsTags, packageItems, stores } from "../src/db/schema.js";
 import { uniqueIp, uniquePhone } from "./accounts-fixtures.js";
-import { asStaff, DEPLOYED_SHOP, staffDesk, withTwoInstancesOverRedis } from "./admin-fixtures.js";
+import { asStaff, DEPLOYED_SHOP, firstLevel2Category, staffDesk, withTwoInstancesOverRedis } from "./admin-fixtures.js";
 import { describeEachBackend } from "./helper.js";
 
 type Answer<T = Record<string, unknown>> = { code: number; message: string; data: T };
@@ -468,13 +468,7 @@ describeEachBackend("back office catalogue", { app: DEPLOYED_SHOP }, (ctx) => {
     const tree = async () => flat((await storefront<Node[]>("/api/goodsCategories/list")).data);
 
     it("rename, sort and hide show in the storefront's (cached) category tree at once, audited", async () => {
-      const [level2] = await ctx.database.db
-        .select()
-        .from(goodsCategories)
-        .where(eq(goodsCategories.level, 2))
-        .orderBy(goodsCategories.id)
-        .limit(1);
-      const original = { id: level2!.id, name: level2!.content, sort: level2!.sort, shown: true };
+      const original = await firstLevel2Category(ctx.database.db);
       expect((await tree()).find((c) => c.id === original.id)?.content).toBe(original.name);
 
       const renamed = await write("/api/admin/categories/update", { ...original, name: "测试改名分类", sort: 7 });

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { beforeAll, expect } from "vitest";
 import { buildApp } from "../src/app.js";
 import type { Db } from "../src/db/client.js";
-import { auditLog } from "../src/db/schema.js";
+import { auditLog, goodsCategories } from "../src/db/schema.js";
 import { COMMAND_LINE, createStaffAccount } from "../src/modules/staff/staff-service.js";
 import { uniqueIp } from "./accounts-fixtures.js";
 import { type ApiAnswer, createTestDatabase, type TestContext, testEnv } from "./helper.js";
@@ -164,4 +164,16 @@ export function staffDesk<D = Record<string, unknown>>(ctx: TestContext, role: S
     },
   };
   return desk;
+}
+
+/** The first second-level category, as the category editor's payload (shown). */
+export async function firstLevel2Category(db: Db) {
+  const [category] = await db
+    .select()
+    .from(goodsCategories)
+    .where(eq(goodsCategories.level, 2))
+    .orderBy(goodsCategories.id)
+    .limit(1);
+  if (!category) throw new Error("the demo shop has no second-level category");
+  return { id: category.id, name: category.content, sort: category.sort, shown: true };
 }
