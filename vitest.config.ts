@@ -17,6 +17,8 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           environment: "node",
+          // The run's database templates, which each test file copies (ADR 0043).
+          globalSetup: ["./apps/server/test/support/vitest-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -3,7 +3,9 @@
 // logout with its confirmation; and a visitor's 收藏 leading through login back to the product.
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
+import { logInInBrowser } from "./support/customer";
+import { masked } from "./support/http";
 import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
 
@@ -22,29 +24,8 @@ async function open(path: string, width = 1440, height = 900): Promise<{ page: P
   return opened;
 }
 
-const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-
-/** The code the console SMS provider logged for this number (its log line shows the number masked). */
-async function smsCodeFor(phone: string): Promise<string> {
-  const find = () =>
-    shop.server
-      .logLines()
-      .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
-      .at(-1)?.smsCode as string | undefined;
-  await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  return find()!;
-}
-
-/** Fills the login form on the current /login page: number, 获取验证码, the logged code, 登录. */
-async function logIn(page: Page, phone: string) {
-  await page.getByLabel("手机号").fill(phone);
-  await page.getByRole("button", { name: "获取验证码" }).click();
-  await page.getByRole("button", { name: "60 秒后重新获取" }).waitFor();
-  await page.getByText("验证码发送成功").waitFor();
-  await page.getByLabel("验证码").fill(await smsCodeFor(phone));
-  await page.getByRole("button", { name: "登录", exact: true }).click();
-  await page.getByText("登陆成功").waitFor();
-}
+/** Logs in on the current /login page, watching the send button count down. */
+const logIn = (page: Page, phone: string) => logInInBrowser(page, shop.server, phone, { countdown: true });
 
 describe("accounts in the browser", () => {
   it("checks the number before sending anything", async () => {
@@ -130,8 +111,7 @@ describe("accounts in the browser", () => {
     for (const path of ["/login", "/my-mark"]) {
       const { page, errors } = await open(path, 375, 812);
       await page.getByRole("heading", { name: "登录 / 注册" }).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectNoHorizontalScroll(page, path);
       await screenshot(page, `accounts-${path.slice(1)}-375`);
       expect(errors, path).toEqual([]);
       await page.close();

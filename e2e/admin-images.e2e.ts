@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
-import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
+import { changeOneTimePassword, logIn, saveGoods, staffInBrowser } from "./support/staff";
 
 const GOODS_ID = 1;
 
@@ -81,11 +81,7 @@ describe("picture upload in the browser", () => {
     await last.getByRole("button", { name: "填写地址" }).click();
     await last.getByLabel("图片地址").fill(before ?? "");
 
-    await page.getByRole("button", { name: /^保\s?存$/ }).click();
-    const confirm = page.getByRole("dialog", { name: "确认保存商品？" });
-    await confirm.waitFor();
-    await confirm.getByRole("button", { name: /^保\s?存$/ }).click();
-    await page.getByText("商品已保存").waitFor();
+    await saveGoods(page);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,13 +1,7 @@
-// The back office's dashboard chart and its phone layout in Chromium against the built server: an
-// administrator (made by `npm run admin -- create`) sees the last 30 days of leads and orders drawn
-// as two lines of 30 points, today's booking and order above the zero line; at 375 px the side menu
-// is a drawer behind a menu button, every screen (login, dashboard, lead list and detail, order
-// detail, goods editor) fits the width, and wide tables scroll inside themselves.
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
-import { customerCalls, masked } from "./support/http";
+import { customerCalls, masked, orderGoodsOne } from "./support/http";
 import { freshPhone } from "./support/server";
 import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
 
@@ -75,26 +69,7 @@ describe("the dashboard chart and the back office on a phone", () => {
     });
     expect(((await booked.json()) as { code: number }).code).toBe(1);
     const call = await customerCalls(staff.server, buyer);
-    const goods = await call<{ id: number; skus: { id: number }[] }>("/api/goods/mail/show?id=1");
-    const order = await call<{ orderNo: string }>(
-      "/api/order/createOrder",
-      {
-        goodsId: goods.id,
-        skuId: goods.skus[0]?.id,
-        quantity: 1,
-        address: {
-          name: "孙顾客",
-          phone: buyer,
-          province: "浙江省",
-          city: "杭州市",
-          district: "西湖区",
-          town: "",
-          detail: "文一西路 1000 号 3 幢 2 单元 1201 室",
-        },
-      },
-      { "idempotency-key": randomUUID() },
-    );
-    orderNo = order.orderNo;
+    orderNo = await orderGoodsOne(call, "孙顾客", buyer, "文一西路 1000 号 3 幢 2 单元 1201 室");
   });
 
   it("at 1440 px the dashboard draws 30 days of leads and of orders", async () => {

@@ -4,12 +4,11 @@
 // tracking number. A 运营 changes a goods price in the goods editor and the storefront's product page
 // shows the new price at once.
 
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
-import { customerCalls, masked } from "./support/http";
+import { customerCalls, masked, orderGoodsOne } from "./support/http";
 import { freshPhone } from "./support/server";
-import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
+import { changeOneTimePassword, logIn, saveGoods, staffInBrowser } from "./support/staff";
 
 const staff = staffInBrowser([
   { username: "desk_sales", role: "sales", name: "王客服" },
@@ -33,26 +32,7 @@ describe("the order desk in the browser", () => {
 
   it("a customer orders a product and pays it through the shop's API", async () => {
     const call = await customerCalls(staff.server, phone);
-    const goods = await call<{ id: number; skus: { id: number }[] }>("/api/goods/mail/show?id=1");
-    const order = await call<{ orderNo: string }>(
-      "/api/order/createOrder",
-      {
-        goodsId: goods.id,
-        skuId: goods.skus[0]?.id,
-        quantity: 1,
-        address: {
-          name: "赵顾客",
-          phone,
-          province: "浙江省",
-          city: "杭州市",
-          district: "西湖区",
-          town: "",
-          detail: "文三路 100 号",
-        },
-      },
-      { "idempotency-key": randomUUID() },
-    );
-    orderNo = order.orderNo;
+    orderNo = await orderGoodsOne(call, "赵顾客", phone, "文三路 100 号");
     const trade = await call<{ outTradeNo: string }>(`/api/alipay/precreate?orderNo=${orderNo}`);
     await call("/api/pay/offline/confirm", { outTradeNo: trade.outTradeNo });
   });
@@ -108,11 +88,7 @@ describe("the order desk in the browser", () => {
     await page.getByLabel("库存 1").fill("88");
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "admin-goods-editor-1440");
-    await page.getByRole("button", { name: /^保\s?存$/ }).click();
-    const confirm = page.getByRole("dialog", { name: "确认保存商品？" });
-    await confirm.waitFor();
-    await confirm.getByRole("button", { name: /^保\s?存$/ }).click();
-    await page.getByText("商品已保存").waitFor();
+    await saveGoods(page);
     expect(errors).toEqual([]);
     await page.close();
 

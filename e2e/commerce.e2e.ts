@@ -4,7 +4,8 @@
 // /my-orders. Then the activity deposit on /decorate-act.
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
+import { logInInBrowser } from "./support/customer";
 import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
 
@@ -17,32 +18,18 @@ const PRODUCT = "/app/product-detail/1";
 /** 北欧原木客厅套餐 in the demo shop (category 6, 客厅套餐). */
 const PACKAGE = "/packageDetails/151";
 
-const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-
-async function smsCodeFor(phone: string): Promise<string> {
-  const find = () =>
-    shop.server
-      .logLines()
-      .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
-      .at(-1)?.smsCode as string | undefined;
-  await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  return find()!;
-}
-
-async function logIn(page: Page, phone: string) {
-  await page.getByLabel("手机号").fill(phone);
-  await page.getByRole("button", { name: "获取验证码" }).click();
-  await page.getByText("验证码发送成功").waitFor();
-  await page.getByLabel("验证码").fill(await smsCodeFor(phone));
-  await page.getByRole("button", { name: "登录", exact: true }).click();
-  await page.getByText("登陆成功").waitFor();
-}
+const logIn = (page: Page, phone: string) => logInInBrowser(page, shop.server, phone);
 
 /** The header's cart badge: the top bar's on home, the compact bar's elsewhere. */
 const cartCount = (page: Page) => page.locator("header [data-testid=cart-count]:visible").innerText();
 
-async function noHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+/** Screenshots of the page at 1440 and at 375 px, where it must not scroll sideways; back at 1440. */
+async function screenshotsAtBothWidths(page: Page, name: string) {
+  await screenshot(page, `${name}-1440`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 describe("commerce in the browser", () => {
@@ -79,11 +66,7 @@ describe("commerce in the browser", () => {
     await page.getByRole("button", { name: /^增加奶油风柔光大板瓷砖/ }).click();
     await expect.poll(() => cartCount(page)).toBe("4");
     await expect.poll(() => page.getByTestId("cart-total").innerText()).not.toBe(totalBefore);
-    await screenshot(page, "commerce-cart-1440");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await noHorizontalScroll(page);
-    await screenshot(page, "commerce-cart-375");
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshotsAtBothWidths(page, "commerce-cart");
 
     await page.getByRole("button", { name: "去结算（2）" }).click();
     await page.waitForURL(`${shop.server.url}/submitOrder`);
@@ -98,11 +81,7 @@ describe("commerce in the browser", () => {
     await form.getByLabel("乡镇街道").selectOption({ label: "北山街道" });
     await form.getByLabel("详细地址").fill("北山路 88 号 2 幢 301 室");
     await form.getByLabel("订单备注（选填）").fill("工作日白天送货");
-    await screenshot(page, "commerce-order-1440");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await noHorizontalScroll(page);
-    await screenshot(page, "commerce-order-375");
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshotsAtBothWidths(page, "commerce-order");
 
     const orderCalls: string[] = [];
     page.on("request", (r) => {
@@ -118,11 +97,7 @@ describe("commerce in the browser", () => {
 
     await page.getByRole("img", { name: "支付宝付款码" }).waitFor();
     expect(await page.getByText("剩余支付时间").innerText()).toMatch(/\d\d:\d\d/);
-    await screenshot(page, "commerce-pay-1440");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await noHorizontalScroll(page);
-    await screenshot(page, "commerce-pay-375");
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshotsAtBothWidths(page, "commerce-pay");
 
     await page.getByRole("button", { name: "模拟支付（开发环境）" }).click();
     await page.getByText("支付成功").waitFor();
@@ -133,7 +108,7 @@ describe("commerce in the browser", () => {
     expect(await order.innerText()).toContain("北欧原木客厅套餐");
     await screenshot(page, "commerce-my-orders-1440");
     await page.setViewportSize({ width: 375, height: 812 });
-    await noHorizontalScroll(page);
+    await expectNoHorizontalScroll(page);
     await screenshot(page, "commerce-my-orders-375");
     expect(errors).toEqual([]);
     await page.close();
@@ -177,7 +152,7 @@ describe("commerce in the browser", () => {
     const pay = page.getByTestId("deposit-pay");
     await pay.getByRole("img", { name: "支付宝付款码" }).waitFor();
     expect(await pay.getByTestId("pay-amount").innerText()).toBe("¥99");
-    await noHorizontalScroll(page);
+    await expectNoHorizontalScroll(page);
     await screenshot(page, "commerce-deposit-375");
     await pay.getByRole("button", { name: "模拟支付（开发环境）" }).click();
     await pay.getByText("支付成功").waitFor();

@@ -4,7 +4,8 @@
 import type { ArticleListItem, Envelope } from "@yj/contract";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
+import { logInInBrowser } from "./support/customer";
 import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
 
@@ -25,22 +26,7 @@ async function api<T>(path: string): Promise<T> {
 const cards = (page: Page, list: "攻略列表" | "案例列表") =>
   page.getByRole("list", { name: list }).getByRole("article");
 
-const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-
-async function logIn(page: Page, phone: string) {
-  await page.getByLabel("手机号").fill(phone);
-  await page.getByRole("button", { name: "获取验证码" }).click();
-  await page.getByText("验证码发送成功").waitFor();
-  const code = () =>
-    shop.server
-      .logLines()
-      .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
-      .at(-1)?.smsCode as string | undefined;
-  await expect.poll(code, { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await page.getByLabel("验证码").fill(code()!);
-  await page.getByRole("button", { name: "登录", exact: true }).click();
-  await page.getByText("登陆成功").waitFor();
-}
+const logIn = (page: Page, phone: string) => logInInBrowser(page, shop.server, phone);
 
 describe("guides and cases in the browser", () => {
   it("filters the guides by stage and appends the next page", async () => {
@@ -141,8 +127,7 @@ describe("guides and cases in the browser", () => {
     for (const path of ["/decorate-strategy", "/case", `/article-detail/${guide!.id}`, `/article-detail/${kase!.id}`]) {
       const { page, errors } = await open(path, 375, 812);
       await page.locator("h1").waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectNoHorizontalScroll(page, path);
       expect(errors, path).toEqual([]);
       await page.close();
     }

@@ -3,7 +3,7 @@
 // franchise form and the bare panorama page. Each lead must land in the server with consent given.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
 
@@ -83,8 +83,7 @@ describe("leads in the browser", () => {
     await tickConsent(form);
     await form.getByRole("button", { name: "提交申请" }).click();
     await page.getByText("提交成功").waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoHorizontalScroll(page);
     await screenshot(page, "merchants-join-375");
     expect(errors).toEqual([]);
     await page.close();
@@ -105,8 +104,7 @@ describe("leads in the browser", () => {
   it("keeps the lead pages within 375 px and shows the privacy policy", async () => {
     for (const path of ["/decorate-act", "/privacy", "/iframe"]) {
       const { page } = await open(path, 375, 812);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectNoHorizontalScroll(page, path);
       if (path === "/privacy") {
         expect(await page.locator("h1:visible").innerText()).toContain("隐私政策");
         await screenshot(page, "privacy-375");

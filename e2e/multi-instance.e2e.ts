@@ -194,6 +194,18 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
     expect(sku, "goods 1 has a SKU in stock").toBeDefined();
     return { visitor, phone, session, skuId: (sku as { id: number }).id };
   }
+  /** Orders `quantity` of the shopper's SKU of goods 1 through the balancer, once per idempotency key. */
+  const placeOrder = (
+    { visitor, phone, session, skuId }: Awaited<ReturnType<typeof shopper>>,
+    quantity: number,
+    key: string,
+  ) =>
+    call<{ orderNo: string }>(cluster.url, "/api/order/createOrder", {
+      body: { goodsId: 1, skuId, quantity, address: address(phone), remark: "" },
+      session,
+      visitor,
+      headers: { "idempotency-key": key },
+    });
 
   const address = testAddress;
 
@@ -245,17 +257,13 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
   });
 
   it("the unpaid-order job runs on both instances, and an expired order is cancelled and its stock released once", async () => {
-    const { visitor, phone, session, skuId } = await shopper();
+    const buyer = await shopper();
+    const { skuId } = buyer;
     const stock = async () =>
       (await cluster.database.query<{ stock: number }>("select stock from goods_skus where id = $1", [skuId]))[0]
         ?.stock as number;
     const before = await stock();
-    const order = await call<{ orderNo: string }>(cluster.url, "/api/order/createOrder", {
-      body: { goodsId: 1, skuId, quantity: 2, address: address(phone), remark: "" },
-      session,
-      visitor,
-      headers: { "idempotency-key": `r18-expiry-${phone}` },
-    });
+    const order = await placeOrder(buyer, 2, `r18-expiry-${buyer.phone}`);
     expect(order.body.code, order.body.message).toBe(1);
     expect(await stock()).toBe(before - 2);
     const runsBefore = await Promise.all(cluster.instances.map((i) => cluster.jobRuns(i.name, "order_expiry")));
@@ -307,13 +315,9 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
     }
   });
   it("a lost payment notify is recovered once, though both instances run the reconciliation job", async () => {
-    const { visitor, phone, session, skuId } = await shopper();
-    const order = await call<{ orderNo: string }>(cluster.url, "/api/order/createOrder", {
-      body: { goodsId: 1, skuId, quantity: 1, address: address(phone), remark: "" },
-      session,
-      visitor,
-      headers: { "idempotency-key": `r18-reconcile-${phone}` },
-    });
+    const buyer = await shopper();
+    const { visitor, session } = buyer;
+    const order = await placeOrder(buyer, 1, `r18-reconcile-${buyer.phone}`);
     expect(order.body.code, order.body.message).toBe(1);
     const { orderNo } = order.body.data;
     const trade = await call<{ outTradeNo: string }>(cluster.url, `/api/alipay/precreate?orderNo=${orderNo}`, {

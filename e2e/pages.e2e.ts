@@ -4,7 +4,8 @@
 // (§3); and the extra right-hand element at 1420 px or more.
 import type { GoodsCategory, HardPrice, SitePage } from "@yj/contract";
 import { describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { SERVICE_PROCESS_STEPS } from "../apps/server/test/support/product-copy";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { shopInBrowser } from "./support/shop";
 
 const shop = shopInBrowser();
@@ -71,8 +72,7 @@ describe("brand and service pages in the browser", () => {
         const text = await page.locator("main").innerText();
         for (const expected of [copy.description, ...blockTexts(copy)])
           expect(text, `${path}: ${expected}`).toContain(expected);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
+        await expectNoHorizontalScroll(page, `${path} at ${width}`);
         await screenshot(page, `page${path.replaceAll("/", "-")}-${width}`);
         expect(errors, `${path} at ${width}`).toEqual([]);
         await page.close();
@@ -83,16 +83,7 @@ describe("brand and service pages in the browser", () => {
   it("shows the service process step by step, from first contact to warranty", async () => {
     const { page, errors } = await open("/stream");
     const steps = page.locator("main ol li h3");
-    expect(await steps.allInnerTexts()).toEqual([
-      "咨询预约",
-      "上门量房",
-      "方案设计",
-      "预算签约",
-      "开工施工",
-      "节点验收",
-      "竣工交付",
-      "质保售后",
-    ]);
+    expect(await steps.allInnerTexts()).toEqual(SERVICE_PROCESS_STEPS);
     expect(errors).toEqual([]);
     await page.close();
   });

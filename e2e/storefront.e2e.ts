@@ -1,6 +1,6 @@
 // The storefront as a visitor meets it, in Debian's Chromium against the built server.
 import { describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { shopInBrowser } from "./support/shop";
 
 const shop = shopInBrowser();
@@ -97,8 +97,7 @@ describe("storefront in the browser", () => {
   it("has no horizontal scroll at 375 px, and the menu collapses behind a button", async () => {
     for (const path of ["/", "/2-12?id=4", "/app/product-detail/1"]) {
       const { page } = await open(path, 375, 812);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectNoHorizontalScroll(page, path);
       await page.close();
     }
     const { page } = await open("/", 375, 812);

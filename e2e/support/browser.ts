@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { ROOT } from "./server";
 
 export const SCREENSHOT_DIR = join(ROOT, "e2e/screenshots");
@@ -55,4 +56,10 @@ export function watchPage(page: Page): { errors: string[] } {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+/** The page fits its viewport's width: no horizontal scroll (the mobile layouts' first rule). */
+export async function expectNoHorizontalScroll(page: Page, label?: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, label).toBeLessThanOrEqual(0);
 }

@@ -1,6 +1,6 @@
 // JSON calls to a running server or load balancer as one visitor: an address of its own (named in
 // X-Forwarded-For, see cluster.ts), and a session's cookies once logged in.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { RunningServer } from "./server";
 
@@ -56,22 +56,27 @@ export async function call<T = unknown>(base: string, path: string, options: Cal
 /** A phone number as the server masks it in lists and logs: 138****0000. */
 export const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
-/**
- * A customer logged in through the shop's API (the development SMS code is in the server's log);
- * answers a call as them, as the browser makes it, that throws on a failure envelope.
- */
-export async function customerCalls(server: RunningServer, phone: string) {
-  await fetch(`${server.url}/api/customers/getVerificationCode?phone=${phone}&timestamp=${Date.now()}`);
+/** The last code the console SMS provider logged for this number (its log line shows it masked). */
+export async function smsCodeFor(server: RunningServer, phone: string): Promise<string> {
   const find = () =>
     server
       .logLines()
       .filter((l) => l.phone === masked(phone) && typeof l.smsCode === "string")
       .at(-1)?.smsCode as string | undefined;
   await expect.poll(find, { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  return find() as string;
+}
+
+/**
+ * A customer logged in through the shop's API (the development SMS code is in the server's log);
+ * answers a call as them, as the browser makes it, that throws on a failure envelope.
+ */
+export async function customerCalls(server: RunningServer, phone: string) {
+  await fetch(`${server.url}/api/customers/getVerificationCode?phone=${phone}&timestamp=${Date.now()}`);
   const res = await fetch(`${server.url}/api/customers/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ mobile: phone, code: find() }),
+    body: JSON.stringify({ mobile: phone, code: await smsCodeFor(server, phone) }),
   });
   const { data } = (await res.json()) as { data: Session };
   const headers = {
@@ -89,4 +94,23 @@ export async function customerCalls(server: RunningServer, phone: string) {
     if (json.code !== 1) throw new Error(`${path}: ${json.message}`);
     return json.data;
   };
+}
+
+/** A customer's call, as customerCalls() answers it. */
+export type CustomerCall = Awaited<ReturnType<typeof customerCalls>>;
+
+/** The customer orders one of the first SKU of goods 1 in the demo shop, delivered to Hangzhou. */
+export async function orderGoodsOne(call: CustomerCall, name: string, phone: string, detail: string): Promise<string> {
+  const goods = await call<{ id: number; skus: { id: number }[] }>("/api/goods/mail/show?id=1");
+  const order = await call<{ orderNo: string }>(
+    "/api/order/createOrder",
+    {
+      goodsId: goods.id,
+      skuId: goods.skus[0]?.id,
+      quantity: 1,
+      address: { name, phone, province: "浙江省", city: "杭州市", district: "西湖区", town: "", detail },
+    },
+    { "idempotency-key": randomUUID() },
+  );
+  return order.orderNo;
 }

@@ -77,3 +77,12 @@ export async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label).click();
   await page.locator(`.ant-select-item-option[title="${option}"]`).click();
 }
+
+/** 保存 in the goods editor, confirmed in its dialog, and the editor says it saved. */
+export async function saveGoods(page: Page) {
+  await page.getByRole("button", { name: /^保\s?存$/ }).click();
+  const confirm = page.getByRole("dialog", { name: "确认保存商品？" });
+  await confirm.waitFor();
+  await confirm.getByRole("button", { name: /^保\s?存$/ }).click();
+  await page.getByText("商品已保存").waitFor();
+}

@@ -271,8 +271,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("accounts: two instances on one Po
     await a?.close();
     await b?.close();
     await secondPool?.close();
-    await testDb?.database.close();
-    await testDb?.drop();
+    await testDb?.close();
   });
 
   it("a send on one instance throttles the other", async () => {

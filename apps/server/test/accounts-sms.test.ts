@@ -96,155 +96,166 @@ async function expectUpstreamError(send: Promise<void>, message: string): Promis
   return performance.now() - started;
 }
 
-describe("Aliyun SMS provider (SendSms 2017-05-25)", () => {
-  const fake = new FakeGateway();
-  let provider: SmsProvider;
-  let hasty: SmsProvider;
-  beforeAll(async () => {
-    const endpoint = await fake.start();
-    const aliyun = (timeoutMs: number) =>
-      new AliyunSmsProvider(
-        {
-          accessKeyId: "test-key-id",
-          accessKeySecret: "test-key-secret",
-          signName: "悦家整装",
-          templateCode: "SMS_123456789",
-          regionId: "cn-hangzhou",
-          endpoint,
-          timeoutMs,
-        },
-        silent,
-      );
-    provider = aliyun(PATIENT_MS);
-    hasty = aliyun(TIMEOUT_MS);
-    await warmUp(fake, provider, { Code: "OK", Message: "OK", BizId: "1^0", RequestId: "W" });
-  });
-  afterEach(() => {
-    fake.seen.length = 0;
-  });
-  afterAll(() => fake.stop());
+interface Gateway {
+  fake: FakeGateway;
+  /** A provider with a deadline far longer than any answer (the success and refusal cases). */
+  provider: SmsProvider;
+  /** One with the short deadline, for the timeout case. */
+  hasty: SmsProvider;
+}
 
-  it("sends the phone, sign name, template and code", async () => {
-    fake.json(200, { Code: "OK", Message: "OK", BizId: "900619746936498440^0", RequestId: "F655A8D5" });
-    await provider.send("13800138000", "042917");
-    expect(fake.seen).toHaveLength(1);
-    const [req] = fake.seen;
-    expect(req?.method).toBe("POST");
-    expect(req?.headers["x-acs-action"]).toBe("SendSms");
-    expect(req?.headers["x-acs-version"]).toBe("2017-05-25");
-    expect(req?.headers.authorization).toMatch(/^ACS3-HMAC-SHA256 Credential=test-key-id,/);
-    const params = req?.url.searchParams;
-    expect(params?.get("PhoneNumbers")).toBe("13800138000");
-    expect(params?.get("SignName")).toBe("悦家整装");
-    expect(params?.get("TemplateCode")).toBe("SMS_123456789");
-    expect(JSON.parse(params?.get("TemplateParam") ?? "{}")).toEqual({ code: "042917" });
-  });
-
-  it("a refusal by the gateway is a clear Chinese error", async () => {
-    fake.json(200, { Code: "isv.BUSINESS_LIMIT_CONTROL", Message: "触发分钟级流控Permits:1", RequestId: "A1" });
-    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
-    fake.json(400, {
-      Code: "InvalidAccessKeyId.NotFound",
-      Message: "Specified access key is not found.",
-      RequestId: "A2",
+/**
+ * A provider's suite against a fake gateway: `make` builds the provider on the fake's address with
+ * a deadline; `ok` is the gateway's success answer (the warm-up's). Every gateway shares the timeout
+ * case: a hanging gateway times out promptly and is not retried.
+ */
+function describeSmsGateway(
+  name: string,
+  make: (endpoint: string, timeoutMs: number) => SmsProvider,
+  ok: unknown,
+  cases: (gateway: Gateway) => void,
+): void {
+  describe(name, () => {
+    const gateway = { fake: new FakeGateway() } as Gateway;
+    beforeAll(async () => {
+      const endpoint = await gateway.fake.start();
+      gateway.provider = make(endpoint, PATIENT_MS);
+      gateway.hasty = make(endpoint, TIMEOUT_MS);
+      await warmUp(gateway.fake, gateway.provider, ok);
     });
-    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
-    fake.json(500, { Code: "InternalError", Message: "The request processing has failed.", RequestId: "A3" });
-    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
-    expect(fake.seen).toHaveLength(3);
-  });
+    afterEach(() => {
+      gateway.fake.seen.length = 0;
+    });
+    afterAll(() => gateway.fake.stop());
 
-  it("a gateway that does not answer times out promptly and is not retried", async () => {
-    fake.answer = "hang";
-    const took = await expectUpstreamError(hasty.send("13800138000", "222222"), SMS_TIMEOUT_MESSAGE);
-    expect(took).toBeLessThan(PROMPTLY_MS);
-    await sleep(TIMEOUT_MS + 2000); // past the SDK's own deadline: a retry would have arrived by now
-    expect(fake.seen).toHaveLength(1);
+    cases(gateway);
+
+    it("a gateway that does not answer times out promptly and is not retried", async () => {
+      gateway.fake.answer = "hang";
+      const took = await expectUpstreamError(gateway.hasty.send("13800138000", "222222"), SMS_TIMEOUT_MESSAGE);
+      expect(took).toBeLessThan(PROMPTLY_MS);
+      await sleep(TIMEOUT_MS + 2000); // past the SDK's own deadline: a retry would have arrived by now
+      expect(gateway.fake.seen).toHaveLength(1);
+    });
   });
+}
+
+describeSmsGateway(
+  "Aliyun SMS provider (SendSms 2017-05-25)",
+  (endpoint, timeoutMs) =>
+    new AliyunSmsProvider(
+      {
+        accessKeyId: "test-key-id",
+        accessKeySecret: "test-key-secret",
+        signName: "悦家整装",
+        templateCode: "SMS_123456789",
+        regionId: "cn-hangzhou",
+        endpoint,
+        timeoutMs,
+      },
+      silent,
+    ),
+  { Code: "OK", Message: "OK", BizId: "1^0", RequestId: "W" },
+  (gateway) => {
+    const { fake } = gateway; // the provider is made before the first case, not yet
+    it("sends the phone, sign name, template and code", async () => {
+      fake.json(200, { Code: "OK", Message: "OK", BizId: "900619746936498440^0", RequestId: "F655A8D5" });
+      await gateway.provider.send("13800138000", "042917");
+      expect(fake.seen).toHaveLength(1);
+      const [req] = fake.seen;
+      expect(req?.method).toBe("POST");
+      expect(req?.headers["x-acs-action"]).toBe("SendSms");
+      expect(req?.headers["x-acs-version"]).toBe("2017-05-25");
+      expect(req?.headers.authorization).toMatch(/^ACS3-HMAC-SHA256 Credential=test-key-id,/);
+      const params = req?.url.searchParams;
+      expect(params?.get("PhoneNumbers")).toBe("13800138000");
+      expect(params?.get("SignName")).toBe("悦家整装");
+      expect(params?.get("TemplateCode")).toBe("SMS_123456789");
+      expect(JSON.parse(params?.get("TemplateParam") ?? "{}")).toEqual({ code: "042917" });
+    });
+
+    it("a refusal by the gateway is a clear Chinese error", async () => {
+      fake.json(200, { Code: "isv.BUSINESS_LIMIT_CONTROL", Message: "触发分钟级流控Permits:1", RequestId: "A1" });
+      await expectUpstreamError(gateway.provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+      fake.json(400, {
+        Code: "InvalidAccessKeyId.NotFound",
+        Message: "Specified access key is not found.",
+        RequestId: "A2",
+      });
+      await expectUpstreamError(gateway.provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+      fake.json(500, { Code: "InternalError", Message: "The request processing has failed.", RequestId: "A3" });
+      await expectUpstreamError(gateway.provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+      expect(fake.seen).toHaveLength(3);
+    });
+  },
+);
+
+const tencentStatus = (code: string, message: string) => ({
+  Response: {
+    SendStatusSet: [
+      { SerialNo: "2028:1", PhoneNumber: "+8613800138000", Fee: 1, Code: code, Message: message, IsoCode: "CN" },
+    ],
+    RequestId: "a0aabda6",
+  },
 });
 
-describe("Tencent Cloud SMS provider (SendSms 2021-01-11)", () => {
-  const fake = new FakeGateway();
-  let provider: SmsProvider;
-  let hasty: SmsProvider;
-  beforeAll(async () => {
-    const endpoint = await fake.start();
-    const tencent = (timeoutMs: number) =>
-      new TencentSmsProvider(
-        {
-          secretId: "test-secret-id",
-          secretKey: "test-secret-key",
-          sdkAppId: "1400000001",
-          signName: "悦家整装",
-          templateId: "1234567",
-          region: "ap-guangzhou",
-          endpoint,
-          timeoutMs,
-        },
-        silent,
+describeSmsGateway(
+  "Tencent Cloud SMS provider (SendSms 2021-01-11)",
+  (endpoint, timeoutMs) =>
+    new TencentSmsProvider(
+      {
+        secretId: "test-secret-id",
+        secretKey: "test-secret-key",
+        sdkAppId: "1400000001",
+        signName: "悦家整装",
+        templateId: "1234567",
+        region: "ap-guangzhou",
+        endpoint,
+        timeoutMs,
+      },
+      silent,
+    ),
+  { Response: { SendStatusSet: [{ SerialNo: "1", PhoneNumber: "+8613800138000", Code: "Ok", Message: "ok" }] } },
+  (gateway) => {
+    const { fake } = gateway; // the provider is made before the first case, not yet
+    it("sends the phone, app id, sign name, template and code", async () => {
+      fake.json(200, tencentStatus("Ok", "send success"));
+      await gateway.provider.send("13800138000", "042917");
+      expect(fake.seen).toHaveLength(1);
+      const [req] = fake.seen;
+      expect(req?.method).toBe("POST");
+      expect(req?.headers["x-tc-action"]).toBe("SendSms");
+      expect(req?.headers["x-tc-version"]).toBe("2021-01-11");
+      expect(req?.headers["x-tc-region"]).toBe("ap-guangzhou");
+      expect(req?.headers.authorization).toMatch(/^TC3-HMAC-SHA256 Credential=test-secret-id\//);
+      expect(JSON.parse(req?.body ?? "{}")).toEqual({
+        PhoneNumberSet: ["+8613800138000"],
+        SmsSdkAppId: "1400000001",
+        SignName: "悦家整装",
+        TemplateId: "1234567",
+        TemplateParamSet: ["042917"],
+      });
+    });
+
+    it("a refusal by the gateway is a clear Chinese error", async () => {
+      fake.json(
+        200,
+        tencentStatus(
+          "LimitExceeded.PhoneNumberDailyLimit",
+          "the number of sms messages sent daily exceeds the upper limit",
+        ),
       );
-    provider = tencent(PATIENT_MS);
-    hasty = tencent(TIMEOUT_MS);
-    await warmUp(fake, provider, {
-      Response: { SendStatusSet: [{ SerialNo: "1", PhoneNumber: "+8613800138000", Code: "Ok", Message: "ok" }] },
+      await expectUpstreamError(gateway.provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+      fake.json(200, {
+        Response: { Error: { Code: "AuthFailure.SignatureFailure", Message: "signature failure" }, RequestId: "b1" },
+      });
+      await expectUpstreamError(gateway.provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+      fake.json(502, { message: "bad gateway" });
+      await expectUpstreamError(gateway.provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
+      expect(fake.seen).toHaveLength(3);
     });
-  });
-  afterEach(() => {
-    fake.seen.length = 0;
-  });
-  afterAll(() => fake.stop());
-
-  const status = (code: string, message: string) => ({
-    Response: {
-      SendStatusSet: [
-        { SerialNo: "2028:1", PhoneNumber: "+8613800138000", Fee: 1, Code: code, Message: message, IsoCode: "CN" },
-      ],
-      RequestId: "a0aabda6",
-    },
-  });
-
-  it("sends the phone, app id, sign name, template and code", async () => {
-    fake.json(200, status("Ok", "send success"));
-    await provider.send("13800138000", "042917");
-    expect(fake.seen).toHaveLength(1);
-    const [req] = fake.seen;
-    expect(req?.method).toBe("POST");
-    expect(req?.headers["x-tc-action"]).toBe("SendSms");
-    expect(req?.headers["x-tc-version"]).toBe("2021-01-11");
-    expect(req?.headers["x-tc-region"]).toBe("ap-guangzhou");
-    expect(req?.headers.authorization).toMatch(/^TC3-HMAC-SHA256 Credential=test-secret-id\//);
-    expect(JSON.parse(req?.body ?? "{}")).toEqual({
-      PhoneNumberSet: ["+8613800138000"],
-      SmsSdkAppId: "1400000001",
-      SignName: "悦家整装",
-      TemplateId: "1234567",
-      TemplateParamSet: ["042917"],
-    });
-  });
-
-  it("a refusal by the gateway is a clear Chinese error", async () => {
-    fake.json(
-      200,
-      status("LimitExceeded.PhoneNumberDailyLimit", "the number of sms messages sent daily exceeds the upper limit"),
-    );
-    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
-    fake.json(200, {
-      Response: { Error: { Code: "AuthFailure.SignatureFailure", Message: "signature failure" }, RequestId: "b1" },
-    });
-    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
-    fake.json(502, { message: "bad gateway" });
-    await expectUpstreamError(provider.send("13800138000", "111111"), SMS_FAILED_MESSAGE);
-    expect(fake.seen).toHaveLength(3);
-  });
-
-  it("a gateway that does not answer times out promptly and is not retried", async () => {
-    fake.answer = "hang";
-    const took = await expectUpstreamError(hasty.send("13800138000", "222222"), SMS_TIMEOUT_MESSAGE);
-    expect(took).toBeLessThan(PROMPTLY_MS);
-    await sleep(TIMEOUT_MS + 2000);
-    expect(fake.seen).toHaveLength(1);
-  });
-});
+  },
+);
 
 describe("SMS provider chosen by SMS_PROVIDER, through the API", () => {
   let testDb: TestDatabase;

@@ -4,50 +4,28 @@
 // write with its audit row before and after, the storefront's API shows every change at once, and
 // bad input is refused in Chinese and changes nothing.
 import { AdminMessages, CatalogMessages } from "@yj/contract";
-import { and, count, desc, eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
-import { auditLog, banners, goods, goodsCategories, goodsTags, packageItems, stores } from "../src/db/schema.js";
+import { count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { banners, goods, goodsCategories, goodsTags, packageItems, stores } from "../src/db/schema.js";
 import { uniqueIp, uniquePhone } from "./accounts-fixtures.js";
-import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
-import { createTestDatabase, describeEachBackend, testEnv } from "./helper.js";
+import { asStaff, DEPLOYED_SHOP, firstLevel2Category, staffDesk, withTwoInstancesOverRedis } from "./admin-fixtures.js";
+import { describeEachBackend } from "./helper.js";
 
 type Answer<T = Record<string, unknown>> = { code: number; message: string; data: T };
 
-describeEachBackend("back office catalogue", { app: false }, (ctx) => {
-  /** The storefront as deployed: its cache of hot public reads on (the test app has it off). */
-  let shop: FastifyInstance;
-  let ops: StaffSession;
+describeEachBackend("back office catalogue", { app: DEPLOYED_SHOP }, (ctx) => {
+  const desk = staffDesk(ctx, "operations", "吴运营");
+  const { as, storefront, lastAudit } = desk;
 
-  beforeAll(async () => {
-    shop = await buildApp({ env: testEnv({ API_CACHE_SECONDS: "60" }), database: ctx.database, serveWeb: false });
-    ops = await newStaff(shop, ctx.database.db, "operations", "吴运营");
-  }, 120_000);
-  afterAll(async () => {
-    await shop?.close();
-  });
-
-  const as = async <T = Record<string, unknown>>(options: InjectOptions) => {
-    const res = await shop.inject(asStaff(ops, { remoteAddress: uniqueIp(), ...options }));
-    expect(res.statusCode, res.body).toBeLessThan(500);
-    return res.json() as Answer<T>;
-  };
   const write = <T = Record<string, unknown>>(url: string, payload: object) => as<T>({ method: "POST", url, payload });
-  const storefront = async <T>(url: string, query?: Record<string, string>) =>
-    (await shop.inject({ url, query, remoteAddress: uniqueIp() })).json() as Answer<T>;
-  const lastAudit = async (action: string, entityId?: string | number) => {
-    const [row] = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(
-        entityId === undefined
-          ? eq(auditLog.action, action)
-          : and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))),
-      )
-      .orderBy(desc(auditLog.id))
-      .limit(1);
-    return row;
+  /** Each payload is refused (code 0) with a message that contains its text. */
+  const expectEachRefused = async (url: string, cases: [object, string][]) => {
+    for (const [payload, message] of cases) {
+      const answer = await write(url, payload);
+      expect(answer.code, message).toBe(0);
+      expect(answer.message).toContain(message);
+    }
   };
   const rowsIn = async (table: typeof goods | typeof banners | typeof stores) =>
     (await ctx.database.db.select({ n: count() }).from(table))[0]!.n;
@@ -120,7 +98,11 @@ describeEachBackend("back office catalogue", { app: false }, (ctx) => {
       expect(detail.data.tags.map((t) => t.id)).toEqual([tagId]);
 
       const audit = await lastAudit("goods.create", created.data.id);
-      expect(audit).toMatchObject({ staffId: ops.id, before: null, after: { name: input.name, price: 199_990 } });
+      expect(audit).toMatchObject({
+        staffId: desk.member.id,
+        before: null,
+        after: { name: input.name, price: 199_990 },
+      });
     });
 
     it("a goods created hidden stays off the storefront", async () => {
@@ -178,7 +160,7 @@ describeEachBackend("back office catalogue", { app: false }, (ctx) => {
       const second = await write<{ id: number }>("/api/admin/banners/create", banner({ title: "测试市 第二张" }));
       expect((await homeBanners()).data.map((b) => b.title)).toEqual(["测试市 体验馆开业", "测试市 第二张"]);
       expect(await lastAudit("banner.create", first.data.id)).toMatchObject({
-        staffId: ops.id,
+        staffId: desk.member.id,
         before: null,
         after: { city: CITY, title: "测试市 体验馆开业" },
       });
@@ -255,11 +237,7 @@ describeEachBackend("back office catalogue", { app: false }, (ctx) => {
         [banner({ link: "javascript:alert(1)" }), "链接须是以 / 开头的站内地址或 http(s):// 地址"],
         [banner({ link: "//evil.example" }), "链接须是以 / 开头的站内地址或 http(s):// 地址"],
       ];
-      for (const [payload, message] of cases) {
-        const answer = await write("/api/admin/banners/create", payload);
-        expect(answer.code, message).toBe(0);
-        expect(answer.message).toContain(message);
-      }
+      await expectEachRefused("/api/admin/banners/create", cases);
       expect(await write("/api/admin/banners/update", { ...banner(), id: 987_654 })).toMatchObject({
         code: 0,
         message: CatalogMessages.bannerNotFound,
@@ -326,11 +304,7 @@ describeEachBackend("back office catalogue", { app: false }, (ctx) => {
         [store({ lat: "北纬" }), "纬度无效"],
         [store({ image: "" }), "请填写门店图片"],
       ];
-      for (const [payload, message] of cases) {
-        const answer = await write("/api/admin/stores/create", payload);
-        expect(answer.code, message).toBe(0);
-        expect(answer.message).toContain(message);
-      }
+      await expectEachRefused("/api/admin/stores/create", cases);
       expect(await write("/api/admin/stores/delete", { id: 987_654 })).toMatchObject({
         code: 0,
         message: CatalogMessages.storeNotFound,
@@ -364,7 +338,7 @@ describeEachBackend("back office catalogue", { app: false }, (ctx) => {
       appliancePerBathroomCents: "1000",
     });
     const quote = async (city: string, province: string) => {
-      const res = await shop.inject({
+      const res = await ctx.app.inject({
         method: "POST",
         url: "/api/jzx/customerPool/jj",
         payload: { province, city, area: "100", room: "3", hall: "2", wei: "1", phone: uniquePhone(), isSoft: "1" },
@@ -494,13 +468,7 @@ describeEachBackend("back office catalogue", { app: false }, (ctx) => {
     const tree = async () => flat((await storefront<Node[]>("/api/goodsCategories/list")).data);
 
     it("rename, sort and hide show in the storefront's (cached) category tree at once, audited", async () => {
-      const [level2] = await ctx.database.db
-        .select()
-        .from(goodsCategories)
-        .where(eq(goodsCategories.level, 2))
-        .orderBy(goodsCategories.id)
-        .limit(1);
-      const original = { id: level2!.id, name: level2!.content, sort: level2!.sort, shown: true };
+      const original = await firstLevel2Category(ctx.database.db);
       expect((await tree()).find((c) => c.id === original.id)?.content).toBe(original.name);
 
       const renamed = await write("/api/admin/categories/update", { ...original, name: "测试改名分类", sort: 7 });
@@ -547,16 +515,7 @@ const REDIS_URL = process.env.REDIS_URL;
 
 describe.runIf(REDIS_URL)("category edits reach every instance's category tree through Redis", () => {
   it("a second instance's cached tree shows the new name without waiting for its TTL", async () => {
-    const testDb = await createTestDatabase("pglite");
-    const env = testEnv({
-      API_CACHE_SECONDS: "600",
-      REDIS_URL: REDIS_URL ?? "",
-      REDIS_PREFIX: `yj:test:${Date.now()}:`,
-    });
-    const first = await buildApp({ env, database: testDb.database, serveWeb: false });
-    const second = await buildApp({ env, database: testDb.database, serveWeb: false });
-    try {
-      const ops = await newStaff(first, testDb.database.db, "operations");
+    await withTwoInstancesOverRedis(REDIS_URL ?? "", async ({ first, second, ops }) => {
       const nameOn = async (app: FastifyInstance) => {
         const res = await app.inject({ url: "/api/goodsCategories/list", remoteAddress: uniqueIp() });
         const roots = (
@@ -576,11 +535,6 @@ describe.runIf(REDIS_URL)("category edits reach every instance's category tree t
       );
       expect((saved.json() as Answer).code).toBe(1);
       await expect.poll(() => nameOn(second), { timeout: 15_000 }).toBe("跨实例改名");
-    } finally {
-      await first.close();
-      await second.close();
-      await testDb.database.close();
-      await testDb.drop();
-    }
+    });
   });
 });

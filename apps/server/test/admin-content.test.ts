@@ -4,14 +4,13 @@
 // city list; bad input refused in Chinese, changing nothing. With REDIS_URL set, a second instance's
 // cached settings follow a save on the first.
 import { type AdminArticleDetail, type AdminSettings, ContentMessages } from "@yj/contract";
-import { and, desc, eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
-import { articles, auditLog, siteSettings } from "../src/db/schema.js";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { articles, siteSettings } from "../src/db/schema.js";
 import { uniqueIp } from "./accounts-fixtures.js";
-import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
-import { createTestDatabase, describeEachBackend, testEnv } from "./helper.js";
+import { asStaff, DEPLOYED_SHOP, newStaff, staffDesk, withTwoInstancesOverRedis } from "./admin-fixtures.js";
+import { describeEachBackend } from "./helper.js";
 
 type Answer<T = unknown> = { code: number; message: string; errorCode?: number; data: T };
 
@@ -46,33 +45,11 @@ const CASE = {
   designer: "林一",
 };
 
-describeEachBackend("back office content and settings", { app: false }, (ctx) => {
-  /** The storefront as deployed: with its cache of hot public reads on (the test app has it off). */
-  let shop: FastifyInstance;
-  let ops: StaffSession;
+describeEachBackend("back office content and settings", { app: DEPLOYED_SHOP }, (ctx) => {
+  const desk = staffDesk<AdminArticleDetail>(ctx, "operations", "吴运营");
+  const { as, storefront, lastAudit } = desk;
 
-  beforeAll(async () => {
-    shop = await buildApp({ env: testEnv({ API_CACHE_SECONDS: "60" }), database: ctx.database, serveWeb: false });
-    ops = await newStaff(shop, ctx.database.db, "operations", "吴运营");
-  }, 120_000);
-  afterAll(async () => {
-    await shop?.close();
-  });
-
-  const as = async <T = AdminArticleDetail>(options: InjectOptions) =>
-    (await shop.inject(asStaff(ops, { remoteAddress: uniqueIp(), ...options }))).json() as Answer<T>;
   const post = <T = AdminArticleDetail>(url: string, payload: object) => as<T>({ method: "POST", url, payload });
-  const storefront = async <T>(url: string) =>
-    (await shop.inject({ url, remoteAddress: uniqueIp() })).json() as Answer<T>;
-  const lastAudit = async (action: string, entityId: string | number) => {
-    const [row] = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
-    return row;
-  };
 
   it("creates, edits and deletes a guide; the storefront answers each change at once; each is audited", async () => {
     const created = await post("/api/admin/content/articles/save", GUIDE);
@@ -81,7 +58,10 @@ describeEachBackend("back office content and settings", { app: false }, (ctx) =>
     type Detail = { title: string; tagId: number; content: { kind: string; text?: string }[] };
     const shown = await storefront<Detail>(`/api/article/query_detail?id=${id}`);
     expect(shown.data).toMatchObject({ title: GUIDE.title, tagId: 1, content: GUIDE.content });
-    expect(await lastAudit("article.create", id)).toMatchObject({ staffId: ops.id, after: { title: GUIDE.title } });
+    expect(await lastAudit("article.create", id)).toMatchObject({
+      staffId: desk.member.id,
+      after: { title: GUIDE.title },
+    });
 
     const edited = {
       ...GUIDE,
@@ -285,8 +265,8 @@ describeEachBackend("back office content and settings", { app: false }, (ctx) =>
   });
 
   it("a 销售 may not touch content or settings", async () => {
-    const sales = await newStaff(shop, ctx.database.db, "sales");
-    const res = await shop.inject(
+    const sales = await newStaff(ctx.app, ctx.database.db, "sales");
+    const res = await ctx.app.inject(
       asStaff(sales, { method: "POST", url: "/api/admin/settings/save", payload: {}, remoteAddress: uniqueIp() }),
     );
     expect(res.json()).toMatchObject({ code: 0, message: "没有权限执行此操作" });
@@ -297,16 +277,7 @@ const REDIS_URL = process.env.REDIS_URL;
 
 describe.runIf(REDIS_URL)("settings saves reach every instance's cache through Redis", () => {
   it("a second instance's cached settings show the new hotline without waiting for its TTL", async () => {
-    const testDb = await createTestDatabase("pglite");
-    const env = testEnv({
-      API_CACHE_SECONDS: "600",
-      REDIS_URL: REDIS_URL ?? "",
-      REDIS_PREFIX: `yj:test:${Date.now()}:`,
-    });
-    const first = await buildApp({ env, database: testDb.database, serveWeb: false });
-    const second = await buildApp({ env, database: testDb.database, serveWeb: false });
-    try {
-      const ops = await newStaff(first, testDb.database.db, "operations");
+    await withTwoInstancesOverRedis(REDIS_URL ?? "", async ({ first, second, ops }) => {
       const hotlineOn = async (app: FastifyInstance) =>
         (
           (await app.inject({ url: "/api/site/settings", remoteAddress: uniqueIp() })).json() as Answer<{
@@ -328,11 +299,6 @@ describe.runIf(REDIS_URL)("settings saves reach every instance's cache through R
       expect((saved.json() as Answer).code).toBe(1);
       expect(before).not.toBe("400-111-2222");
       await expect.poll(() => hotlineOn(second), { timeout: 15_000 }).toBe("400-111-2222");
-    } finally {
-      await first.close();
-      await second.close();
-      await testDb.database.close();
-      await testDb.drop();
-    }
+    });
   }, 60_000);
 });

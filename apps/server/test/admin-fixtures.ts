@@ -1,10 +1,15 @@
 // Shared pieces of the back-office tests: staff members made the way `npm run admin` makes them,
 // logged in through the API with their one-time password changed, and calls made as them.
-import type { StaffRole } from "@yj/contract";
+import { type AdminGoodsDetail, centsToYuanText, type StaffRole } from "@yj/contract";
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { beforeAll, expect } from "vitest";
+import { buildApp } from "../src/app.js";
 import type { Db } from "../src/db/client.js";
+import { auditLog, goodsCategories } from "../src/db/schema.js";
 import { COMMAND_LINE, createStaffAccount } from "../src/modules/staff/staff-service.js";
 import { uniqueIp } from "./accounts-fixtures.js";
+import { type ApiAnswer, createTestDatabase, type TestContext, testEnv } from "./helper.js";
 
 export interface StaffSession {
   id: number;
@@ -75,4 +80,100 @@ export async function newStaff(app: FastifyInstance, db: Db, role: StaffRole, di
   );
   if ((res.json() as { code: number }).code !== 1) throw new Error(`password change refused: ${res.body}`);
   return { ...first, password: STAFF_PASSWORD };
+}
+
+/** The goods editor's save payload for a goods row as its detail answers it: prices back in yuan. */
+export function goodsSavePayload(detail: AdminGoodsDetail, changes: Record<string, unknown> = {}) {
+  return {
+    ...detail,
+    price: centsToYuanText(detail.price),
+    originalPrice: centsToYuanText(detail.originalPrice),
+    skus: detail.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
+    ...changes,
+  };
+}
+
+export interface TwoInstances {
+  first: FastifyInstance;
+  second: FastifyInstance;
+  /** An operations member, logged in on the first instance. */
+  ops: StaffSession;
+}
+
+/**
+ * Two instances of the server on one database, caching for ten minutes and sharing Redis (REDIS_URL)
+ * under a prefix of their own: what a back-office save on one must invalidate on the other (ADR 0034).
+ * Everything is closed after `check`.
+ */
+export async function withTwoInstancesOverRedis(
+  redisUrl: string,
+  check: (instances: TwoInstances) => Promise<void>,
+): Promise<void> {
+  const testDb = await createTestDatabase("pglite");
+  const env = testEnv({ API_CACHE_SECONDS: "600", REDIS_URL: redisUrl, REDIS_PREFIX: `yj:test:${Date.now()}:` });
+  const first = await buildApp({ env, database: testDb.database, serveWeb: false });
+  const second = await buildApp({ env, database: testDb.database, serveWeb: false });
+  try {
+    const ops = await newStaff(first, testDb.database.db, "operations");
+    await check({ first, second, ops });
+  } finally {
+    await first.close();
+    await second.close();
+    await testDb.close();
+  }
+}
+
+/** The storefront as deployed, for describeEachBackend's `app`: its cache of hot public reads on. */
+export const DEPLOYED_SHOP = { env: { API_CACHE_SECONDS: "60" } };
+
+/**
+ * A back-office suite's member of staff on the suite's app (made in beforeAll), and the calls it
+ * makes: `as` calls as the member (never a 5xx), `storefront` as a visitor, `lastAudit` reads the
+ * newest audit record of an action. `D`: what `as` answers unless told.
+ */
+export function staffDesk<D = Record<string, unknown>>(ctx: TestContext, role: StaffRole, displayName: string) {
+  let member: StaffSession | undefined;
+  beforeAll(async () => {
+    member = await newStaff(ctx.app, ctx.database.db, role, displayName);
+  });
+  const desk = {
+    get member(): StaffSession {
+      if (!member) throw new Error("the member is made in beforeAll");
+      return member;
+    },
+    async as<T = D>(options: InjectOptions): Promise<ApiAnswer<T>> {
+      const res = await ctx.app.inject(asStaff(desk.member, { remoteAddress: uniqueIp(), ...options }));
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      return res.json() as ApiAnswer<T>;
+    },
+    async storefront<T>(url: string, query?: Record<string, string>): Promise<ApiAnswer<T>> {
+      return (await ctx.app.inject({ url, query, remoteAddress: uniqueIp() })).json() as ApiAnswer<T>;
+    },
+    async lastAudit(action: string, entityId?: string | number) {
+      const [row] = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          entityId === undefined
+            ? eq(auditLog.action, action)
+            : and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))),
+        )
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return row;
+    },
+  };
+  return desk;
+}
+
+/** The first second-level category, as the category editor's payload (shown). */
+export async function firstLevel2Category(db: Db) {
+  const [category] = await db
+    .select()
+    .from(goodsCategories)
+    .where(eq(goodsCategories.level, 2))
+    .orderBy(goodsCategories.id)
+    .limit(1);
+  if (!category) throw new Error("the demo shop has no second-level category");
+  return { id: category.id, name: category.content, sort: category.sort, shown: true };
 }

@@ -5,13 +5,12 @@
 // as soon as the first one saves (the invalidation channel).
 import { type AdminGoodsDetail, AdminMessages, centsToYuanText, YuanAmount } from "@yj/contract";
 import { and, desc, eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
 import { auditLog, goods, goodsSkus } from "../src/db/schema.js";
 import { uniqueIp } from "./accounts-fixtures.js";
-import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
-import { createTestDatabase, describeEachBackend, testEnv } from "./helper.js";
+import { asStaff, DEPLOYED_SHOP, goodsSavePayload, staffDesk, withTwoInstancesOverRedis } from "./admin-fixtures.js";
+import { describeEachBackend } from "./helper.js";
 
 type Answer<T = unknown> = { code: number; message: string; data: T };
 
@@ -28,26 +27,11 @@ describe("yuan as typed → cents", () => {
   });
 });
 
-describeEachBackend("back office goods editor", { app: false }, (ctx) => {
-  /** The storefront as deployed: with its cache of hot public reads on (the test app has it off). */
-  let shop: FastifyInstance;
-  let ops: StaffSession;
+describeEachBackend("back office goods editor", { app: DEPLOYED_SHOP }, (ctx) => {
   const GOODS_ID = 2;
+  const desk = staffDesk<AdminGoodsDetail>(ctx, "operations", "周运营");
+  const { as, storefront } = desk;
 
-  beforeAll(async () => {
-    shop = await buildApp({ env: testEnv({ API_CACHE_SECONDS: "60" }), database: ctx.database, serveWeb: false });
-    ops = await newStaff(shop, ctx.database.db, "operations", "周运营");
-  }, 120_000);
-  afterAll(async () => {
-    await shop?.close();
-  });
-
-  const as = async <T = AdminGoodsDetail>(options: InjectOptions) => {
-    const res = await shop.inject(asStaff(ops, { remoteAddress: uniqueIp(), ...options }));
-    return res.json() as Answer<T>;
-  };
-  const storefront = async <T>(url: string) =>
-    (await shop.inject({ url, remoteAddress: uniqueIp() })).json() as Answer<T>;
   const listed = async (name: string) =>
     (
       await storefront<{ dataList: { id: number; price: number }[] }>(
@@ -106,7 +90,11 @@ describeEachBackend("back office goods editor", { app: false }, (ctx) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "goods.update"), eq(auditLog.entityId, String(GOODS_ID))))
       .orderBy(desc(auditLog.id));
-    expect(audit).toMatchObject({ staffId: ops.id, before: { price: before.price }, after: { price: 123_456 } });
+    expect(audit).toMatchObject({
+      staffId: desk.member.id,
+      before: { price: before.price },
+      after: { price: 123_456 },
+    });
   });
 
   it("hiding a goods row takes it off the storefront list and product page at once", async () => {
@@ -186,16 +174,7 @@ const REDIS_URL = process.env.REDIS_URL;
 
 describe.runIf(REDIS_URL)("goods saves reach every instance's cache through Redis", () => {
   it("a second instance's cached goods list shows the new price without waiting for its TTL", async () => {
-    const testDb = await createTestDatabase("pglite");
-    const env = testEnv({
-      API_CACHE_SECONDS: "600",
-      REDIS_URL: REDIS_URL ?? "",
-      REDIS_PREFIX: `yj:test:${Date.now()}:`,
-    });
-    const first = await buildApp({ env, database: testDb.database, serveWeb: false });
-    const second = await buildApp({ env, database: testDb.database, serveWeb: false });
-    try {
-      const ops = await newStaff(first, testDb.database.db, "operations");
+    await withTwoInstancesOverRedis(REDIS_URL ?? "", async ({ first, second, ops }) => {
       const detail = (
         await first.inject(asStaff(ops, { url: "/api/admin/goods/detail?id=3", remoteAddress: uniqueIp() }))
       ).json() as Answer<AdminGoodsDetail>;
@@ -209,27 +188,16 @@ describe.runIf(REDIS_URL)("goods saves reach every instance's cache through Redi
         )?.price;
       };
       expect(await priceOn(second)).toBe(detail.data.price);
-      const d = detail.data;
       const saved = await first.inject(
         asStaff(ops, {
           method: "POST",
           url: "/api/admin/goods/save",
           remoteAddress: uniqueIp(),
-          payload: {
-            ...d,
-            price: "4321.09",
-            originalPrice: centsToYuanText(d.originalPrice),
-            skus: d.skus.map((s) => ({ id: s.id, spec: s.spec, price: centsToYuanText(s.price), stock: s.stock })),
-          },
+          payload: goodsSavePayload(detail.data, { price: "4321.09" }),
         }),
       );
       expect((saved.json() as Answer).code).toBe(1);
       await expect.poll(() => priceOn(second), { timeout: 15_000 }).toBe(432_109);
-    } finally {
-      await first.close();
-      await second.close();
-      await testDb.database.close();
-      await testDb.drop();
-    }
+    });
   }, 60_000);
 });

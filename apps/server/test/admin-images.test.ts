@@ -4,14 +4,21 @@
 // store nothing and write no audit row; a goods row takes the uploaded picture and the storefront
 // shows it at once.
 import { Readable } from "node:stream";
-import { AdminMessages, ErrorCode, IMAGE_WIDTHS, MAX_IMAGE_BYTES, type UploadedImage } from "@yj/contract";
+import {
+  type AdminGoodsDetail,
+  AdminMessages,
+  ErrorCode,
+  IMAGE_WIDTHS,
+  MAX_IMAGE_BYTES,
+  type UploadedImage,
+} from "@yj/contract";
 import { count, desc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, goods, mediaUploads } from "../src/db/schema.js";
 import { AccountsHarness, type Session, uniqueIp } from "./accounts-fixtures.js";
-import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
+import { asStaff, goodsSavePayload, newStaff, type StaffSession } from "./admin-fixtures.js";
 import { describeEachBackend } from "./helper.js";
 
 type Answer<T = unknown> = { code: number; message: string; data: T; errorCode?: number };
@@ -207,27 +214,17 @@ describeEachBackend("back office picture upload", (ctx) => {
     const { data: image } = await upload(png, "goods");
     const detail = (
       await ctx.app.inject(asStaff(ops, { url: `/api/admin/goods/detail?id=${GOODS_ID}`, remoteAddress: uniqueIp() }))
-    ).json() as Answer<{
-      images: string[];
-      skus: { id: number; spec: string; price: number; stock: number }[];
-      [key: string]: unknown;
-    }>;
-    const d = detail.data;
+    ).json() as Answer<AdminGoodsDetail>;
     const save = (images: unknown) =>
       ctx.app.inject(
         asStaff(ops, {
           method: "POST",
           url: "/api/admin/goods/save",
           remoteAddress: uniqueIp(),
-          payload: {
-            ...d,
-            price: (d.price as number) / 100,
-            originalPrice: (d.originalPrice as number) / 100,
-            skus: d.skus.map((s) => ({ ...s, price: s.price / 100 })),
-            images,
-          },
+          payload: goodsSavePayload(detail.data, { images }),
         }),
       );
+    const d = detail.data;
     const images = [image.url, ...d.images.slice(1), d.images[0]!];
     const saved = (await save(images)).json() as Answer<{ images: string[] }>;
     expect(saved.code).toBe(1);

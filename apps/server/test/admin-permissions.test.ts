@@ -24,7 +24,6 @@ import {
   banners,
   customers as customerRows,
   goods,
-  goodsCategories,
   goodsSkus,
   leads,
   orders,
@@ -34,7 +33,14 @@ import {
   websiteConfigs,
 } from "../src/db/schema.js";
 import { AccountsHarness, type Session, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
-import { asStaff, loginSession, newStaff, type StaffSession, uniqueUsername } from "./admin-fixtures.js";
+import {
+  asStaff,
+  firstLevel2Category,
+  loginSession,
+  newStaff,
+  type StaffSession,
+  uniqueUsername,
+} from "./admin-fixtures.js";
 import { ADDRESS } from "./commerce-fixtures.js";
 import { describeEachBackend, testEnv } from "./helper.js";
 import { servedEndpoints } from "./served.js";
@@ -283,13 +289,7 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     sample.settingsSave = { ...editable, activityDeposit: activityDepositCents / 100 };
     const [pkg] = await ctx.database.db.select({ id: goods.id }).from(goods).where(eq(goods.isPackage, true)).limit(1);
     sample.packageId = pkg!.id;
-    const [category] = await ctx.database.db
-      .select()
-      .from(goodsCategories)
-      .where(eq(goodsCategories.level, 2))
-      .orderBy(goodsCategories.id)
-      .limit(1);
-    sample.category = { id: category!.id, name: category!.content, sort: category!.sort, shown: true };
+    sample.category = await firstLevel2Category(ctx.database.db);
     for (let i = 0; i < CALLERS.length + 2; i += 1) {
       const { scope: _scope, ...banner } = MATRIX_BANNER;
       const [b] = await ctx.database.db.insert(banners).values(banner).returning({ id: banners.id });

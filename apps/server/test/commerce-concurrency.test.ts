@@ -54,8 +54,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("commerce: concurrent orders on Po
   }, 60_000);
   afterAll(async () => {
     await h?.close();
-    await testDb?.database.close();
-    await testDb?.drop();
+    await testDb?.close();
   });
 
   const ordersOfSku = async () => {

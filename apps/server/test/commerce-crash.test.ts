@@ -1,10 +1,9 @@
 // R13: the server is killed with SIGKILL in the middle of a stream of orders, then started again on
 // the same database. Every order is whole (lines, event, stored answer) or absent, and the stock
 // taken is exactly the units of the orders that exist.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import { CSRF_HEADER, IDEMPOTENCY_HEADER, TOKEN_COOKIE } from "@yj/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,8 +12,8 @@ import { SessionStore } from "../src/modules/accounts/sessions.js";
 import { uniquePhone } from "./accounts-fixtures.js";
 import { ADDRESS, pickSkus, setStock, stockOf, type TestSku } from "./commerce-fixtures.js";
 import { createTestDatabase, type TestDatabase } from "./helper.js";
+import { startServerProcess } from "./support/server-process.js";
 
-const SERVER = fileURLToPath(new URL("../src/server.ts", import.meta.url));
 const INITIAL_STOCK = 100_000;
 
 function freePort(): Promise<number> {
@@ -31,41 +30,15 @@ function freePort(): Promise<number> {
 }
 
 /** Starts the server from source on `databaseUrl` and resolves once it is ready. */
-function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", SERVER], {
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
-        DATABASE_URL: databaseUrl,
-        SEED_DEMO: "false",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "info",
-        RATE_LIMIT_WRITES_PER_MINUTE: "0",
-        RATE_LIMIT_READS_PER_MINUTE: "0",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`the server did not start:\n${output}`));
-    }, 90_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      if (output.includes("storefront ready")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${output}`));
-    });
+async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const server = startServerProcess({
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    RATE_LIMIT_WRITES_PER_MINUTE: "0",
+    RATE_LIMIT_READS_PER_MINUTE: "0",
   });
+  await server.ready;
+  return server.child;
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)("commerce: kill -9 during a stream of orders (R13)", () => {
@@ -86,8 +59,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("commerce: kill -9 during a stream
     session = await new SessionStore(db).create(db, customer.id, now, null);
   }, 60_000);
   afterAll(async () => {
-    await testDb?.database.close();
-    await testDb?.drop();
+    await testDb?.close();
   });
 
   it("leaves every order whole or absent and the stock equal to what the orders took", async () => {

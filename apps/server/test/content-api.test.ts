@@ -18,7 +18,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { serverFile } from "../src/lib/paths.js";
-import { describeEachBackend, type TestContext } from "./helper.js";
+import { describeEachBackend, expectRefusal, okData, type TestContext } from "./helper.js";
 import { CJK } from "./junk.js";
 
 const demo = buildDemoData();
@@ -107,19 +107,8 @@ describe("content demo data", () => {
 });
 
 describeEachBackend("content API", (ctx: TestContext) => {
-  const ok = async <T>(url: string): Promise<T> => {
-    const { status, body } = await ctx.api<T>(url);
-    expect(status, url).toBe(200);
-    expect(body.code, `${url}: ${body.message}`).toBe(1);
-    return body.data;
-  };
-  const fails = async (url: string, errorCode: number) => {
-    const { status, body } = await ctx.api(url);
-    expect(status, url).toBeLessThan(500);
-    expect(body, url).toMatchObject({ code: 0, data: null, errorCode });
-    expect(body.message, url).toMatch(CJK);
-    return body;
-  };
+  const ok = <T>(url: string) => okData<T>(ctx, url);
+  const fails = (url: string, errorCode: number) => expectRefusal(ctx, url, errorCode);
 
   describe("GET /api/banners", () => {
     it("gives a city with banners its own", async () => {
@@ -341,22 +330,20 @@ describeEachBackend("content API", (ctx: TestContext) => {
           .join("&");
       const within = (value: number | null | undefined, band: { min?: number; max?: number }) =>
         value != null && (band.min === undefined || value >= band.min) && (band.max === undefined || value < band.max);
-      let seen = 0;
-      for (const band of CASE_AREA_BANDS) {
-        const expected = cases.filter((a) => within(a.areaM2, band));
-        const page = await list(`type=2&${bandQuery("area", band)}&pageSize=100`);
-        expect(ids(page.dataList), band.label).toEqual(ids(expected));
-        seen += page.total;
+      const filters = [
+        { name: "area", bands: CASE_AREA_BANDS, value: (a: DemoArticle) => a.areaM2 },
+        { name: "budget", bands: CASE_BUDGET_BANDS, value: (a: DemoArticle) => a.budgetCents },
+      ] as const;
+      for (const { name, bands, value } of filters) {
+        let seen = 0;
+        for (const band of bands) {
+          const expected = cases.filter((a) => within(value(a), band));
+          const page = await list(`type=2&${bandQuery(name, band)}&pageSize=100`);
+          expect(ids(page.dataList), band.label).toEqual(ids(expected));
+          seen += page.total;
+        }
+        expect(seen, `the ${name} bands cover every case once`).toBe(cases.length);
       }
-      expect(seen, "the area bands cover every case once").toBe(cases.length);
-      seen = 0;
-      for (const band of CASE_BUDGET_BANDS) {
-        const expected = cases.filter((a) => within(a.budgetCents, band));
-        const page = await list(`type=2&${bandQuery("budget", band)}&pageSize=100`);
-        expect(ids(page.dataList), band.label).toEqual(ids(expected));
-        seen += page.total;
-      }
-      expect(seen, "the budget bands cover every case once").toBe(cases.length);
       // A bound equal to a case's value: min includes it, max leaves it out.
       const sample = cases[0]!;
       expect(ids((await list(`type=2&areaMin=${sample.areaM2}&areaMax=${sample.areaM2! + 1}`)).dataList)).toEqual(

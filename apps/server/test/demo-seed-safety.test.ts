@@ -9,24 +9,16 @@ import { customers, favorites, goods, goodsCategories, siteSettings } from "../s
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { DemoDataRefusedError, loadDemoData } from "../src/db/seed/load-demo.js";
 import { createTestDatabase, describeEachBackend, type TestDatabase } from "./helper.js";
+import { PRODUCTION_ENV } from "./support/production-env.js";
 
 const demo = buildDemoData();
-const PRODUCTION = {
-  NODE_ENV: "production",
-  CODE_HASH_SECRET: "x".repeat(32),
-  SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
-  PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
-  TRUST_PROXY: "0",
-  PUBLIC_ORIGIN: "https://shop.example.cn",
-  DATA_DIR: "./data",
-};
 
 describe("SEED_DEMO", () => {
   it("defaults to no demo data in production, and to the demo elsewhere", () => {
-    expect(loadEnv(PRODUCTION).SEED_DEMO).toBe(false);
+    expect(loadEnv(PRODUCTION_ENV).SEED_DEMO).toBe(false);
     expect(loadEnv({ NODE_ENV: "development" }).SEED_DEMO).toBe(true);
     expect(loadEnv({ NODE_ENV: "test" }).SEED_DEMO).toBe(true);
-    expect(loadEnv({ ...PRODUCTION, SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(loadEnv({ ...PRODUCTION_ENV, SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
     expect(loadEnv({ NODE_ENV: "development", SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
   });
 });
@@ -59,8 +51,7 @@ describeEachBackend("demo loader safety", { app: false, database: false }, (ctx)
   };
   afterEach(async () => {
     for (const testDb of opened.splice(0)) {
-      await testDb.database.close();
-      await testDb.drop();
+      await testDb.close();
     }
   });
   afterAll(async () => {

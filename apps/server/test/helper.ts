@@ -3,13 +3,14 @@
 import { randomBytes } from "node:crypto";
 import type { Envelope } from "@yj/contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.js";
 import { type Env, loadEnv } from "../src/config/env.js";
 import { type Database, migrateDatabase, openDatabase } from "../src/db/client.js";
 import { loadDemoData } from "../src/db/seed/load-demo.js";
 import type { RateLimiter } from "../src/limits/rate-limiter.js";
+import { CJK } from "./junk.js";
+import { adminClient, copyPgliteTemplate, postgresTemplate, type TemplatePlace } from "./support/database-templates.js";
 
 export type Backend = "pglite" | "postgres";
 
@@ -18,37 +19,79 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "p
 export interface TestDatabase {
   database: Database;
   databaseUrl?: string;
+  /** Removes the database (its copy on disk, or the PostgreSQL database); close it first. */
   drop(): Promise<void>;
+  /** Closes the database and removes it. */
+  close(): Promise<void>;
 }
 
-/** A fresh, migrated and seeded database. */
+/**
+ * A fresh, migrated (and unless told otherwise seeded) database: a copy of the run's template when
+ * the run has one (support/database-templates.ts, ADR 0043), else made from nothing.
+ */
 export async function createTestDatabase(backend: Backend, { seed = true } = {}): Promise<TestDatabase> {
-  let databaseUrl: string | undefined;
-  let drop = async () => {};
-  if (backend === "postgres") {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-    const name = `yj_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+  const place = templatePlace();
+  const kind = seed ? "seeded" : "migrated";
+  if (backend === "pglite") {
+    if (!place) {
+      const database = await openDatabase({ dataDir: "memory://" });
+      await fillDatabase(database, seed);
+      return withClose({ database, drop: async () => {} });
+    }
+    const copy = await copyPgliteTemplate(place, kind);
+    const database = await openDatabase({ dataDir: copy.dataDir });
+    return withClose({ database, drop: async () => copy.remove() });
   }
-  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 25 });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const template = place ? await postgresTemplate(place, adminUrl, kind) : undefined;
+  const name = `yj_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused", poolSize: 25 });
+  if (!template) await fillDatabase(database, seed);
+  return withClose({
+    database,
+    databaseUrl: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  });
+}
+
+/** The run's templates (vitest-global-setup.ts), or undefined under a config without it. */
+function templatePlace(): TemplatePlace | undefined {
+  try {
+    return inject("databaseTemplates");
+  } catch {
+    return undefined;
+  }
+}
+
+function withClose(testDb: Omit<TestDatabase, "close">): TestDatabase {
+  return {
+    ...testDb,
+    async close() {
+      await testDb.database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+async function fillDatabase(database: Database, seed: boolean): Promise<void> {
   await database.withStartupLock(async (db) => {
     await migrateDatabase(database, db);
     if (seed) await loadDemoData(db, { reset: false });
   });
-  return { database, databaseUrl, drop };
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const admin = adminClient(adminUrl);
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Redis keys of this test run (REDIS_URL): never the production ones, nor another run's. */
@@ -142,15 +185,35 @@ export function describeEachBackend(
           const res = await ctx.app.inject(request);
           return { status: res.statusCode, body: res.json() as ApiAnswer<T> };
         };
-      }, 60_000);
+      });
       afterAll(async () => {
         await ctx.app?.close();
-        await testDb?.database.close();
-        await testDb?.drop();
+        await testDb?.close();
       });
       suite(ctx);
     });
   }
+}
+
+/** The data of a successful answer: 200 and code 1, or the test fails naming the URL. */
+export async function okData<T>(ctx: TestContext, url: string): Promise<T> {
+  const { status, body } = await ctx.api<T>(url);
+  expect(status, url).toBe(200);
+  expect(body.code, `${url}: ${body.message}`).toBe(1);
+  return body.data;
+}
+
+/**
+ * A refusal: the failure envelope with `errorCode` and a Chinese message, answered with `status`
+ * (or, without one, anything but a 5xx). Answers the envelope.
+ */
+export async function expectRefusal(ctx: TestContext, url: string, errorCode: number, status?: number) {
+  const { status: answered, body } = await ctx.api(url);
+  if (status === undefined) expect(answered, url).toBeLessThan(500);
+  else expect(answered, url).toBe(status);
+  expect(body, url).toMatchObject({ code: 0, data: null, errorCode });
+  expect(body.message, url).toMatch(CJK);
+  return body;
 }
 
 /** A limiter that lets everything through: for tests about something other than limits. */

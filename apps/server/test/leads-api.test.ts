@@ -5,7 +5,7 @@ import { EstimateData, Messages } from "@yj/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
+import { type AppOptions, buildApp } from "../src/app.js";
 import { leadOutbox, leads } from "../src/db/schema.js";
 import { HOUR, ManualClock, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import { type ApiAnswer, allowAll, describeEachBackend, testEnv } from "./helper.js";
@@ -13,20 +13,27 @@ import { CJK, envelopeProblem, JUNK_STRINGS } from "./junk.js";
 
 describeEachBackend("leads API", { app: false }, (ctx) => {
   let app: FastifyInstance;
+  /** The same app without rate limits: for the tests that send more than the limits let through. */
+  let unlimited: FastifyInstance;
   const clock = new ManualClock();
 
   beforeAll(async () => {
     // The outbox is delivered by its own tests; here rows only accumulate.
-    app = await buildApp({
-      env: testEnv(),
-      database: ctx.database,
-      serveWeb: false,
-      leads: { now: clock.now, runDelivery: false },
-    });
-    await app.ready();
+    const build = (options: Partial<AppOptions> = {}) =>
+      buildApp({
+        env: testEnv(),
+        database: ctx.database,
+        serveWeb: false,
+        leads: { now: clock.now, runDelivery: false },
+        ...options,
+      });
+    app = await build();
+    unlimited = await build({ accounts: { limiter: allowAll } });
+    await Promise.all([app.ready(), unlimited.ready()]);
   }, 60_000);
   afterAll(async () => {
     await app?.close();
+    await unlimited?.close();
   });
 
   const db = () => ctx.database.db;
@@ -312,37 +319,22 @@ describeEachBackend("leads API", { app: false }, (ctx) => {
     });
 
     it("10 concurrent identical submissions make exactly one lead with 10 submissions and 10 outbox rows", async () => {
-      const unlimited = await buildApp({
-        env: testEnv(),
-        database: ctx.database,
-        serveWeb: false,
-        accounts: { limiter: allowAll },
-        leads: { now: clock.now, runDelivery: false },
-      });
-      await unlimited.ready();
-      try {
-        const phone = uniquePhone();
-        const answers = await Promise.all(
-          Array.from({ length: 10 }, () =>
-            call(
-              { method: "POST", url: "/api/customers/appointment", payload: { phone, originDetail: "x" } },
-              unlimited,
-            ),
-          ),
-        );
-        expect(answers.map((a) => a.body.code)).toEqual(Array(10).fill(1));
-        const rows = await leadsOf(phone);
-        expect(rows).toHaveLength(1);
-        expect(rows[0]?.submissions).toBe(10);
-        const outbox = await db()
-          .select()
-          .from(leadOutbox)
-          .where(eq(leadOutbox.leadId, rows[0]?.id ?? 0));
-        expect(outbox).toHaveLength(10);
-        expect(outbox.filter((o) => o.event === "created")).toHaveLength(1);
-      } finally {
-        await unlimited.close();
-      }
+      const phone = uniquePhone();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          call({ method: "POST", url: "/api/customers/appointment", payload: { phone, originDetail: "x" } }, unlimited),
+        ),
+      );
+      expect(answers.map((a) => a.body.code)).toEqual(Array(10).fill(1));
+      const rows = await leadsOf(phone);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.submissions).toBe(10);
+      const outbox = await db()
+        .select()
+        .from(leadOutbox)
+        .where(eq(leadOutbox.leadId, rows[0]?.id ?? 0));
+      expect(outbox).toHaveLength(10);
+      expect(outbox.filter((o) => o.event === "created")).toHaveLength(1);
     });
   });
 
@@ -377,41 +369,29 @@ describeEachBackend("leads API", { app: false }, (ctx) => {
     ];
 
     it("every lead endpoint answers the envelope (never a 5xx or a stack) whatever one field holds", async () => {
-      const unlimited = await buildApp({
-        env: testEnv(),
-        database: ctx.database,
-        serveWeb: false,
-        accounts: { limiter: allowAll },
-        leads: { now: clock.now, runDelivery: false },
-      });
-      await unlimited.ready();
-      try {
-        const problems: string[] = [];
-        let accepted = 0;
-        for (const [url, base] of bases) {
-          const fields = [...Object.keys(base()), "consent", "mobile", "wei", "isElectric", "extra"];
-          for (const field of fields) {
-            for (const value of JUNK_VALUES) {
-              const res = await unlimited.inject({
-                method: "POST",
-                url,
-                payload: { ...base(), [field]: value },
-                remoteAddress: uniqueIp(),
-              });
-              const problem = envelopeProblem(res.statusCode, res.body);
-              if (problem) problems.push(`${url} ${field}=${JSON.stringify(value)?.slice(0, 40)}: ${problem}`);
-              if ((res.json() as { code: number }).code === 1) accepted += 1;
-            }
+      const problems: string[] = [];
+      let accepted = 0;
+      for (const [url, base] of bases) {
+        const fields = [...Object.keys(base()), "consent", "mobile", "wei", "isElectric", "extra"];
+        for (const field of fields) {
+          for (const value of JUNK_VALUES) {
+            const res = await unlimited.inject({
+              method: "POST",
+              url,
+              payload: { ...base(), [field]: value },
+              remoteAddress: uniqueIp(),
+            });
+            const problem = envelopeProblem(res.statusCode, res.body);
+            if (problem) problems.push(`${url} ${field}=${JSON.stringify(value)?.slice(0, 40)}: ${problem}`);
+            if ((res.json() as { code: number }).code === 1) accepted += 1;
           }
         }
-        expect(problems).toEqual([]);
-        // Some junk is fine text (emoji, SQL as a name): it is stored as text, and nothing breaks.
-        expect(accepted).toBeGreaterThan(0);
-        const [count] = await db().select({ n: sql<number>`count(*)::int` }).from(leads);
-        expect(count?.n).toBeGreaterThan(0);
-      } finally {
-        await unlimited.close();
       }
+      expect(problems).toEqual([]);
+      // Some junk is fine text (emoji, SQL as a name): it is stored as text, and nothing breaks.
+      expect(accepted).toBeGreaterThan(0);
+      const [count] = await db().select({ n: sql<number>`count(*)::int` }).from(leads);
+      expect(count?.n).toBeGreaterThan(0);
     }, 120_000); // hundreds of requests: a busy machine needs more than the default 30 s
   });
 

@@ -146,6 +146,12 @@ describeEachBackend("R17 lead outbox", { app: false }, (ctx) => {
   }
 
   const outboxOf = (leadId: number) => db().select().from(leadOutbox).where(eq(leadOutbox.leadId, leadId));
+  /** The lead's outbox rows, once the first is delivered. */
+  const deliveredRows = (what: string, leadId: number) =>
+    waitFor(what, async () => {
+      const rows = await outboxOf(leadId);
+      return rows[0]?.deliveredAt ? rows : undefined;
+    });
 
   it("WeCom: a new lead arrives once as markdown with kind, masked phone, source, time and the back-office link", async () => {
     const wecom = await robot();
@@ -164,10 +170,7 @@ describeEachBackend("R17 lead outbox", { app: false }, (ctx) => {
     expect(content).toContain("来源：首页·免费设计");
     expect(content).toMatch(/时间：\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}（北京时间）/);
     expect(content).toContain(`(${ADMIN}/admin/leads/${lead.id})`);
-    const [row] = await waitFor("delivered_at", async () => {
-      const rows = await outboxOf(lead.id);
-      return rows[0]?.deliveredAt ? rows : undefined;
-    });
+    const [row] = await deliveredRows("delivered_at", lead.id);
     expect(row).toMatchObject({ attempts: 1, failedAt: null, lastError: null });
     // Nothing else is sent later.
     await new Promise((r) => setTimeout(r, 200));
@@ -216,10 +219,7 @@ describeEachBackend("R17 lead outbox", { app: false }, (ctx) => {
     const app = await instance({ WECOM_WEBHOOK_URL: wecom.url });
     const lead = await book(app);
     await waitFor("delivery after 3 failures", async () => wecom.received.length === 1);
-    const [row] = await waitFor("delivered row", async () => {
-      const rows = await outboxOf(lead.id);
-      return rows[0]?.deliveredAt ? rows : undefined;
-    });
+    const [row] = await deliveredRows("delivered row", lead.id);
     expect(row?.attempts).toBe(4);
     // Backoff: 40, 80, 160 ms after the 1st, 2nd and 3rd failure (each at least that, within a poll).
     const gaps = wecom.arrivals.slice(1).map((t, i) => t - (wecom.arrivals[i] ?? 0));
@@ -235,10 +235,7 @@ describeEachBackend("R17 lead outbox", { app: false }, (ctx) => {
     const other = await instance({ WECOM_WEBHOOK_URL: again.url });
     const second = await book(other);
     await waitFor("delivery after an errcode", async () => again.received.length === 1);
-    const [secondRow] = await waitFor("delivered", async () => {
-      const rows = await outboxOf(second.id);
-      return rows[0]?.deliveredAt ? rows : undefined;
-    });
+    const [secondRow] = await deliveredRows("delivered", second.id);
     expect(secondRow?.attempts).toBe(2);
     await other.close();
   });

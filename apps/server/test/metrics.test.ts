@@ -38,6 +38,16 @@ describe("isPrivateAddress", () => {
 
 // Delivery rounds are driven by hand below.
 describeEachBackend("/metrics", { app: { accounts: { limiter: allowAll }, leads: { runDelivery: false } } }, (ctx) => {
+  /** Another app on the suite's database, as the suite's own but with these env overrides. */
+  const otherApp = (env: Record<string, string>) =>
+    buildApp({
+      env: testEnv(env),
+      database: ctx.database,
+      serveWeb: false,
+      accounts: { limiter: allowAll },
+      leads: { runDelivery: false },
+    });
+
   let app: FastifyInstance;
   beforeAll(() => {
     app = ctx.app;
@@ -114,13 +124,7 @@ describeEachBackend("/metrics", { app: { accounts: { limiter: allowAll }, leads:
     expect(refused.status).toBe(403);
     expect(refused.text).not.toContain("http_request");
 
-    const behindBalancer = await buildApp({
-      env: testEnv({ TRUST_PROXY: "1" }),
-      database: ctx.database,
-      serveWeb: false,
-      accounts: { limiter: allowAll },
-      leads: { runDelivery: false },
-    });
+    const behindBalancer = await otherApp({ TRUST_PROXY: "1" });
     try {
       // The balancer's own address is private; the visitor it names is not.
       const viaBalancer = (xff: string) =>
@@ -134,20 +138,8 @@ describeEachBackend("/metrics", { app: { accounts: { limiter: allowAll }, leads:
 
   it("with METRICS_TOKEN, needs the bearer token from every address; METRICS=false removes it", async () => {
     const token = "a-metrics-token-0123456789";
-    const guarded = await buildApp({
-      env: testEnv({ METRICS_TOKEN: token }),
-      database: ctx.database,
-      serveWeb: false,
-      accounts: { limiter: allowAll },
-      leads: { runDelivery: false },
-    });
-    const off = await buildApp({
-      env: testEnv({ METRICS: "false" }),
-      database: ctx.database,
-      serveWeb: false,
-      accounts: { limiter: allowAll },
-      leads: { runDelivery: false },
-    });
+    const guarded = await otherApp({ METRICS_TOKEN: token });
+    const off = await otherApp({ METRICS: "false" });
     try {
       expect((await scrape(guarded)).status).toBe(401);
       expect((await scrape(guarded, { headers: { authorization: "Bearer wrong-token-0123456789ab" } })).status).toBe(

@@ -10,6 +10,7 @@ import { centsToYuan, yuanToCents } from "../src/providers/payment/payment-provi
 import { AccountsHarness, type Session, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import { pickSkus, setStock, shopper } from "./commerce-fixtures.js";
 import { createTestDatabase, describeEachBackend, type TestDatabase } from "./helper.js";
+import { productionEnvWithout } from "./support/production-env.js";
 
 describeEachBackend("payments with the offline provider", { app: false }, (ctx) => {
   let harness: AccountsHarness;
@@ -145,14 +146,7 @@ describeEachBackend("payments with the offline provider", { app: false }, (ctx) 
 });
 
 describe("payment configuration", () => {
-  const production = {
-    NODE_ENV: "production",
-    CODE_HASH_SECRET: "0123456789abcdef0123456789abcdef",
-    TRUST_PROXY: "0",
-    DATA_DIR: "./data",
-    PUBLIC_ORIGIN: "https://shop.example.cn",
-    SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
-  };
+  const production = productionEnvWithout("PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION");
 
   it("offline is the default outside production and refused at start in production", () => {
     expect(loadEnv({}).PAYMENT_PROVIDER).toBe("offline");

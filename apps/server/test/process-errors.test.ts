@@ -1,10 +1,9 @@
 // A bug that escapes every handler (an unhandled rejection, an uncaught exception) is written to
 // the log as one masked JSON line before the process ends, not printed raw on stderr.
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { startServerProcess } from "./support/server-process.js";
 
-const SERVER = fileURLToPath(new URL("../src/server.ts", import.meta.url));
 const CRASH_ON_SIGNAL = fileURLToPath(new URL("./support/crash-on-signal.mjs", import.meta.url));
 
 interface Outcome {
@@ -14,44 +13,16 @@ interface Outcome {
 }
 
 /** Starts the server from source, waits until it is ready, makes it crash and collects what it wrote. */
-function crash(kind: "rejection" | "exception"): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--import", CRASH_ON_SIGNAL, SERVER], {
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
-        CRASH: kind,
-        DATA_DIR: "memory://",
-        DATABASE_URL: "",
-        SEED_DEMO: "false",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let signalled = false;
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`no crash within the time limit:\n${stdout}\n${stderr}`));
-    }, 90_000);
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-      if (!signalled && stdout.includes("storefront ready")) {
-        signalled = true;
-        child.kill("SIGUSR2");
-      }
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+async function crash(kind: "rejection" | "exception"): Promise<Outcome> {
+  const server = startServerProcess({ CRASH: kind, DATA_DIR: "memory://", DATABASE_URL: "", PORT: "0" }, [
+    CRASH_ON_SIGNAL,
+  ]);
+  // "close", not "exit": the last lines it wrote may still be on their way when it exits.
+  const exited = new Promise<number | null>((resolve) => server.child.once("close", resolve));
+  await server.ready;
+  server.child.kill("SIGUSR2");
+  const code = await exited;
+  return { code, stdout: server.stdout(), stderr: server.stderr() };
 }
 
 function fatalLines(stdout: string) {

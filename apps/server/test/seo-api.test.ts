@@ -10,6 +10,7 @@ import { articles } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { SITEMAP_CACHE_MS } from "../src/modules/seo/service.js";
 import { describeEachBackend, testEnv } from "./helper.js";
+import { productionEnvWithout } from "./support/production-env.js";
 
 const ORIGIN = "https://shop.example.cn";
 const demo = buildDemoData();
@@ -133,14 +134,7 @@ describeEachBackend("robots.txt and sitemap", { app: false }, (ctx) => {
 });
 
 describe("PUBLIC_ORIGIN", () => {
-  const production = {
-    NODE_ENV: "production",
-    CODE_HASH_SECRET: "0123456789abcdef0123456789abcdef",
-    SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
-    PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
-    TRUST_PROXY: "1",
-    DATA_DIR: "./data",
-  };
+  const production = { ...productionEnvWithout("PUBLIC_ORIGIN"), TRUST_PROXY: "1" };
 
   it("is the configured origin, without a trailing slash; outside production it defaults to localhost", () => {
     expect(loadEnv({ PUBLIC_ORIGIN: "https://www.example.cn/" }).PUBLIC_ORIGIN).toBe("https://www.example.cn");

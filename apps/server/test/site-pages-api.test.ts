@@ -7,25 +7,16 @@ import { expect, it } from "vitest";
 import { defaultSitePages } from "../src/db/default-site-pages.js";
 import { sitePages, siteSettings } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
-import { describeEachBackend, type TestContext } from "./helper.js";
+import { describeEachBackend, expectRefusal, okData, type TestContext } from "./helper.js";
 import { CJK } from "./junk.js";
+import { SERVICE_PROCESS_STEPS } from "./support/product-copy.js";
 
 const demo = buildDemoData();
 const page = (slug: string) => `/api/site/pages?slug=${encodeURIComponent(slug)}`;
 
 describeEachBackend("site pages API", (ctx: TestContext) => {
-  const ok = async (slug: string): Promise<SitePage> => {
-    const { status, body } = await ctx.api<SitePage>(page(slug));
-    expect(status, slug).toBe(200);
-    expect(body.code, `${slug}: ${body.message}`).toBe(1);
-    return body.data;
-  };
-  const fails = async (url: string, errorCode: number) => {
-    const { status, body } = await ctx.api(url);
-    expect(status, url).toBe(200);
-    expect(body, url).toMatchObject({ code: 0, data: null, errorCode });
-    expect(body.message, url).toMatch(CJK);
-  };
+  const ok = (slug: string) => okData<SitePage>(ctx, page(slug));
+  const fails = (url: string, errorCode: number) => expectRefusal(ctx, url, errorCode, 200);
 
   it("serves every page the storefront links to with the demo's copy, in block order", async () => {
     expect(demo.pages.map((p) => p.slug).sort()).toEqual([...SITE_PAGE_SLUGS].sort());
@@ -51,18 +42,7 @@ describeEachBackend("site pages API", (ctx: TestContext) => {
     const text = (p: SitePage) => JSON.stringify(p.blocks);
     const stream = await ok("stream");
     const steps = stream.blocks.find((b) => b.kind === "steps");
-    // docs/product.md §2 service process: from first contact to measuring, design, contract,
-    // construction, acceptance, handover and warranty.
-    expect(steps?.kind === "steps" && steps.items.map((s) => s.title)).toEqual([
-      "咨询预约",
-      "上门量房",
-      "方案设计",
-      "预算签约",
-      "开工施工",
-      "节点验收",
-      "竣工交付",
-      "质保售后",
-    ]);
+    expect(steps?.kind === "steps" && steps.items.map((s) => s.title)).toEqual(SERVICE_PROCESS_STEPS);
     const hard = await ok("hard-decoration");
     const tones = hard.blocks.flatMap((b) => (b.kind === "list" ? [b.tone] : []));
     expect(tones).toEqual(["included", "excluded"]);
