@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS } from "../../e2e/support/browser.js";
+import { CHROMIUM_FLAGS } from "../../e2e/support/chromium-flags.js";
 import { freePort } from "../../scripts/lib/free-port.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;

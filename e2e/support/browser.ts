@@ -5,20 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { CHROMIUM_FLAGS } from "./chromium-flags";
 import { ROOT } from "./server";
 
 export const SCREENSHOT_DIR = join(ROOT, "e2e/screenshots");
-
-export const CHROMIUM_FLAGS: string[] = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** A fresh profile directory per launch (playwright takes it as the persistent context's folder). */
 export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
