@@ -372,7 +372,7 @@ describeEachBackend("R17 lead outbox", { app: false }, (ctx) => {
 });
 
 describe("lead notification settings", () => {
-  it("refuses two robots at once, and trims the admin link's trailing slash", () => {
+  it("refuses two robots at once, trims the admin link's trailing slash and derives it from the shop's address", () => {
     expect(() =>
       testEnv({
         WECOM_WEBHOOK_URL: "https://qyapi.weixin.qq.com/x",
@@ -380,5 +380,8 @@ describe("lead notification settings", () => {
       }),
     ).toThrow(/DINGTALK_WEBHOOK_URL: lead notifications go to one robot/);
     expect(testEnv({ ADMIN_BASE_URL: "https://admin.example.cn/" }).ADMIN_BASE_URL).toBe("https://admin.example.cn");
+    // Unset, the link follows the shop's address or this instance's port, never a fixed 3000.
+    expect(testEnv({ PORT: "4123" }).ADMIN_BASE_URL).toBe("http://localhost:4123");
+    expect(testEnv({ PUBLIC_ORIGIN: "https://shop.example.cn" }).ADMIN_BASE_URL).toBe("https://shop.example.cn");
   });
 });

@@ -117,12 +117,15 @@ const EnvSchema = z.object({
     .refine(isOrigin, { error: "an origin such as https://www.example.cn (http or https, no path, query or #)" })
     .transform((v) => new URL(v).origin)
     .optional(),
-  /** Where staff open a lead: a notification links to ADMIN_BASE_URL/admin/leads/<id>. */
+  /**
+   * Where staff open a lead: a notification links to ADMIN_BASE_URL/admin/leads/<id>. Unset, the
+   * back office is where the shop is (PUBLIC_ORIGIN, else this instance's PORT), not a fixed port.
+   */
   ADMIN_BASE_URL: z
     .string()
     .url()
-    .default("http://localhost:3000")
-    .transform((v) => v.replace(/\/+$/, "")),
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
   /** A webhook slower than this counts as a failed attempt (retried later). */
   LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** How often each instance looks for due lead notifications (a new lead also wakes it at once). */
@@ -172,6 +175,7 @@ const CheckedEnvSchema = EnvSchema.transform((env) => ({
   API_DOCS: env.API_DOCS ?? env.NODE_ENV !== "production",
   SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
   PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+  ADMIN_BASE_URL: env.ADMIN_BASE_URL ?? env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
   SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === "production" ? 5000 : 0),
 }));
 
