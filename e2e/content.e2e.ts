@@ -70,8 +70,12 @@ describe("guides and cases in the browser", () => {
       expect(facts).toMatch(/^两室/);
     }
 
+    // Each filter link carries the filters already chosen, so each click waits for the last one's
+    // navigation: a click on a link rendered before it would drop the earlier choice.
     await page.getByRole("navigation", { name: "户型" }).getByRole("link", { name: "全部" }).click();
+    await page.waitForURL(`${shop.server.url}/case`);
     await page.getByRole("navigation", { name: "面积" }).getByRole("link", { name: "120–150㎡" }).click();
+    await page.waitForURL(`${shop.server.url}/case?area=120-150`);
     await page.getByRole("navigation", { name: "预算" }).getByRole("link", { name: "25–35万" }).click();
     await page.waitForURL(`${shop.server.url}/case?area=120-150&budget=25-35`);
     const banded = await api<ArticlePage>(
