@@ -155,13 +155,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : localInvalidation(dropped);
   app.addHook("onClose", () => invalidation.close());
   const db = database.db;
-  // The back office's clock: audit times, lockouts and dashboard days in every module's editors.
+  // The back office's clock: audit times, login throttles and dashboard days in every module's editors.
   const backOfficeNow = options.admin?.now ?? options.accounts?.now ?? systemClock;
 
   // Before any route: an /api/admin route without a permission fails here, at start-up (R16).
   requirePermissionOnAdminRoutes(app);
   // Each module registers its storefront and back-office routes, hooks and jobs (docs/decisions/0040).
-  const { staff, sessions } = registerStaff(app, { db, now: backOfficeNow });
+  const { staff, sessions } = registerStaff(app, { db, now: backOfficeNow, limiter });
   registerAudit(app, { db });
   const siteSettings = registerSiteSettings(app, { db, cache, invalidation, now: backOfficeNow });
   const catalog = registerCatalog(app, { database, cache, referenceCache, invalidation, now: backOfficeNow });

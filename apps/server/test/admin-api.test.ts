@@ -1,11 +1,12 @@
-// The back office's API (R16): staff login, the one-time password, lockout, sessions kept apart from
-// customers', staff management and the lead pipeline, each write with its audit row.
+// The back office's API (R16): staff login, the one-time password, failed logins slowing the failing
+// address (R23, ADR 0045), sessions kept apart from customers', staff management and the lead
+// pipeline, each write with its audit row.
 import { AdminMessages, ErrorCode } from "@yj/contract";
 import { and, count, desc, eq } from "drizzle-orm";
-import type { InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, leads, staff } from "../src/db/schema.js";
-import { COMMAND_LINE, createStaffAccount, LOCKOUT_MS, MAX_FAILED_LOGINS } from "../src/modules/staff/staff-service.js";
+import { COMMAND_LINE, createStaffAccount } from "../src/modules/staff/staff-service.js";
 import { AccountsHarness, ManualClock, MINUTE, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
 import {
   asStaff,
@@ -107,41 +108,119 @@ describeEachBackend("back office API", (ctx) => {
     });
   });
 
-  describe("lockout", () => {
-    it(`${MAX_FAILED_LOGINS} wrong passwords lock the account for 15 minutes, even against the right one`, async () => {
+  describe("failed logins slow the failing address, never the account (ADR 0045)", () => {
+    const WRONG = "Wrong1password";
+    /** What an attacker sees of one answer: status, code, message and how long to wait. */
+    const seen = (res: LightMyRequestResponse) => {
+      const body = res.json() as Answer;
+      return `${res.statusCode} ${body.code} ${body.message} retry-after=${res.headers["retry-after"] ?? "-"}`;
+    };
+    const withClock = async (
+      check: (app: FastifyInstance, clock: ManualClock) => Promise<void>,
+      env: Record<string, string> = {},
+    ) => {
       const clock = new ManualClock();
-      const harness = await AccountsHarness.build(ctx.database, { clock });
-      const app = harness.app;
+      const harness = await AccountsHarness.build(ctx.database, { clock, env });
       try {
-        const member = await newStaff(ctx.app, db(), "sales");
-        for (let i = 1; i < MAX_FAILED_LOGINS; i++) {
-          expect((await login(app, member.username, "Wrong1password")).json()).toMatchObject({
-            message: AdminMessages.badCredentials,
-          });
-        }
-        expect((await login(app, member.username, "Wrong1password")).json()).toMatchObject({
-          code: 0,
-          message: AdminMessages.locked,
-        });
-        expect((await login(app, member.username, member.password)).json()).toMatchObject({
-          code: 0,
-          message: AdminMessages.locked,
-        });
-        const [lock] = await db()
-          .select()
-          .from(auditLog)
-          .where(and(eq(auditLog.action, "staff.lockout"), eq(auditLog.staffId, member.id)));
-        expect(lock?.after).toMatchObject({ failedLogins: MAX_FAILED_LOGINS });
-
-        clock.advance(LOCKOUT_MS - MINUTE);
-        expect((await login(app, member.username, member.password)).json()).toMatchObject({
-          message: AdminMessages.locked,
-        });
-        clock.advance(2 * MINUTE);
-        expect((await login(app, member.username, member.password)).json()).toMatchObject({ code: 1 });
+        await check(harness.app, clock);
       } finally {
         await harness.close();
       }
+    };
+
+    const redis = process.env.REDIS_URL;
+    const stores: { store: string; env: Record<string, string> }[] = [
+      { store: "database", env: {} },
+      ...(redis ? [{ store: "Redis", env: { REDIS_URL: redis } }] : []),
+    ];
+    it.each(stores)(
+      "wrong passwords from one address: that address waits, longer each time; the owner elsewhere logs in (counted in $store)",
+      async ({ env }) => {
+        await withClock(async (app, clock) => {
+          const member = await newStaff(ctx.app, db(), "admin");
+          const attacker = uniqueIp();
+          for (let i = 0; i < 5; i++) {
+            expect((await login(app, member.username, WRONG, attacker)).json()).toMatchObject({
+              code: 0,
+              message: AdminMessages.badCredentials,
+            });
+          }
+          const refused = await login(app, member.username, WRONG, attacker);
+          expect(refused.statusCode).toBe(429);
+          expect(refused.json()).toMatchObject({
+            errorCode: ErrorCode.RATE_LIMITED,
+            message: `${AdminMessages.tooManyFailures}，请 15 分钟后再试`,
+          });
+          // Even the right password from the failing address waits; from any other it opens at once.
+          expect((await login(app, member.username, member.password, attacker)).statusCode).toBe(429);
+          expect((await login(app, member.username, member.password)).json()).toMatchObject({ code: 1 });
+          const [notice] = await db()
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.action, "staff.lockout"), eq(auditLog.ip, attacker)));
+          expect(notice?.after).toMatchObject({ username: member.username, address: attacker });
+
+          clock.advance(16 * MINUTE);
+          for (let i = 0; i < 5; i++) {
+            expect((await login(app, member.username, WRONG, attacker)).json()).toMatchObject({
+              message: AdminMessages.badCredentials,
+            });
+          }
+          const longer = await login(app, member.username, WRONG, attacker);
+          expect(longer.statusCode).toBe(429);
+          expect(Number(longer.headers["retry-after"])).toBeGreaterThan(Number(refused.headers["retry-after"]));
+          // The owner's own address, which never failed, still logs in.
+          expect((await login(app, member.username, member.password)).json()).toMatchObject({ code: 1 });
+        }, env);
+      },
+    );
+
+    it("one address guessing across many usernames is slowed, whichever names exist", async () => {
+      await withClock(async (app) => {
+        const member = await newStaff(ctx.app, db(), "sales");
+        const sprayer = uniqueIp();
+        for (let i = 0; i < 20; i++) {
+          const res = await login(app, i % 5 ? uniqueUsername("guess") : member.username, WRONG, sprayer);
+          expect(res.json()).toMatchObject({ message: AdminMessages.badCredentials });
+        }
+        const refused = await login(app, uniqueUsername("guess"), WRONG, sprayer);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ errorCode: ErrorCode.RATE_LIMITED });
+        expect((await login(app, member.username, member.password, sprayer)).statusCode).toBe(429);
+        expect((await login(app, member.username, member.password)).json()).toMatchObject({ code: 1 });
+      });
+    });
+
+    it("a right password takes back its count: logging in often from one address never throttles it", async () => {
+      await withClock(async (app) => {
+        const member = await newStaff(ctx.app, db(), "operations");
+        const office = uniqueIp();
+        for (let i = 0; i < 4; i++) await login(app, member.username, WRONG, office);
+        for (let i = 0; i < 3; i++) {
+          expect((await login(app, member.username, member.password, office)).json()).toMatchObject({ code: 1 });
+        }
+        expect((await login(app, member.username, WRONG, office)).json()).toMatchObject({
+          message: AdminMessages.badCredentials,
+        });
+      });
+    });
+
+    it("an existing and an unknown username get the same answers to the same wrong tries", async () => {
+      await withClock(async (app) => {
+        const member = await newStaff(ctx.app, db(), "admin");
+        const tries = async (username: string) => {
+          const ip = uniqueIp();
+          const answers: string[] = [];
+          for (let i = 0; i < 8; i++) answers.push(seen(await login(app, username, WRONG, ip)));
+          return answers;
+        };
+        const existing = await tries(member.username);
+        const unknown = await tries(uniqueUsername("nobody"));
+        expect(unknown).toEqual(existing);
+        expect(new Set(existing).size).toBe(2);
+        expect(existing[0]).toContain(AdminMessages.badCredentials);
+        expect(existing[7]).toContain(AdminMessages.tooManyFailures);
+      });
     });
   });
 

@@ -1,13 +1,29 @@
 // The demo loader never destroys a shop's own data: no demo by default in production, nothing
 // written into a database that holds rows the demo did not write, and no TRUNCATE … CASCADE into
-// tables that refer to the catalogue (orders, carts, leads). `npm run seed` still resets the demo.
+// tables that refer to the catalogue (orders, carts, leads), and no reset of a shop in use (customers,
+// orders, payments, leads, staff, back-office edits; ADR 0045). `npm run seed` still resets the demo.
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../src/config/env.js";
 import type { Db } from "../src/db/client.js";
-import { customers, favorites, goods, goodsCategories, siteSettings } from "../src/db/schema.js";
+import {
+  auditLog,
+  customers,
+  favorites,
+  goods,
+  goodsCategories,
+  goodsSkus,
+  leads,
+  orderLines,
+  orders,
+  payments,
+  siteSettings,
+  staff,
+} from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { DemoDataRefusedError, loadDemoData } from "../src/db/seed/load-demo.js";
+import { runSeedCommand } from "../src/db/seed/seed-command.js";
+import { ADDRESS, stockOf } from "./commerce-fixtures.js";
 import { createTestDatabase, describeEachBackend, type TestDatabase } from "./helper.js";
 import { PRODUCTION_ENV } from "./support/production-env.js";
 
@@ -39,6 +55,53 @@ async function writeOwnShop(db: Db) {
     brand: "自营",
     priceCents: 399_900,
     originalPriceCents: 499_900,
+  });
+}
+
+/** A customer who bought 15 units of the first SKU (its stock taken down by them) and paid offline. */
+async function sellFirstSku(db: Db, now: Date) {
+  const [sku] = await db.select().from(goodsSkus).where(eq(goodsSkus.id, 1));
+  await db
+    .update(goodsSkus)
+    .set({ stock: sku!.stock - 15 })
+    .where(eq(goodsSkus.id, 1));
+  const [customer] = await db
+    .insert(customers)
+    .values({ mobile: "13900000002", createdAt: now, lastLoginAt: now })
+    .returning({ id: customers.id });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNo: "T20261124000001",
+      customerId: customer!.id,
+      status: "pending_payment",
+      totalCents: 15 * sku!.priceCents,
+      address: ADDRESS,
+      createdAt: now,
+      payBefore: new Date(now.getTime() + 30 * 60_000),
+    })
+    .returning({ id: orders.id });
+  await db.insert(orderLines).values({
+    orderId: order!.id,
+    goodsId: sku!.goodsId,
+    skuId: 1,
+    name: "演示商品",
+    spec: sku!.spec,
+    cover: "",
+    unit: "件",
+    priceCents: sku!.priceCents,
+    quantity: 15,
+    amountCents: 15 * sku!.priceCents,
+  });
+  await db.insert(payments).values({
+    outTradeNo: "P20261124000001",
+    provider: "offline",
+    purpose: "order",
+    orderId: order!.id,
+    subject: "订单 T20261124000001",
+    amountCents: 15 * sku!.priceCents,
+    status: "pending",
+    createdAt: now,
   });
 }
 
@@ -106,7 +169,61 @@ describeEachBackend("demo loader safety", { app: false, database: false }, (ctx)
     expect(await goodsCount(db)).toBe(demo.goods.length);
   });
 
-  it("a reset of the demo restores it and keeps customers and their favourites", async () => {
+  it("a reset refuses a shop with orders and payments, says what it found, and --force changes nothing", async () => {
+    const db = await fresh(true);
+    const now = new Date();
+    await sellFirstSku(db, now);
+    await db
+      .insert(leads)
+      .values({ kind: "appointment", phone: "13900000003", payload: {}, createdAt: now, updatedAt: now });
+    const [member] = await db
+      .insert(staff)
+      .values({
+        username: "boss",
+        displayName: "老板",
+        role: "admin",
+        passwordHash: "x",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: staff.id });
+    const edit = { staffId: member!.id, staffName: "老板（boss）", entity: "goods", entityId: "1", createdAt: now };
+    await db.insert(auditLog).values([
+      { ...edit, action: "staff.login", entity: "staff" },
+      { ...edit, action: "goods.update" },
+    ]);
+    const stock = await stockOf(db, 1);
+
+    const refused = await runSeedCommand(db, []);
+    expect(refused.ok).toBe(false);
+    expect(refused.lines.join("\n")).toContain(
+      "The shop is in use (1 order, 1 payment, 1 customer, 1 lead, 1 staff member, 1 back-office edit), so the demo data was not reset",
+    );
+    const forced = await runSeedCommand(db, ["--force"]);
+    expect(forced.ok).toBe(false);
+    expect(forced.lines.join("\n")).toContain("--force does not reset a shop with orders or payments");
+    expect(await stockOf(db, 1)).toBe(stock);
+    expect((await db.select({ n: count() }).from(orders))[0]?.n).toBe(1);
+  });
+
+  it("a reset refuses a shop with customers, leads, staff or edits unless forced", async () => {
+    const db = await fresh(true);
+    const now = new Date();
+    await db
+      .insert(leads)
+      .values({ kind: "estimate", phone: "13900000004", payload: {}, createdAt: now, updatedAt: now });
+    await db.update(goods).set({ name: "改过的名字" }).where(eq(goods.id, 1));
+    const refused = await runSeedCommand(db, []);
+    expect(refused).toMatchObject({ ok: false });
+    expect(refused.lines.join("\n")).toMatch(/\(1 lead\).*npm run seed -- --force/);
+    expect((await db.select({ name: goods.name }).from(goods).where(eq(goods.id, 1)))[0]?.name).toBe("改过的名字");
+    expect(await runSeedCommand(db, ["--force"])).toEqual({ ok: true, lines: ["Demo data reset"] });
+    expect((await db.select({ name: goods.name }).from(goods).where(eq(goods.id, 1)))[0]?.name).toBe(
+      demo.goods[0]!.name,
+    );
+  });
+
+  it("a forced reset of the demo restores it and keeps customers and their favourites", async () => {
     const db = await fresh(true);
     await db.update(goods).set({ name: "改过的名字" }).where(eq(goods.id, 1));
     await db.delete(goods).where(eq(goods.id, unreferencedGoodsId));
@@ -117,13 +234,14 @@ describeEachBackend("demo loader safety", { app: false, database: false }, (ctx)
       .returning({ id: customers.id });
     await db.insert(favorites).values({ customerId: customer!.id, type: 1, targetId: 1, createdAt: now });
 
-    expect(await loadDemoData(db, { reset: true })).toBe(true);
+    await expect(loadDemoData(db, { reset: true })).rejects.toThrow(/1 customer/);
+    expect(await loadDemoData(db, { reset: true, force: true })).toBe(true);
     expect(await goodsCount(db)).toBe(demo.goods.length);
     const [first] = await db.select({ name: goods.name }).from(goods).where(eq(goods.id, 1));
     expect(first?.name).toBe(demo.goods[0]!.name);
     expect(await db.select({ targetId: favorites.targetId }).from(favorites)).toEqual([{ targetId: 1 }]);
-    // Twice in a row, as `npm run seed` may be run.
-    expect(await loadDemoData(db, { reset: true })).toBe(true);
+    // Twice in a row, as `npm run seed -- --force` may be run.
+    expect(await loadDemoData(db, { reset: true, force: true })).toBe(true);
     expect(await goodsCount(db)).toBe(demo.goods.length);
   });
 

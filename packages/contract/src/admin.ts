@@ -85,7 +85,8 @@ export function maskLeadPhone(phone: string): string {
 export const AdminMessages = {
   loginSuccess: "登录成功",
   badCredentials: "用户名或密码错误",
-  locked: "登录失败次数过多，账号已锁定，请 15 分钟后再试",
+  /** The start of the refusal of an address that failed too often: "…，请 15 分钟后再试" (ADR 0045). */
+  tooManyFailures: "登录失败次数过多",
   disabled: "账号已停用，请联系管理员",
   forbidden: "没有权限执行此操作",
   mustChangePassword: "请先修改初始密码",
@@ -313,7 +314,7 @@ export const AuditPage = Page(AuditRow);
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "staff.login": "登录",
   "staff.logout": "退出登录",
-  "staff.lockout": "登录失败锁定",
+  "staff.lockout": "登录失败过多，限制该地址",
   "staff.password": "修改密码",
   "staff.create": "创建员工",
   "staff.update": "修改员工",

@@ -1,4 +1,5 @@
-// Staff login. A wrong password, a locked or disabled account answer the server's own message.
+// Staff login. A wrong password, an address that failed too often (429) or a disabled account answer
+// the server's own message.
 import type { StaffMe } from "@yj/contract";
 import { Alert, Button, Form, Input, Typography } from "antd";
 import { useSearchParams } from "react-router";

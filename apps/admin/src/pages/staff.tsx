@@ -104,7 +104,6 @@ export function StaffPage() {
               <Space size={4}>
                 {row.disabled ? <Tag>已停用</Tag> : <Tag color="green">正常</Tag>}
                 {row.mustChangePassword && <Tag color="orange">待改初始密码</Tag>}
-                {row.lockedUntil && new Date(row.lockedUntil) > new Date() && <Tag color="red">已锁定</Tag>}
               </Space>
             ),
           },

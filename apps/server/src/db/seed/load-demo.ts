@@ -2,25 +2,33 @@
 // reset, replacing the catalogue and content (npm run seed). It never destroys what the demo did not
 // write: a database holding other catalogue or content rows is refused, and the reset's TRUNCATE
 // has no CASCADE, so a table that refers to the goods (orders, carts, leads) makes it refuse too.
+// A reset also refuses a shop that is in use (customers, orders, payments, leads, staff, back-office
+// edits): putting the demo's stock back under live orders would sell it twice (docs/decisions/0045).
 import { WebsiteConfigType } from "@yj/contract";
-import { count, eq, notInArray, sql } from "drizzle-orm";
+import { count, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.js";
 import {
   articles,
   articleTags,
+  auditLog,
   banners,
   cartItems,
+  customers,
   estimateRates,
   goods,
   goodsCategories,
   goodsSkus,
   goodsTags,
+  leads,
   media,
+  orders,
   packageItems,
+  payments,
   seedState,
   sitePages,
   siteSettings,
+  staff,
   stores,
   websiteConfigs,
 } from "../schema.js";
@@ -97,6 +105,42 @@ async function tablesWithOtherRows(tx: Db, data: DemoData, demoLoaded: boolean):
   return found;
 }
 
+/** Audit actions that are sessions, not edits: a login changes nothing a reset would lose. */
+const SESSION_ACTIONS = ["staff.login", "staff.logout", "staff.lockout", "staff.password"];
+
+/**
+ * What shows a shop in use, counted before a reset. `always`: a reset under it corrupts the shop
+ * (the demo's stock put back under live orders, payments for goods that change), so nothing lets it
+ * through; the others are the owner's to sacrifice with --force.
+ */
+const SHOP_DATA: { label: (n: number) => string; table: PgTable; where?: SQL; always: boolean }[] = [
+  { label: (n) => `${n} order${n === 1 ? "" : "s"}`, table: orders, always: true },
+  { label: (n) => `${n} payment${n === 1 ? "" : "s"}`, table: payments, always: true },
+  { label: (n) => `${n} customer${n === 1 ? "" : "s"}`, table: customers, always: false },
+  { label: (n) => `${n} lead${n === 1 ? "" : "s"}`, table: leads, always: false },
+  { label: (n) => `${n} staff member${n === 1 ? "" : "s"}`, table: staff, always: false },
+  {
+    label: (n) => `${n} back-office edit${n === 1 ? "" : "s"}`,
+    table: auditLog,
+    where: notInArray(auditLog.action, SESSION_ACTIONS),
+    always: false,
+  },
+];
+
+/** The shop's own data a reset would betray, as "3 orders, 1 payment"; empty when there is none. */
+async function shopDataFound(tx: Db, force: boolean): Promise<{ found: string[]; blocking: boolean }> {
+  const found: string[] = [];
+  let blocking = false;
+  for (const { label, table, where, always } of SHOP_DATA) {
+    const [row] = await tx.select({ n: count() }).from(table).where(where);
+    const n = row?.n ?? 0;
+    if (n === 0) continue;
+    found.push(label(n));
+    if (always || !force) blocking = true;
+  }
+  return { found, blocking };
+}
+
 /** Inserts in slices so no statement exceeds PostgreSQL's 65,535 bind parameters. */
 async function insertAll<T>(rows: T[], insert: (slice: T[]) => Promise<unknown>, size = 200) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -106,11 +150,18 @@ async function insertAll<T>(rows: T[], insert: (slice: T[]) => Promise<unknown>,
  * Returns true when data was written. Throws DemoDataRefusedError, changing nothing, when that would
  * overwrite or delete rows the demo did not write.
  */
-export async function loadDemoData(db: Db, { reset }: { reset: boolean }): Promise<boolean> {
+export async function loadDemoData(
+  db: Db,
+  { reset, force = false }: { reset: boolean; force?: boolean },
+): Promise<boolean> {
   const data = buildDemoData();
   return db.transaction(async (tx) => {
     const [done] = await tx.select().from(seedState).where(eq(seedState.name, SEED_NAME));
     if (done && !reset) return false;
+    if (reset) {
+      const { found, blocking } = await shopDataFound(tx, force);
+      if (blocking) throw new DemoDataRefusedError(shopInUseMessage(found, force));
+    }
     const others = await tablesWithOtherRows(tx, data, done !== undefined);
     if (others.length > 0) {
       const held = `The database holds rows not written by the demo (${others.join(", ")})`;
@@ -129,6 +180,13 @@ export async function loadDemoData(db: Db, { reset }: { reset: boolean }): Promi
       .onConflictDoUpdate({ target: seedState.name, set: { version: DEMO_VERSION, loadedAt: sql`now()` } });
     return true;
   });
+}
+
+function shopInUseMessage(found: string[], force: boolean): string {
+  const what = `The shop is in use (${found.join(", ")}), so the demo data was not reset: a reset would put the demo's stock and prices back under them.`;
+  return force
+    ? `${what} --force does not reset a shop with orders or payments; use a new database for the demo shop.`
+    : `${what} Use a new database for the demo shop; without orders or payments, \`npm run seed -- --force\` resets anyway.`;
 }
 
 /** Without CASCADE: a table outside the demo's that refers to one of these makes PostgreSQL refuse. */

@@ -10,7 +10,7 @@ import { Dashboard, type DashboardSources } from "./dashboard.js";
 import { adminRoutes } from "./routes.js";
 import { installStaffHook } from "./staff-hook.js";
 
-/** What tests replace: the clock (lockout expiry, audit times). */
+/** What tests replace: the clock (login throttle windows, audit times). */
 export interface AdminOverrides {
   now?: Clock;
 }

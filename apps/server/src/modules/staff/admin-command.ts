@@ -1,6 +1,6 @@
 // `npm run admin -- <command>`: what the back office cannot do for itself. `create` makes a staff
 // member (an administrator unless told otherwise) and prints a one-time password, to be changed at
-// first login; `reset-password` gives a locked-out or forgotten member a new one. Both go through
+// first login; `reset-password` gives a member who forgot theirs a new one. Both go through
 // the same code and audit as the staff screen.
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole, Username } from "@yj/contract";
 import { eq } from "drizzle-orm";

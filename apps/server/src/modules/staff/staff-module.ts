@@ -3,16 +3,17 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import type { Clock } from "../../lib/clock.js";
+import type { RateLimiter } from "../../limits/rate-limiter.js";
 import { staffAdminRoutes } from "./admin-routes.js";
 import { StaffService } from "./staff-service.js";
 import { StaffSessionStore } from "./staff-sessions.js";
 
 export function registerStaff(
   app: FastifyInstance,
-  options: { db: Db; now: Clock },
+  options: { db: Db; now: Clock; limiter: RateLimiter },
 ): { staff: StaffService; sessions: StaffSessionStore } {
   const sessions = new StaffSessionStore(options.db);
-  const staff = new StaffService(options.db, sessions, options.now);
+  const staff = new StaffService(options.db, sessions, options.now, options.limiter);
   staffAdminRoutes(app, staff);
   return { staff, sessions };
 }

@@ -1,19 +1,19 @@
-// Staff accounts (R16): login with lockout, the one-time password that must be changed, and the
-// administrator's staff management. Every write records its audit row in its own transaction.
+// Staff accounts (R16): login (failures slow the failing address, never the account: login-throttle.ts),
+// the one-time password that must be changed, and the administrator's staff management. Every write
+// records its audit row in its own transaction.
 import { AdminMessages, ROLE_PERMISSIONS, type StaffRole } from "@yj/contract";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { staff } from "../../db/schema.js";
+import { clientKey } from "../../lib/client-address.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
+import type { RateLimiter } from "../../limits/rate-limiter.js";
 import { type Actor, auditedSave, recordAudit } from "../audit/audit.js";
+import { LoginThrottle } from "./login-throttle.js";
 import { hashPassword, oneTimePassword, verifyAgainstDecoy, verifyPassword } from "./passwords.js";
 import { auditedStaff, staffRow } from "./staff-rows.js";
 import type { NewStaffSession, SessionStaff, StaffSessionStore } from "./staff-sessions.js";
-
-/** R16: this many wrong passwords in a row lock the account for LOCKOUT_MS. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
 
 const business = (message: string) => new AppError("business", message);
 export const forbidden = (message: string = AdminMessages.forbidden) => new AppError("forbidden", message);
@@ -114,58 +114,42 @@ export async function resetStaffPassword(db: Db, sessions: StaffSessionStore, ac
   return { staff: staffRow(row), oneTimePassword: password };
 }
 
-type LoginOutcome = { ok: true; member: SessionStaff; session: NewStaffSession } | { ok: false; message: string };
-
 export class StaffService {
+  private readonly throttle: LoginThrottle;
+
   constructor(
     private readonly db: Db,
     private readonly sessions: StaffSessionStore,
     private readonly now: Clock,
-  ) {}
+    limiter: RateLimiter,
+  ) {
+    this.throttle = new LoginThrottle(limiter, now, (username, ip, retryAfterMs) =>
+      this.recordThrottled(username, ip, retryAfterMs),
+    );
+  }
 
+  /**
+   * A wrong password and an unknown username take the same path: the same count against the
+   * address, the same scrypt work and the same answer, so no answer tells which names exist. Only
+   * the right password of an existing account goes further.
+   */
   async login(
     username: string,
     password: string,
     ip: string,
   ): Promise<{ member: SessionStaff; session: NewStaffSession }> {
-    const now = this.now();
     const name = username.trim().toLowerCase();
+    const attempt = await this.throttle.begin(name, ip);
     const [found] = await this.db.select().from(staff).where(eq(staff.username, name));
-    if (!found) {
-      await verifyAgainstDecoy(password);
-      throw business(AdminMessages.badCredentials);
-    }
-    if (found.lockedUntil && found.lockedUntil > now) throw business(AdminMessages.locked);
-    const matches = await verifyPassword(password, found.passwordHash);
-    // The counter is kept under a row lock: concurrent wrong guesses each count.
-    const outcome = await this.db.transaction(async (tx): Promise<LoginOutcome> => {
+    const matches = found ? await verifyPassword(password, found.passwordHash) : await verifyAgainstDecoy(password);
+    if (!found || !matches) throw business(AdminMessages.badCredentials);
+    await attempt.succeeded();
+    const now = this.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      // Read again under the row lock: a member disabled meanwhile gets no session.
       const [row] = await tx.select().from(staff).where(eq(staff.id, found.id)).for("update");
-      if (!row) return { ok: false, message: AdminMessages.badCredentials };
-      if (row.lockedUntil && row.lockedUntil > now) return { ok: false, message: AdminMessages.locked };
-      if (!matches) {
-        const failures = row.failedLogins + 1;
-        if (failures < MAX_FAILED_LOGINS) {
-          await tx.update(staff).set({ failedLogins: failures }).where(eq(staff.id, row.id));
-          return { ok: false, message: AdminMessages.badCredentials };
-        }
-        const lockedUntil = new Date(now.getTime() + LOCKOUT_MS);
-        await tx.update(staff).set({ failedLogins: 0, lockedUntil }).where(eq(staff.id, row.id));
-        await recordAudit(
-          tx,
-          { staffId: row.id, staffName: `${row.displayName}（${row.username}）`, ip },
-          {
-            action: "staff.lockout",
-            entity: "staff",
-            entityId: row.id,
-            before: { lockedUntil: null },
-            after: { lockedUntil: lockedUntil.toISOString(), failedLogins: failures },
-          },
-          now,
-        );
-        return { ok: false, message: AdminMessages.locked };
-      }
-      if (row.disabled) return { ok: false, message: AdminMessages.disabled };
-      await tx.update(staff).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(staff.id, row.id));
+      if (!row || row.disabled) return null;
+      await tx.update(staff).set({ lastLoginAt: now }).where(eq(staff.id, row.id));
       const session = await this.sessions.create(tx, row.id, now);
       const member: SessionStaff = {
         id: row.id,
@@ -177,10 +161,28 @@ export class StaffService {
         tokenHash: "",
       };
       await recordAudit(tx, actorOf(member, ip), { action: "staff.login", entity: "staff", entityId: row.id }, now);
-      return { ok: true, member, session };
+      return { member, session };
     });
-    if (!outcome.ok) throw business(outcome.message);
-    return { member: outcome.member, session: outcome.session };
+    if (!outcome) throw business(AdminMessages.disabled);
+    return outcome;
+  }
+
+  /**
+   * The audit record of an address refused for failing too often: by name tried, not by account,
+   * so writing it takes the same work for a name that does not exist.
+   */
+  private async recordThrottled(username: string, ip: string, retryAfterMs: number) {
+    await recordAudit(
+      this.db,
+      { staffId: null, staffName: `未登录（${username}）`, ip },
+      {
+        action: "staff.lockout",
+        entity: "staff",
+        entityId: "",
+        after: { username, address: clientKey(ip), retryAfterSeconds: Math.ceil(retryAfterMs / 1000) },
+      },
+      this.now(),
+    );
   }
 
   async logout(member: SessionStaff, ip: string): Promise<void> {
