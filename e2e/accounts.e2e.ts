@@ -166,7 +166,9 @@ describe("the SMS human check in the browser", () => {
     await page.getByRole("button", { name: "登录", exact: true }).click();
     await page.getByText("登陆成功").waitFor();
     console.info(`human check solved and code sent in ${solvedMs} ms`);
-    expect(errors).toEqual([]);
+    // Chromium logs every 4xx answer; the 428 that asked for the check is the one expected.
+    expect(errors.filter((e) => !e.includes("status of 428"))).toEqual([]);
+    expect(errors).toHaveLength(1);
     await page.close();
   });
 });
