@@ -117,6 +117,18 @@ function rateLimiterContract(makeLimiter: () => RateLimiter) {
     expect(await limiter.consume([{ key: k, rules }], at(HOUR - 1))).toEqual({ allowed: false, retryAfterMs: 1 });
   });
 
+  it("counts a key's events inside a window without counting one itself", async () => {
+    const k = key();
+    const rules = [{ limit: 10, windowMs: HOUR }];
+    expect(await limiter.count(k, HOUR, at(0))).toBe(0);
+    for (const ms of [0, 10 * MINUTE, 20 * MINUTE]) await limiter.consume([{ key: k, rules }], at(ms));
+    expect(await limiter.count(k, HOUR, at(20 * MINUTE))).toBe(3);
+    expect(await limiter.count(k, HOUR, at(20 * MINUTE))).toBe(3);
+    // The last 15 minutes at 25 minutes hold only the event at 20.
+    expect(await limiter.count(k, 15 * MINUTE, at(25 * MINUTE))).toBe(1);
+    expect(await limiter.count(k, HOUR, at(HOUR + 10 * MINUTE))).toBe(1);
+  });
+
   it("keeps its counts for a new instance on the same store", async () => {
     const k = key();
     const rules = [{ limit: 1, windowMs: HOUR }];

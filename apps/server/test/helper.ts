@@ -103,6 +103,11 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: "silent",
     API_CACHE_SECONDS: "0",
     REDIS_PREFIX: TEST_REDIS_PREFIX,
+    // Tests send many codes from nearby addresses; the human check and the per-network budget are
+    // tested on their own (accounts-human-check.test.ts), each suite setting its thresholds.
+    SMS_CHECK_AFTER_NETWORK_SENDS: "10000000",
+    SMS_CHECK_AFTER_BUDGET_PERCENT: "100",
+    SMS_NETWORK_DAILY_BUDGET: "10000000",
     ...overrides,
   });
 }
@@ -219,6 +224,7 @@ export async function expectRefusal(ctx: TestContext, url: string, errorCode: nu
 /** A limiter that lets everything through: for tests about something other than limits. */
 export const allowAll: RateLimiter = {
   consume: async () => ({ allowed: true }),
+  count: async () => 0,
   refund: async () => {},
   close: async () => {},
 };

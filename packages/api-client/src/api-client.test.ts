@@ -66,6 +66,26 @@ describe("createApiClient", () => {
     );
     expect([limited.message, limited.status, limited.retryAfterSeconds]).toEqual(["操作太频繁", 429, 30]);
 
+    // A refusal that says how to go on (the SMS human check, 428) keeps its data for the caller.
+    const check = { challenge: { parameters: { nonce: "n" }, signature: "s" } };
+    const asked = await failureOf(
+      createApiClient(
+        transportAnswering(428, {
+          code: 0,
+          message: Messages.humanCheckRequired,
+          data: check,
+          errorCode: ErrorCode.CHALLENGE_REQUIRED,
+        }),
+      ).get(routes.sendCode, { phone: "13800000000" }),
+    );
+    expect([asked.message, asked.errorCode, asked.status, asked.data]).toEqual([
+      Messages.humanCheckRequired,
+      ErrorCode.CHALLENGE_REQUIRED,
+      428,
+      check,
+    ]);
+    expect(limited.data).toBeUndefined();
+
     const broken = await failureOf(
       createApiClient(transportAnswering(500, { code: 0, message: "内部错误", data: null })).get(routes.goodsIndex),
     );

@@ -65,6 +65,7 @@ export function readEnvelope<T>(status: number, body: Envelope<T> | null, retryA
       body?.errorCode,
       status,
       retrySeconds(retryAfter),
+      body?.data ?? undefined,
     );
   }
   if (!body || typeof body !== "object") throw new ApiError(Messages.requestFailed, undefined, status);

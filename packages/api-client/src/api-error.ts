@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status?: number,
     /** From Retry-After on a rate-limited answer (429): seconds until trying again may work. */
     readonly retryAfterSeconds?: number,
+    /** A refusal's data, when it carries what the client needs to go on (the SMS human check's challenge). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = "ApiError";

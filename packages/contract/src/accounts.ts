@@ -14,7 +14,40 @@ export const VerificationCodeQuery = z.object({
   phone: phoneField,
   /** The product rules' client sends a timestamp to defeat caches; it carries no meaning. */
   timestamp: z.string().max(20).optional(),
+  /**
+   * The solved human check, when the server asked for one (errorCode 1428, docs/decisions/0046):
+   * ALTCHA's payload, base64 of JSON `{ challenge, solution }`. Optional: a send with low risk needs
+   * none, and one sent without need is ignored.
+   */
+  altcha: z
+    .string()
+    .max(4096, { error: Messages.humanCheckFailed })
+    .regex(/^[A-Za-z0-9+/=_-]*$/, { error: Messages.humanCheckFailed })
+    .optional(),
 });
+
+/**
+ * An ALTCHA (v2) proof-of-work challenge, signed by the server: find the counter whose derived key
+ * starts with `keyPrefix` (altcha-lib's solveChallenge does it in the browser).
+ */
+export const HumanCheckChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string(),
+});
+export type HumanCheckChallenge = z.infer<typeof HumanCheckChallenge>;
+
+/** The data of a send refused with errorCode 1428 (CHALLENGE_REQUIRED): the check to solve. */
+export const HumanCheckRequired = z.object({ challenge: HumanCheckChallenge });
+export type HumanCheckRequired = z.infer<typeof HumanCheckRequired>;
 
 export const RegisterBody = z.object({
   mobile: phoneField,

@@ -79,4 +79,9 @@ export const Messages = {
   internal: "服务器开小差了，请稍后重试",
   rateLimited: "操作过于频繁，请稍后再试",
   csrf: "请求校验失败，请刷新页面后重试",
+  /** The SMS human check (docs/decisions/0046): asked for, working, passed, and refused. */
+  humanCheckRequired: "请先完成人机验证",
+  humanCheckWorking: "正在验证…",
+  humanCheckPassed: "验证通过",
+  humanCheckFailed: "人机验证未通过或已过期，请重新验证",
 } as const;

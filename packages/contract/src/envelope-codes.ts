@@ -17,6 +17,11 @@ export const ErrorCode = {
   FORBIDDEN: 1203,
   /** Missing or wrong x-csrf-token (R6). HTTP 403. */
   CSRF: 1403,
+  /**
+   * Sending an SMS code needs the human check first (docs/decisions/0046). HTTP 428; `data` holds
+   * `{ challenge }` (HumanCheckChallenge) to solve and send back as the `altcha` parameter.
+   */
+  CHALLENGE_REQUIRED: 1428,
   /** Too many requests (R3). HTTP 429. */
   RATE_LIMITED: 1429,
   /** A gateway (SMS, payment) failed or timed out. */

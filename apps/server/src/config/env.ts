@@ -1,5 +1,6 @@
 // Typed environment, read once at start; fails fast with a message that says what to fix: every
 // variable's format here, the checks across variables in checks.ts, all problems listed at once.
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { type ConfigProblem, DEVELOPMENT_CODE_HASH_SECRET, runConfigChecks } from "./checks.js";
 
@@ -85,6 +86,22 @@ const EnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** Codes the whole site may send in any 24 hours; past it sending stops and an error is logged. */
   SMS_DAILY_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /**
+   * Codes one network (an IPv4 /24 or IPv6 /48) may be sent in any 24 hours, so one network cannot
+   * spend the site's budget alone (docs/decisions/0046).
+   */
+  SMS_NETWORK_DAILY_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(100),
+  /** A network that was sent this many codes in the last hour must pass the human check first; 0: always. */
+  SMS_CHECK_AFTER_NETWORK_SENDS: z.coerce.number().int().min(0).max(10_000_000).default(3),
+  /** Once the site has spent this share (%) of SMS_DAILY_BUDGET, every send needs the human check; 100: never. */
+  SMS_CHECK_AFTER_BUDGET_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  /**
+   * The proof of work's size: the browser tries up to this many hashes (about half on average, well
+   * under a second on a phone); the server checks one HMAC.
+   */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** Signs the human check's challenges; unset: derived from CODE_HASH_SECRET (its development key outside production). */
+  ALTCHA_HMAC_KEY: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
   /** A gateway slower than this gets a clear error, not a hung request (R15). */
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
@@ -172,6 +189,11 @@ const EnvSchema = z.object({
 const CheckedEnvSchema = EnvSchema.transform((env) => ({
   ...env,
   CODE_HASH_SECRET: env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET,
+  ALTCHA_HMAC_KEY:
+    env.ALTCHA_HMAC_KEY ??
+    createHmac("sha256", env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET)
+      .update("altcha-hmac-key")
+      .digest("hex"),
   API_DOCS: env.API_DOCS ?? env.NODE_ENV !== "production",
   SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
   PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,

@@ -4,9 +4,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, ERROR_KINDS, type ErrorKind } from "../lib/errors.js";
 
-function send(reply: FastifyReply, kind: ErrorKind, message?: string) {
+function send(reply: FastifyReply, kind: ErrorKind, message?: string, data: object | null = null) {
   const { status, errorCode, defaultMessage } = ERROR_KINDS[kind];
-  return reply.status(status).send({ code: FAILURE_CODE, message: message ?? defaultMessage, data: null, errorCode });
+  return reply.status(status).send({ code: FAILURE_CODE, message: message ?? defaultMessage, data, errorCode });
 }
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large) in Chinese. */
@@ -23,7 +23,7 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
-      return send(reply, error.kind, error.message);
+      return send(reply, error.kind, error.message, error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The first issue's message is already Chinese (contract messages or zod's zh-CN locale).

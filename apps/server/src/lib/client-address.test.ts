@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey, networkKey, normalizeIp } from "./client-address.js";
+import { clientKey, networkBlockKey, networkKey, normalizeIp } from "./client-address.js";
 
 /** Each input address with the key it must give. */
 const keysOf = (key: (ip: string) => string, inputs: string[]) => inputs.map((ip) => [ip, key(ip)]);
@@ -42,6 +42,26 @@ describe("client addresses as limit and cache keys", () => {
       ["::ffff:203.0.113.250", "203.0.113.0/24"],
       ["203.0.114.7", "203.0.114.0/24"],
       ["2001:db8:85a3:8d3::7", "2001:db8:85a3:8d3::/64"],
+    ]);
+  });
+
+  it("keys an operator's block by its /24 (IPv4) or /48 (IPv6): every /64 of a /48 is one block", () => {
+    expect(
+      keysOf(networkBlockKey, [
+        "203.0.113.7",
+        "::ffff:203.0.113.250",
+        "2001:db8:85a3:8d3::7",
+        "2001:0db8:85a3:ffff:1::1",
+        "2001:db8:85a4::1",
+        "2001:db8::1",
+      ]),
+    ).toEqual([
+      ["203.0.113.7", "203.0.113.0/24"],
+      ["::ffff:203.0.113.250", "203.0.113.0/24"],
+      ["2001:db8:85a3:8d3::7", "2001:db8:85a3::/48"],
+      ["2001:0db8:85a3:ffff:1::1", "2001:db8:85a3::/48"],
+      ["2001:db8:85a4::1", "2001:db8:85a4::/48"],
+      ["2001:db8::1", "2001:db8:0::/48"],
     ]);
   });
 

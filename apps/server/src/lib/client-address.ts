@@ -10,8 +10,8 @@ export function normalizeIp(ip: string): string {
   return IPV4_MAPPED.exec(trimmed)?.[1] ?? trimmed;
 }
 
-/** The first four groups of an IPv6 address, without leading zeros ("2001:db8:0:0"). */
-function ipv6Prefix64(address: string): string {
+/** The first `groups` groups of an IPv6 address, without leading zeros ("2001:db8:0:0" for four). */
+function ipv6Prefix(address: string, groups: number): string {
   const [head = "", tail] = address.split("::");
   const headGroups = head ? head.split(":") : [];
   const tailGroups = tail === undefined ? [] : tail ? tail.split(":") : [];
@@ -19,7 +19,7 @@ function ipv6Prefix64(address: string): string {
   const width = (groups: string[]) => groups.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
   const zeros = tail === undefined ? [] : Array(8 - width(headGroups) - width(tailGroups)).fill("0");
   return [...headGroups, ...zeros, ...tailGroups]
-    .slice(0, 4)
+    .slice(0, groups)
     .map((g) => Number.parseInt(g, 16).toString(16))
     .join(":");
 }
@@ -27,7 +27,7 @@ function ipv6Prefix64(address: string): string {
 /** The key of one client: an IPv4 address, or an IPv6 /64 ("2001:db8:1:2::/64"). */
 export function clientKey(ip: string): string {
   const address = normalizeIp(ip).replace(/%.*$/, "");
-  return isIP(address) === 6 ? `${ipv6Prefix64(address)}::/64` : address;
+  return isIP(address) === 6 ? `${ipv6Prefix(address, 4)}::/64` : address;
 }
 
 /** The key of a client's network: an IPv4 /24 ("203.0.113.0/24"), or an IPv6 /64. */
@@ -35,4 +35,15 @@ export function networkKey(ip: string): string {
   const key = clientKey(ip);
   if (isIP(key) !== 4) return key;
   return `${key.slice(0, key.lastIndexOf("."))}.0/24`;
+}
+
+/**
+ * The key of the block one operator hands a customer or a server: an IPv4 /24, or an IPv6 /48
+ * ("2001:db8:1::/48"). One host can rotate through every /64 of its /48 (docs/decisions/0046), so
+ * budgets that one network must not spend alone are kept per block.
+ */
+export function networkBlockKey(ip: string): string {
+  const address = normalizeIp(ip).replace(/%.*$/, "");
+  if (isIP(address) === 6) return `${ipv6Prefix(address, 3)}::/48`;
+  return networkKey(address);
 }

@@ -10,6 +10,7 @@ export type ErrorKind =
   | "csrf"
   | "forbidden"
   | "rate_limited"
+  | "challenge_required"
   | "upstream"
   | "internal";
 
@@ -21,6 +22,12 @@ export const ERROR_KINDS: Record<ErrorKind, { status: number; errorCode: number;
   csrf: { status: 403, errorCode: ErrorCode.CSRF, defaultMessage: Messages.csrf },
   forbidden: { status: 403, errorCode: ErrorCode.FORBIDDEN, defaultMessage: AdminMessages.forbidden },
   rate_limited: { status: 429, errorCode: ErrorCode.RATE_LIMITED, defaultMessage: Messages.rateLimited },
+  // 428 Precondition Required: the request may succeed once the client meets the condition (the check).
+  challenge_required: {
+    status: 428,
+    errorCode: ErrorCode.CHALLENGE_REQUIRED,
+    defaultMessage: Messages.humanCheckRequired,
+  },
   upstream: { status: 200, errorCode: ErrorCode.UPSTREAM, defaultMessage: Messages.networkError },
   internal: { status: 500, errorCode: ErrorCode.INTERNAL, defaultMessage: Messages.internal },
 };
@@ -31,6 +38,8 @@ export class AppError extends Error {
     message?: string,
     /** Seconds until a rate-limited caller may retry (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** What the client needs to go on (the human check's challenge); the envelope's data, else null. */
+    readonly data?: object,
   ) {
     super(message ?? ERROR_KINDS[kind].defaultMessage);
     this.name = "AppError";

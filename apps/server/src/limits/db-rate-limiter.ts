@@ -49,6 +49,14 @@ export class DbRateLimiter implements RateLimiter {
     return decision;
   }
 
+  async count(key: string, windowMs: number, now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rateLimitEvents)
+      .where(and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.at, new Date(now.getTime() - windowMs))));
+    return row?.n ?? 0;
+  }
+
   async refund(keys: readonly string[], now: Date): Promise<void> {
     for (const key of keys) {
       const newest = this.db

@@ -23,6 +23,11 @@ export interface RateLimiter {
    * counts nothing. Atomic: concurrent callers cannot both take the last slot.
    */
   consume(checks: readonly RateCheck[], now: Date): Promise<RateDecision>;
+  /**
+   * How many events are counted under the key in the last `windowMs`, counting nothing: a look at
+   * recent traffic to judge risk (the SMS human check, docs/decisions/0046), never a limit itself.
+   */
+  count(key: string, windowMs: number, now: Date): Promise<number>;
   /** Resolves when the store answers within `timeoutMs` (readiness); absent when the store is the database. */
   ping?(timeoutMs: number): Promise<void>;
   /**

@@ -81,6 +81,10 @@ export class RedisRateLimiter implements RateLimiter {
     return blocked > 0 ? { allowed: false, retryAfterMs: waitMs } : { allowed: true };
   }
 
+  async count(key: string, windowMs: number, now: Date): Promise<number> {
+    return this.redis.zcount(this.prefix + key, `(${now.getTime() - windowMs}`, "+inf");
+  }
+
   async refund(keys: readonly string[]): Promise<void> {
     for (const key of keys) await this.redis.zpopmax(this.prefix + key);
   }

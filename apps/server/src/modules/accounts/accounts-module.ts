@@ -10,6 +10,7 @@ import type { CatalogService } from "../catalog/service.js";
 import type { ContentService } from "../content/service.js";
 import { VerificationCodes } from "./codes.js";
 import { FavoritesService } from "./favorites.js";
+import { HumanCheck } from "./human-check.js";
 import { accountsRoutes } from "./routes.js";
 import { AccountsService } from "./service.js";
 import { installSessionHook } from "./session-hook.js";
@@ -45,6 +46,12 @@ export function registerAccounts(app: FastifyInstance, options: AccountsOptions)
     sms: options.sms ?? createSmsProvider(env, app.log),
     now,
     smsDailyBudget: env.SMS_DAILY_BUDGET,
+    risk: {
+      networkDailyBudget: env.SMS_NETWORK_DAILY_BUDGET,
+      checkAfterNetworkSends: env.SMS_CHECK_AFTER_NETWORK_SENDS,
+      checkAfterBudgetPercent: env.SMS_CHECK_AFTER_BUDGET_PERCENT,
+    },
+    humanCheck: new HumanCheck({ hmacKey: env.ALTCHA_HMAC_KEY, maxNumber: env.ALTCHA_MAX_NUMBER, limiter }),
     log: app.log,
   });
   const favorites = new FavoritesService(db, options.catalog, options.content, now);

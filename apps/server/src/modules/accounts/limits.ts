@@ -32,6 +32,15 @@ export const SMS_BUDGET_WINDOW_MS = DAY;
 /** Spending the budget is logged at error level at most once in this span, across instances. */
 export const SMS_BUDGET_ALERT_RULES: readonly RateRule[] = [{ limit: 1, windowMs: DAY }];
 
+/**
+ * Sends per network (IPv4 /24, IPv6 /48: SMS_NETWORK_DAILY_BUDGET) are counted in any 24 hours; the
+ * human check looks at the last hour of the same count (docs/decisions/0046).
+ */
+export const SMS_NETWORK_BUDGET_WINDOW_MS = DAY;
+export const SMS_NETWORK_RISK_WINDOW_MS = HOUR;
+/** A human check's challenge must be answered within this. */
+export const HUMAN_CHECK_TTL_MS = 5 * MINUTE;
+
 /** R5: a session unused this long is over. */
 export const SESSION_IDLE_MS = 7 * DAY;
 /** R5: no session outlives this, however active. */

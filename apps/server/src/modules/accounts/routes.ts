@@ -14,7 +14,7 @@ export function accountsRoutes(
   cookies: CookiePolicy,
 ) {
   registerAction(app, endpoints.sendCode, Messages.codeSent, ({ query, request }) =>
-    accounts.sendCode(query.phone, request.ip),
+    accounts.sendCode(query.phone, request.ip, query.altcha),
   );
   registerEndpoint(
     app,

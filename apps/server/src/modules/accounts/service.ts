@@ -3,17 +3,20 @@
 import { Messages, PHONE_PATTERN } from "@yj/contract";
 import type { Db } from "../../db/client.js";
 import { customers } from "../../db/schema.js";
-import { clientKey } from "../../lib/client-address.js";
+import { clientKey, networkBlockKey } from "../../lib/client-address.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, invalidInput } from "../../lib/errors.js";
 import { consumeOrThrow, type RateCheck, type RateLimiter } from "../../limits/rate-limiter.js";
 import type { SmsProvider } from "../../providers/sms/sms-provider.js";
 import type { VerificationCodes } from "./codes.js";
+import type { HumanCheck } from "./human-check.js";
 import {
   SEND_RULES_PER_IP,
   SEND_RULES_PER_PHONE,
   SMS_BUDGET_ALERT_RULES,
   SMS_BUDGET_WINDOW_MS,
+  SMS_NETWORK_BUDGET_WINDOW_MS,
+  SMS_NETWORK_RISK_WINDOW_MS,
   VERIFY_FAILURES_PER_IP,
   VERIFY_RULES_PER_PHONE,
 } from "./limits.js";
@@ -23,6 +26,16 @@ import type { NewSession, SessionCustomer, SessionStore } from "./sessions.js";
 export const WRONG_CODE_MESSAGE = "验证码错误或已失效，请重新获取";
 /** The site's daily SMS budget is spent: nothing the visitor did, and nothing they can change. */
 export const SMS_BUSY_MESSAGE = "短信发送繁忙，请稍后再试";
+
+/** When a send needs the human check first (docs/decisions/0046); each rule alone makes the risk high. */
+export interface SmsRiskRules {
+  /** Codes one network (IPv4 /24, IPv6 /48) may be sent in any 24 hours (SMS_NETWORK_DAILY_BUDGET). */
+  networkDailyBudget: number;
+  /** The network was sent at least this many codes in the last hour (SMS_CHECK_AFTER_NETWORK_SENDS). */
+  checkAfterNetworkSends: number;
+  /** The site has sent at least this share (%) of its daily budget (SMS_CHECK_AFTER_BUDGET_PERCENT). */
+  checkAfterBudgetPercent: number;
+}
 
 /** Where the budget alert goes (the app's logger). */
 export interface AlertLogger {
@@ -38,6 +51,8 @@ export interface AccountsDeps {
   now: Clock;
   /** Codes the whole site may send in any 24 hours (SMS_DAILY_BUDGET). */
   smsDailyBudget: number;
+  risk: SmsRiskRules;
+  humanCheck: HumanCheck;
   log: AlertLogger;
 }
 
@@ -49,16 +64,24 @@ export class AccountsService {
   constructor(private readonly deps: AccountsDeps) {}
 
   /**
-   * R3: limits per IP and per phone are checked and counted together, before anything is sent; the
-   * site's budget after them, so a send they refuse spends none of it.
+   * R3: limits per IP, per network and per phone are checked and counted together, before anything
+   * is sent; the site's budget after them, so a send they refuse spends none of it. When risk is
+   * high the human check comes first (docs/decisions/0046): without a valid answer (`altcha`) the
+   * send is refused with a challenge to solve, and nothing is counted.
    */
-  async sendCode(phone: string, clientIp: string): Promise<void> {
+  async sendCode(phone: string, clientIp: string, altcha?: string): Promise<void> {
     // The contract already refuses other numbers; this guards any other caller (R3: mainland only).
     if (!PHONE_PATTERN.test(phone)) throw invalidInput(Messages.invalidPhone);
     const now = this.deps.now();
+    const networkKey = `sms:net:${networkBlockKey(clientIp)}`;
+    if (await this.riskIsHigh(networkKey, now)) await this.passHumanCheck(altcha, now);
     await this.consume(
       [
         { key: `sms:ip:${clientKey(clientIp)}`, rules: SEND_RULES_PER_IP },
+        {
+          key: networkKey,
+          rules: [{ limit: this.deps.risk.networkDailyBudget, windowMs: SMS_NETWORK_BUDGET_WINDOW_MS }],
+        },
         { key: `sms:phone:${phone}`, rules: SEND_RULES_PER_PHONE },
       ],
       now,
@@ -111,6 +134,33 @@ export class AccountsService {
   /** R5: revoked server-side; the old token is refused from now on. */
   async logout(customer: SessionCustomer): Promise<void> {
     await this.deps.sessions.revoke(customer.tokenHash, this.deps.now());
+  }
+
+  /**
+   * High risk: the sender's network had its share of codes in the last hour, or the site has spent
+   * its threshold share of the daily budget. Read, not counted: the counts are the sends' own.
+   */
+  private async riskIsHigh(networkKey: string, now: Date): Promise<boolean> {
+    const { limiter, risk, smsDailyBudget } = this.deps;
+    const networkSends = await limiter.count(networkKey, SMS_NETWORK_RISK_WINDOW_MS, now);
+    if (networkSends >= risk.checkAfterNetworkSends) return true;
+    const siteThreshold = Math.floor((smsDailyBudget * risk.checkAfterBudgetPercent) / 100);
+    const siteSends = await limiter.count("sms:site", SMS_BUDGET_WINDOW_MS, now);
+    // A spent budget refuses every send anyway (短信发送繁忙): no check to pass first.
+    return siteSends >= siteThreshold && siteSends < smsDailyBudget;
+  }
+
+  /** Passes with a valid, unexpired, unused answer; otherwise refuses with a new challenge to solve. */
+  private async passHumanCheck(altcha: string | undefined, now: Date) {
+    const { humanCheck } = this.deps;
+    if (altcha && (await humanCheck.verify(altcha, now)) === "passed") return;
+    const challenge = await humanCheck.create(now);
+    throw new AppError(
+      "challenge_required",
+      altcha ? Messages.humanCheckFailed : Messages.humanCheckRequired,
+      undefined,
+      { challenge },
+    );
   }
 
   /** One send out of the site's budget; past it the visitor is refused and the operator alerted. */

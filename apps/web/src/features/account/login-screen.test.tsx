@@ -1,6 +1,8 @@
 // The login screen: the number's checks, the code countdown, and where login leads back to.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { ErrorCode, Messages, PHONE_STORAGE_KEY, routes } from "@yj/contract";
+import { createChallenge, verifySolution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/web/sha";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
 import { fakeApi, Where, where } from "../../test/fake-api";
@@ -96,6 +98,52 @@ describe("login form", () => {
     fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
     expect(await screen.findByText("请 3600 秒后再试")).toBeTruthy();
     expect((screen.getByRole("button", { name: "获取验证码" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows the human check when the server asks for it, with focus on it, solves it and sends again", async () => {
+    const secret = "test-only-altcha-key-0123456789abcdef";
+    const challenge = await createChallenge({
+      algorithm: "SHA-256",
+      cost: 1,
+      counter: 300,
+      deriveKey,
+      hmacSignatureSecret: secret,
+    });
+    let calls = 0;
+    const { api, get } = fakeApi({
+      get: {
+        [routes.sendCode.path]: () =>
+          ++calls === 1
+            ? Promise.reject(
+                new ApiError(Messages.humanCheckRequired, ErrorCode.CHALLENGE_REQUIRED, 428, undefined, { challenge }),
+              )
+            : Promise.resolve(null),
+      },
+    });
+    renderApp(<LoginScreen />, { path: "/login", api });
+    fireEvent.change(phoneInput(), { target: { value: "13800000003" } });
+    fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+
+    const group = await screen.findByRole("group", { name: Messages.humanCheckRequired });
+    const start = screen.getByRole("button", { name: "开始验证" });
+    expect(group.contains(start)).toBe(true);
+    // Keyboard users land on it: focus moves to the check's button, a native button (Enter, Space).
+    expect(document.activeElement).toBe(start);
+    expect(start.tagName).toBe("BUTTON");
+    fireEvent.click(start);
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2), { timeout: 5000 });
+
+    // Sent: the resend countdown starts (the toast may be another test's, shown once).
+    expect(await screen.findByRole("button", { name: /秒后重新获取$/ })).toBeTruthy();
+    expect(get).toHaveBeenCalledTimes(2);
+    const query = get.mock.calls[1]?.[1] as { phone: string; altcha: string };
+    expect(query.phone).toBe("13800000003");
+    const payload = JSON.parse(atob(query.altcha));
+    expect(payload.challenge).toEqual(challenge);
+    expect(payload.solution.counter).toBe(300);
+    // What the server checks: the answer is right for the signed challenge.
+    expect((await verifySolution({ ...payload, deriveKey, hmacSignatureSecret: secret })).verified).toBe(true);
+    await waitFor(() => expect(screen.queryByRole("group", { name: Messages.humanCheckRequired })).toBeNull());
   });
 
   it("logs in, remembers phoneNum and goes back to the redirect path", async () => {

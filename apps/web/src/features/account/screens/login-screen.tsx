@@ -1,10 +1,12 @@
 // /login (docs/product.md §2, §4, §5, §8): log in or register with a mobile number and an SMS code. The number is
 // checked here first ('请输入正确的手机号', nothing sent); '获取验证码' then waits 60 s; the server's
-// answers (wrong code, too many tries) are shown as toasts. On success: '登陆成功', phoneNum kept, and
+// answers (wrong code, too many tries) are shown as toasts. When the server asks for the human check
+// (errorCode 1428, docs/decisions/0046) it appears below the code field; once solved the code is asked
+// for again with the answer. On success: '登陆成功', phoneNum kept, and
 // back to the `redirect` parameter when it is a path on this site, else home. A customer who is already
 // logged in goes there at once.
 import { useMutation } from "@tanstack/react-query";
-import { Messages, PHONE_LENGTH, RegisterBody, routes } from "@yj/contract";
+import { ErrorCode, type HumanCheckChallenge, Messages, PHONE_LENGTH, RegisterBody, routes } from "@yj/contract";
 import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
 import { controlProps } from "../../../components/labelled-field";
@@ -15,6 +17,7 @@ import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useAppState } from "../../../lib/store";
 import { safeRedirect } from "../../../session/redirect";
 import { currentCustomerQuery, hasSessionCookie, useSessionActions } from "../../../session/session";
+import { HumanCheck } from "./human-check";
 import styles from "./login-screen.module.css";
 
 /** A new code may be asked for after this long (the server allows one per phone per 60 s). */
@@ -73,6 +76,13 @@ function useCountdown() {
   };
 }
 
+/** The challenge of a send refused for the human check, else null. */
+function humanCheckAsked(error: unknown): { challenge: HumanCheckChallenge; message: string } | null {
+  if (!(error instanceof ApiError) || error.errorCode !== ErrorCode.CHALLENGE_REQUIRED) return null;
+  const challenge = (error.data as { challenge?: HumanCheckChallenge } | undefined)?.challenge;
+  return challenge ? { challenge, message: error.message } : null;
+}
+
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slice(0, max);
 /** How the two fields of the form differ. */
 const DIGIT_FIELDS = {
@@ -93,6 +103,7 @@ export default function LoginScreen() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const codeInput = useRef<HTMLInputElement>(null);
   const countdown = useCountdown();
+  const [check, setCheck] = useState<{ challenge: HumanCheckChallenge; message: string } | null>(null);
 
   // Already logged in, or just now: off to where the visitor was going.
   useEffect(() => {
@@ -100,8 +111,12 @@ export default function LoginScreen() {
   }, [loggedIn, navigate, target]);
 
   const send = useMutation({
-    mutationFn: (phone: string) => api.get(routes.sendCode, { phone, timestamp: String(Date.now()) }),
+    mutationFn: ({ phone, altcha }: { phone: string; altcha?: string }) =>
+      api.get(routes.sendCode, { phone, timestamp: String(Date.now()), altcha }),
+    // Errors are toasted below, except the request for the human check, which shows the check instead.
+    meta: { quiet: true },
     onSuccess: () => {
+      setCheck(null);
       toast(Messages.codeSent, "success");
       countdown.start(RESEND_SECONDS);
       codeInput.current?.focus();
@@ -109,6 +124,13 @@ export default function LoginScreen() {
     // Refused for sending too soon: the server's message says why; a short wait is also counted
     // down on the button. Waits of hours (the hourly and daily caps) are left to the message.
     onError: (error) => {
+      const asked = humanCheckAsked(error);
+      if (asked) {
+        setCheck(asked);
+        return;
+      }
+      setCheck(null);
+      toast(error.message, "error");
       const wait = error instanceof ApiError ? error.retryAfterSeconds : undefined;
       if (wait !== undefined && wait <= RETRY_COUNTDOWN_MAX_SECONDS) countdown.start(wait);
     },
@@ -125,7 +147,7 @@ export default function LoginScreen() {
     const found = validateLogin(mobile);
     setErrors(found);
     if (found.mobile) return;
-    send.mutate(mobile);
+    send.mutate({ phone: mobile });
   };
 
   const submit = (e: FormEvent) => {
@@ -195,6 +217,14 @@ export default function LoginScreen() {
               <p id={`${uid}codeerror`} className={styles.error} role="alert">
                 {errors.code}
               </p>
+            )}
+            {check && (
+              <HumanCheck
+                key={check.challenge.signature}
+                challenge={check.challenge}
+                message={check.message}
+                onSolved={(altcha) => send.mutate({ phone: mobile, altcha })}
+              />
             )}
 
             <button type="submit" className={`btn ${styles.submit}`} aria-busy={login.isPending}>
