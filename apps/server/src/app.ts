@@ -10,7 +10,8 @@ import { z } from "zod";
 import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
 import { registerApiDocs } from "./http/api-document.js";
-import { STATIC_CSP } from "./http/content-security-policy.js";
+import { PERMISSIONS_POLICY, STATIC_CSP } from "./http/content-security-policy.js";
+import { allowEmbedding } from "./http/embedding.js";
 import { answerFrameworkError, installErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { metricsRoutes } from "./http/metrics.js";
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("content-security-policy", STATIC_CSP);
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
     // While draining, every answer ends its connection, so the balancer holds no idle keep-alive
     // connection to this instance when it stops listening: a request sent on one just as it closed
     // would get no answer, and a write is not retried by the balancer (ADR 0039).
@@ -154,6 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { staff, sessions } = registerStaff(app, { db, now: backOfficeNow });
   registerAudit(app, { db });
   const siteSettings = registerSiteSettings(app, { db, cache, invalidation, now: backOfficeNow });
+  // /iframe may be framed by the sites the settings name; every other answer by this site only.
+  allowEmbedding(app, { origins: () => siteSettings.embedOrigins() });
   const catalog = registerCatalog(app, { database, cache, referenceCache, invalidation, now: backOfficeNow });
   const content = registerContent(app, { db, siteSettings, now: backOfficeNow });
   registerSitePages(app, { db, cache, siteSettings, invalidation, now: backOfficeNow });
