@@ -242,7 +242,7 @@ export const siteSettings = pgTable("site_settings", {
   activityDepositCents: integer().notNull().default(9_900),
   /**
    * Other sites' origins (https://host[:port]) allowed to embed the panorama page /iframe in a frame;
-   * none by default (docs/decisions/0050-a-valid-api-document-and-clean-metrics.md).
+   * none by default (docs/decisions/0050-standards-api-document-metrics-and-headers.md).
    */
   embedOrigins: jsonb().$type<string[]>().notNull().default([]),
 });

@@ -1,5 +1,5 @@
 // The OpenAPI document at /docs/json and its UI at /docs (API_DOCS), made from the contract's endpoint
-// table so that it validates and lints clean (docs/decisions/0050-a-valid-api-document-and-clean-metrics.md):
+// table so that it validates and lints clean (docs/decisions/0050-standards-api-document-metrics-and-headers.md):
 // each operation is named after its contract endpoint, says which session it needs, and documents
 // the failure envelope besides the success one.
 import swagger from "@fastify/swagger";

@@ -8,7 +8,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /**
  * prom-client's per-type gauges summed, under a counter's `_total` suffix, which `promtool check
- * metrics` refuses for a gauge (docs/decisions/0050-a-valid-api-document-and-clean-metrics.md).
+ * metrics` refuses for a gauge (docs/decisions/0050-standards-api-document-metrics-and-headers.md).
  * `sum(nodejs_active_handles)` (and the others) gives the same figure from the per-type series.
  */
 const GAUGES_NAMED_LIKE_COUNTERS = [
