@@ -1,7 +1,8 @@
 // Content and settings in Chromium against the built server (docs/decisions/0035): a 运营 made by
 // `npm run admin -- create --role operations` edits a guide's title and one of its blocks, and the
 // storefront's /article-detail/<id> shows both; opens the case and page editors; changes the hotline
-// in 设置, and the storefront's footer shows the new number at once.
+// in 设置, and the storefront's footer shows the new number at once; names a partner site allowed to
+// frame the panorama page, and /iframe's Content-Security-Policy lets it (an invalid one is refused).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
@@ -85,5 +86,27 @@ describe("content and settings in the browser", () => {
     await shop.page.locator("footer").getByText("400-606-8888").waitFor();
     expect(shop.errors).toEqual([]);
     await shop.page.close();
+  });
+
+  it("names a site allowed to frame /iframe in 设置; the page's frame-ancestors adds it, other pages do not", async () => {
+    const frameAncestors = async (path: string) =>
+      (await fetch(`${staff.server.url}${path}`)).headers
+        .get("content-security-policy")
+        ?.split("; ")
+        .find((d) => d.startsWith("frame-ancestors "));
+    expect(await frameAncestors("/iframe")).toBe("frame-ancestors 'self'");
+    const field = page.getByLabel(/允许嵌入全景页/);
+    await field.fill("partner.example.com/vr");
+    await page.getByRole("button", { name: /^保存设置$/ }).click();
+    await page
+      .getByText(/不是有效的网站地址/)
+      .first()
+      .waitFor();
+    await field.fill("https://partner.example.com");
+    await page.getByRole("button", { name: /^保存设置$/ }).click();
+    // (The hotline's toast may still be showing: the header itself says when the save is in.)
+    await expect.poll(() => frameAncestors("/iframe")).toBe("frame-ancestors 'self' https://partner.example.com");
+    expect(await frameAncestors("/")).toBe("frame-ancestors 'self'");
+    expect(errors).toEqual([]);
   });
 });

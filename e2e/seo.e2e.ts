@@ -108,6 +108,17 @@ const metaContent = (html: string, property: string) =>
   html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`))?.[1];
 
 describe("head tags for search engines and shared links (P7)", () => {
+  it("/heartPage and its twin /2-2 both name /heartPage as canonical, the URL the sitemap lists", async () => {
+    const origin = `http://localhost:${shop.server.port}`;
+    for (const path of ["/heartPage", "/2-2"]) {
+      const html = await (await fetch(`${shop.server.url}${path}`)).text();
+      expect(html, path).toContain(`<link rel="canonical" href="${origin}/heartPage">`);
+    }
+    const sitemap = sitemapLocs(await (await fetch(`${shop.server.url}/sitemap.xml`)).text());
+    expect(sitemap).toContain(`${origin}/heartPage`);
+    expect(sitemap).not.toContain(`${origin}/2-2`);
+  });
+
   it("a product page names its canonical URL, Open Graph tags, and a Product with its offer and breadcrumb", async () => {
     const answer = (await (await fetch(`${shop.server.url}/api/goods/mail/show?id=1`)).json()) as {
       data: { id: number; name: string; price: number; images: string[] };

@@ -1,4 +1,6 @@
 // The back office's entry: antd in Chinese and the console's routes under /admin.
+// First, before any module that loads zod: no eval probe for the CSP to refuse.
+import "@yj/contract/zod-without-eval";
 import "dayjs/locale/zh-cn";
 import { App as AntApp, ConfigProvider } from "antd";
 import zhCN from "antd/locale/zh_CN";

@@ -3,15 +3,15 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
-import { STATIC_CSP } from "./http/content-security-policy.js";
+import { registerApiDocs } from "./http/api-document.js";
+import { PERMISSIONS_POLICY, STATIC_CSP } from "./http/content-security-policy.js";
+import { allowEmbedding } from "./http/embedding.js";
 import { answerFrameworkError, installErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { metricsRoutes } from "./http/metrics.js";
@@ -24,6 +24,7 @@ import { createRateLimiter } from "./limits/create-rate-limiter.js";
 import { installRequestLimits } from "./limits/request-limits.js";
 import { type AccountsOverrides, registerAccounts } from "./modules/accounts/accounts-module.js";
 import { type AdminOverrides, registerAdmin, requirePermissionOnAdminRoutes } from "./modules/admin/admin-module.js";
+import { STAFF_TOKEN_COOKIE } from "./modules/admin/staff-cookie.js";
 import { registerAudit } from "./modules/audit/audit-module.js";
 import { registerCatalog } from "./modules/catalog/catalog-module.js";
 import { registerContent } from "./modules/content/content-module.js";
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("content-security-policy", STATIC_CSP);
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
     // While draining, every answer ends its connection, so the balancer holds no idle keep-alive
     // connection to this instance when it stops listening: a request sent on one just as it closed
     // would get no answer, and a write is not retried by the balancer (ADR 0039).
@@ -128,17 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   // The API's map: for developers and partners, not for anyone on the internet (API_DOCS).
   if (env.API_DOCS) {
-    await app.register(swagger, {
-      openapi: {
-        info: {
-          title: "悦家整装 Storefront API",
-          version: "1.0.0",
-          description: "Envelope {code, message, data}; code 1 = success.",
-        },
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(swaggerUi, { routePrefix: "/docs" });
+    await registerApiDocs(app, { staffSessionCookie: STAFF_TOKEN_COOKIE });
   }
   await app.register(cookie);
 
@@ -164,6 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { staff, sessions } = registerStaff(app, { db, now: backOfficeNow, limiter });
   registerAudit(app, { db });
   const siteSettings = registerSiteSettings(app, { db, cache, invalidation, now: backOfficeNow });
+  // /iframe may be framed by the sites the settings name; every other answer by this site only.
+  allowEmbedding(app, { origins: () => siteSettings.embedOrigins() });
   const catalog = registerCatalog(app, { database, cache, referenceCache, invalidation, now: backOfficeNow });
   const content = registerContent(app, { db, siteSettings, now: backOfficeNow });
   registerSitePages(app, { db, cache, siteSettings, invalidation, now: backOfficeNow });

@@ -1,11 +1,15 @@
 // /metrics (ADR 0032): Prometheus text with requests by route pattern (never raw URLs), errors by
 // status code, the PostgreSQL pool, the lead outbox backlog and delivery rounds; served to private
 // addresses, or to whoever holds METRICS_TOKEN, and to nobody else.
+import { spawnSync } from "node:child_process";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { isPrivateAddress } from "../src/http/metrics.js";
 import { allowAll, describeEachBackend, testEnv } from "./helper.js";
+
+/** Prometheus's own checker of the text format and naming rules; CI installs it (.ci/run). */
+const PROMTOOL_INSTALLED = spawnSync("promtool", ["--version"]).status === 0;
 
 /** The value of one sample line, e.g. sample(text, 'db_pool_connections{state="total"}'). */
 function sample(text: string, series: string): number | undefined {
@@ -76,6 +80,15 @@ describeEachBackend("/metrics", { app: { accounts: { limiter: allowAll }, leads:
     expect(text).not.toContain("first-key");
     expect(text).not.toContain("/no/such/path");
     expect(text).toMatch(/^process_cpu_seconds_total /m);
+  });
+
+  it.skipIf(!PROMTOOL_INSTALLED)("passes `promtool check metrics` with no problem reported", async () => {
+    await app.inject("/api/goodsCategories/list");
+    await app.inject("/no/such/path/at/all");
+    const { text } = await scrape(app);
+    const check = spawnSync("promtool", ["check", "metrics"], { input: text, encoding: "utf8" });
+    expect(check.stdout + check.stderr).toBe("");
+    expect(check.status).toBe(0);
   });
 
   it("shows the lead outbox backlog and counts delivery rounds", async () => {

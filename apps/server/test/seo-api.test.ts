@@ -2,11 +2,12 @@
 // the back office and one visitor's pages; /sitemap.xml lists every public page on the configured
 // public origin, from the database, split into indexed parts past the file limit, re-read after a minute.
 import { articlePath, categoryHref, goodsPath, packagePath, STATIC_PAGE_PATHS } from "@yj/contract";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadEnv } from "../src/config/env.js";
-import { articles } from "../src/db/schema.js";
+import { articles, auditLog, goodsCategories, sitePages } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
 import { SITEMAP_CACHE_MS } from "../src/modules/seo/service.js";
 import { describeEachBackend, testEnv } from "./helper.js";
@@ -88,9 +89,15 @@ describeEachBackend("robots.txt and sitemap", { app: false }, (ctx) => {
         `<url><loc>${ORIGIN}${articlePath(article.id)}</loc><lastmod>${article.publishedAt.toISOString()}</lastmod></url>`,
       );
     }
-    // Goods have no modification time: no lastmod is made up for them.
+    // Goods never edited in the back office have no modification time: no lastmod is made up for them.
     const goodsUrl = ORIGIN + goodsPath(demo.goods.find((g) => isPublic(g) && !g.isPackage)!.id);
     expect(body).toContain(`<url><loc>${goodsUrl}</loc></url>`);
+  });
+
+  it("lists the hard-decoration page once, at /heartPage, the URL both its paths name as canonical", async () => {
+    const urls = locs((await app.inject("/sitemap.xml")).body);
+    expect(urls).toContain(`${ORIGIN}/heartPage`);
+    expect(urls).not.toContain(`${ORIGIN}/2-2`);
   });
 
   it("past the per-file limit, answers an index of parts that together list every page", async () => {
@@ -130,6 +137,62 @@ describeEachBackend("robots.txt and sitemap", { app: false }, (ctx) => {
     expect(locs((await app.inject("/sitemap.xml")).body)).not.toContain(url);
     clock += SITEMAP_CACHE_MS + 1;
     expect(locs((await app.inject("/sitemap.xml")).body)).toContain(url);
+  });
+});
+
+describeEachBackend("sitemap lastmod", { app: false }, (ctx) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ env: testEnv({ PUBLIC_ORIGIN: ORIGIN }), database: ctx.database, serveWeb: false });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The lastmod of one URL of the sitemap, or undefined when it has none. */
+  const lastmodOf = (xml: string, path: string) => {
+    const loc = `<loc>${(ORIGIN + path).replaceAll("&", "&amp;")}</loc>`;
+    const entry = xml.split("\n").find((line) => line.includes(loc));
+    expect(entry, path).toBeDefined();
+    return entry?.match(/<lastmod>([^<]+)<\/lastmod>/)?.[1];
+  };
+
+  it("gives brand pages their saved time, and goods, packages and categories their last back-office edit", async () => {
+    const goodsId = demo.goods.find((g) => isPublic(g) && !g.isPackage)!.id;
+    const packageId = demo.goods.find((g) => isPublic(g) && g.isPackage)!.id;
+    const [category] = await ctx.database.db
+      .select()
+      .from(goodsCategories)
+      .where(eq(goodsCategories.level, 2))
+      .limit(1);
+    const edit = (entity: string, entityId: number, at: string) => ({
+      staffName: "测试",
+      action: `${entity}.update`,
+      entity,
+      entityId: String(entityId),
+      createdAt: new Date(at),
+    });
+    await ctx.database.db
+      .insert(auditLog)
+      .values([
+        edit("goods", goodsId, "2026-03-01T08:00:00.000Z"),
+        edit("goods", goodsId, "2026-03-05T09:30:00.000Z"),
+        edit("goods", packageId, "2026-02-10T00:00:00.000Z"),
+        edit("category", category!.id, "2026-01-20T12:00:00.000Z"),
+      ]);
+    const pageSaved = new Date("2026-04-02T03:04:05.000Z");
+    await ctx.database.db
+      .insert(sitePages)
+      .values({ slug: "hard-decoration", title: "标准化硬装", description: "说明", blocks: [], updatedAt: pageSaved })
+      .onConflictDoUpdate({ target: sitePages.slug, set: { updatedAt: pageSaved } });
+
+    const xml = (await app.inject("/sitemap.xml")).body;
+    expect(lastmodOf(xml, goodsPath(goodsId))).toBe("2026-03-05T09:30:00.000Z");
+    expect(lastmodOf(xml, packagePath(packageId))).toBe("2026-02-10T00:00:00.000Z");
+    expect(lastmodOf(xml, categoryHref(category!.id))).toBe("2026-01-20T12:00:00.000Z");
+    expect(lastmodOf(xml, "/heartPage")).toBe(pageSaved.toISOString());
+    // Pages with no time of their own (the home page, a listing never edited) get none.
+    expect(lastmodOf(xml, "/")).toBeUndefined();
   });
 });
 

@@ -86,3 +86,71 @@ describe("server-rendered cart count", () => {
     expect(refused.html).toContain('"loggedIn":false');
   });
 });
+
+describe("server render of login-only pages", () => {
+  const answer = (data: unknown, code = 1) => ({
+    status: 200,
+    retryAfter: null,
+    json: async () => ({
+      code,
+      message: code === 1 ? "成功" : "请重新登陆",
+      errorCode: code === 1 ? undefined : 1201,
+      data,
+    }),
+  });
+
+  function renderPage(path: string, { cookie, sessionValid }: { cookie?: string; sessionValid: boolean }) {
+    const urls: string[] = [];
+    const errors: unknown[] = [];
+    const result = render({
+      request: new Request(`http://storefront.local${path}`, { headers: cookie ? { cookie } : {} }),
+      origin: "https://shop.example.cn",
+      transport: async ({ url }) => {
+        urls.push(url);
+        if (url.startsWith(routes.siteSettings.path)) return answer(settingsFixture);
+        if (url.startsWith(routes.currentCustomer.path)) {
+          return sessionValid ? answer({ mobile: "13800000000", maskedMobile: "138****0000" }) : answer(null, 0);
+        }
+        if (url.startsWith(routes.cart.path)) {
+          return sessionValid ? answer({ singleDada: [], mealData: [], cartNum: 0, realPrice: 0 }) : answer(null, 0);
+        }
+        if (url.startsWith(routes.myOrders.path)) return answer({ dataList: [], total: 0, current: 1, pageSize: 10 });
+        return answer([]);
+      },
+      nonce: "n",
+      styleNonce: "s",
+      assets: { scripts: [], css: "", preloads: [] },
+      onError: (error) => errors.push(error),
+    });
+    return { result, urls, errors };
+  }
+
+  const LOGIN_ONLY = ["/submitOrder", "/shoppingCart", "/my-orders", "/my-mark", "/pay/YJ2026"];
+
+  it("answers a visitor with a 302 to /login?redirect=<path>, the path the browser would use", async () => {
+    for (const path of LOGIN_ONLY) {
+      expect(await renderPage(path, { sessionValid: false }).result, path).toEqual({
+        kind: "redirect",
+        status: 302,
+        location: `/login?redirect=${encodeURIComponent(path)}`,
+      });
+    }
+    const withSearch = await renderPage("/submitOrder?goodsId=3&number=2", { sessionValid: false }).result;
+    expect(withSearch).toMatchObject({
+      location: `/login?redirect=${encodeURIComponent("/submitOrder?goodsId=3&number=2")}`,
+    });
+  });
+
+  it("sends a token the API refuses to login too, asking the API once", async () => {
+    const { result, urls } = renderPage("/my-orders", { cookie: "token=stale", sessionValid: false });
+    expect(await result).toMatchObject({ kind: "redirect", status: 302, location: "/login?redirect=%2Fmy-orders" });
+    expect(urls.filter((u) => u.startsWith(routes.currentCustomer.path))).toHaveLength(1);
+  });
+
+  it("renders the page for a logged-in customer, and public pages for anyone", async () => {
+    const customer = renderPage("/my-orders", { cookie: "token=abc; csrf=x", sessionValid: true });
+    expect(await customer.result).toMatchObject({ kind: "html", status: 200 });
+    expect(customer.errors).toEqual([]);
+    expect(await renderPage("/privacy", { sessionValid: false }).result).toMatchObject({ kind: "html", status: 200 });
+  });
+});

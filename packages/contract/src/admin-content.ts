@@ -6,6 +6,7 @@ import { YuanAmount } from "./admin.js";
 import { AdminText, ImageAddress } from "./admin-fields.js";
 import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
 import { ArticleBlock, ArticleTag, companyShape, serviceContactShape } from "./content.js";
+import { EmbedOrigins } from "./embed-origins.js";
 import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
 
 export const ContentMessages = {
@@ -234,6 +235,8 @@ export const AdminSettings = z.object({
   servedOwnersBase: z.number(),
   /** Cents. */
   activityDeposit: z.number(),
+  /** Origins allowed to frame /iframe (embed-origins.ts); empty: only this site. */
+  embedOrigins: z.array(z.string()),
   defaultCity: z.string(),
   cities: z.array(AdminCity),
 });
@@ -263,6 +266,8 @@ export const AdminSettingsSaveBody = z.object({
   coveredCities: Count("覆盖城市数"),
   servedOwnersBase: Count("已服务业主基数"),
   activityDeposit: YuanAmount.refine((cents) => cents >= 1, "活动定金须大于 0"),
+  /** Left out: the saved list stays as it is. */
+  embedOrigins: EmbedOrigins.optional(),
 });
 
 export const AdminCityAddBody = z.object({

@@ -13,6 +13,7 @@ export * from "./commerce.js";
 export * from "./common.js";
 export * from "./constants.js";
 export * from "./content.js";
+export * from "./embed-origins.js";
 export type { EndpointDef } from "./endpoint-def.js";
 export * from "./endpoints.js";
 export * from "./envelope.js";

@@ -30,8 +30,8 @@ export const packagePath = (id: number) => `/packageDetails/${id}`;
 export const articlePath = (id: number) => `/article-detail/${id}`;
 
 /**
- * The storefront's content pages without an id, for the sitemap (/heartPage is /2-2 again, whose
- * canonical URL it names, so only /2-2 is listed). Pages for visitors only (login,
+ * The storefront's content pages without an id, for the sitemap (/2-2 is /heartPage again and names
+ * it as its canonical URL, so only /heartPage is listed: docs/decisions/0051). Pages for visitors only (login,
  * favourites, cart, order) are not here: robots.txt keeps crawlers out of them.
  */
 export const STATIC_PAGE_PATHS = [
@@ -43,7 +43,7 @@ export const STATIC_PAGE_PATHS = [
   "/about",
   "/stream",
   "/integrate",
-  "/2-2",
+  "/heartPage",
   "/2-22",
   "/merchants-join",
   "/decorate-act",

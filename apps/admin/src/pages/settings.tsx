@@ -1,11 +1,19 @@
 // The site settings for 运营: brand, hotline, head office, ICP number, service hours, email, WeChat,
-// the figures the storefront shows, the activity deposit in yuan (stored as cents), and the covered
-// cities (add one from the region table, remove one after a confirmation). Saves show at once.
-import { type AdminCity, type AdminSettings, routes as shopRoutes } from "@yj/contract";
+// the figures the storefront shows, the activity deposit in yuan (stored as cents), the sites allowed
+// to frame the panorama page (one origin a line), and the covered cities (add one from the region
+// table, remove one after a confirmation). Saves show at once.
+import {
+  type AdminCity,
+  type AdminSettings,
+  EMBED_ORIGINS_MAX,
+  EMBEDDABLE_PATH,
+  embedOriginOf,
+  routes as shopRoutes,
+} from "@yj/contract";
 import { App, Button, Card, Form, Row, Select, Space, Spin, Table, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
-import { FULL_WIDTH, NumberItem, TextItem } from "../kit/form-items";
+import { FULL_WIDTH, NumberItem, TextAreaItem, TextItem } from "../kit/form-items";
 import { MoneyField, yuanText } from "../kit/money-field";
 import { TitledPage } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
@@ -17,12 +25,33 @@ const filled = (span: number, required: string) => ({ col: { span }, required, w
 /** A count the storefront shows. */
 const COUNT = { min: 0, precision: 0, style: FULL_WIDTH };
 
-type SettingsForm = Omit<AdminSettings, "cities" | "defaultCity" | "activityDeposit"> & { activityDeposit: string };
+type SettingsForm = Omit<AdminSettings, "cities" | "defaultCity" | "activityDeposit" | "embedOrigins"> & {
+  activityDeposit: string;
+  /** One origin a line. */
+  embedOrigins: string;
+};
 
 function formOf(s: AdminSettings): SettingsForm {
   const { cities: _cities, defaultCity: _city, ...rest } = s;
-  return { ...rest, activityDeposit: yuanText(s.activityDeposit) };
+  return { ...rest, activityDeposit: yuanText(s.activityDeposit), embedOrigins: s.embedOrigins.join("\n") };
 }
+
+/** The lines of the embedding field that hold something. */
+const originLines = (text: string | undefined) =>
+  (text ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The same check the server makes (contract embed-origins.ts), said before saving. */
+const embedOriginsRule = {
+  validator: async (_rule: unknown, text: string | undefined) => {
+    const lines = originLines(text);
+    const bad = lines.find((line) => !embedOriginOf(line));
+    if (bad) throw new Error(`“${bad}”不是有效的网站地址，请填写如 https://www.example.com 的地址（不含路径）`);
+    if (lines.length > EMBED_ORIGINS_MAX) throw new Error(`允许嵌入的网站最多 ${EMBED_ORIGINS_MAX} 个`);
+  },
+};
 
 /** Province, then one of its cities, from the storefront's region table (codes as /api/regions answers). */
 function AddCity({ onAdded }: { onAdded(settings: AdminSettings): void }) {
@@ -103,7 +132,7 @@ export function SettingsPage() {
   const save = () =>
     submitForm(
       form,
-      (values) => post(routes.adminSettingsSave, values),
+      (values) => post(routes.adminSettingsSave, { ...values, embedOrigins: originLines(values.embedOrigins) }),
       (saved) => {
         setData(saved);
         form.setFieldsValue(formOf(saved));
@@ -172,6 +201,18 @@ export function SettingsPage() {
               input={COUNT}
             />
             <MoneyField col={{ span: 6 }} name="activityDeposit" label="活动定金（元）" required="请输入活动定金" />
+          </Row>
+        </Card>
+        <Card title="全景页嵌入" size="small" style={{ marginTop: 16 }}>
+          <Row gutter={16}>
+            <TextAreaItem
+              col={{ span: 12 }}
+              name="embedOrigins"
+              label={`允许嵌入全景页（${EMBEDDABLE_PATH}）的网站`}
+              extra="每行一个网站地址，如 https://www.example.com（不含路径）；留空则只有本站可以嵌入"
+              rules={[embedOriginsRule]}
+              input={{ rows: 3, placeholder: "https://www.example.com" }}
+            />
           </Row>
         </Card>
         <Button type="primary" onClick={save} loading={busy} style={{ marginTop: 16 }}>

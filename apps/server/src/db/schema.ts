@@ -240,6 +240,11 @@ export const siteSettings = pgTable("site_settings", {
   servedOwnersBase: integer().notNull().default(12_800),
   /** The /decorate-act deposit, in cents (ADR 0024). */
   activityDepositCents: integer().notNull().default(9_900),
+  /**
+   * Other sites' origins (https://host[:port]) allowed to embed the panorama page /iframe in a frame;
+   * none by default (docs/decisions/0050-standards-api-document-metrics-and-headers.md).
+   */
+  embedOrigins: jsonb().$type<string[]>().notNull().default([]),
 });
 
 /** Generated images (SVG), served at /media/:key with long-lived caching. */

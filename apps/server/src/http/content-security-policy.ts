@@ -38,6 +38,34 @@ export function cspHeader(nonces?: { script: string; style: string }): string {
 
 export const STATIC_CSP = cspHeader();
 
+/**
+ * `header` with its `frame-ancestors` directive extended by `origins`: the sites allowed to frame
+ * the page (normalised origins from the site setting, contract embed-origins.ts).
+ */
+export function withFrameAncestors(header: string, origins: readonly string[]): string {
+  if (origins.length === 0) return header;
+  return header
+    .split("; ")
+    .map((directive) => (directive.startsWith("frame-ancestors ") ? `${directive} ${origins.join(" ")}` : directive))
+    .join("; ");
+}
+
+/**
+ * Browser features no page of the shop uses, refused for it and for anything it frames. City
+ * detection is server-side from the visitor's address (docs/decisions/0022), never the browser's position; the
+ * panorama viewer (/iframe) drags and zooms without the device's motion sensors.
+ */
+export const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "accelerometer=()",
+  "magnetometer=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
 export function newNonces() {
   return { script: randomBytes(16).toString("base64url"), style: randomBytes(16).toString("base64url") };
 }

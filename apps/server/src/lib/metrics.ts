@@ -6,6 +6,16 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 
 /** Seconds; from a cached read (≈ 1 ms) to a statement near its timeout (10 s). */
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/**
+ * prom-client's per-type gauges summed, under a counter's `_total` suffix, which `promtool check
+ * metrics` refuses for a gauge (docs/decisions/0050-standards-api-document-metrics-and-headers.md).
+ * `sum(nodejs_active_handles)` (and the others) gives the same figure from the per-type series.
+ */
+const GAUGES_NAMED_LIKE_COUNTERS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
 /** Requests that matched no route are counted under this label, not under their (unbounded) URLs. */
 const UNMATCHED_ROUTE = "unmatched";
 
@@ -44,6 +54,7 @@ export class Metrics implements JobMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    for (const name of GAUGES_NAMED_LIKE_COUNTERS) this.registry.removeSingleMetric(name);
     this.duration = new Histogram({
       name: "http_request_duration_seconds",
       help: "Time to answer a request, by method, route pattern and status code (its _count is the request rate).",

@@ -2,6 +2,7 @@
 import { data, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { CATEGORY_PATHS } from "../lib/category-routes";
 import type { RouteContext, RouteHandle, RouteMeta } from "../lib/route-context";
+import { sendVisitorToLogin } from "../session/require-login";
 import { NotFoundScreen, RouteErrorScreen } from "./error-screens";
 import { RootLayout, rootLoader } from "./root-layout";
 
@@ -44,16 +45,28 @@ const SCREENS = {
 
 type ScreenPath = keyof typeof SCREENS;
 
+/** Who may see a screen: anyone, or a logged-in customer only (the screen calls useRequireLogin). */
+type Access = "anyone" | "customer";
+
 /** A lazy route for a screen module; its loader gets the route context (query client, API). */
-function page(ctx: RouteContext, path: string | undefined, module: ScreenPath): RouteObject {
+function page(ctx: RouteContext, path: string | undefined, module: ScreenPath, access: Access = "anyone"): RouteObject {
   return {
     ...(path === undefined ? { index: true } : { path }),
     id: `${module}#${path ?? "index"}`,
     lazy: async () => {
       const mod: ScreenModule = await SCREENS[module]();
+      const loader = mod.loader;
       return {
         Component: mod.default,
-        loader: mod.loader ? (args: LoaderFunctionArgs) => mod.loader!(args, ctx) : undefined,
+        loader:
+          access === "customer"
+            ? async (args: LoaderFunctionArgs) => {
+                await sendVisitorToLogin(args.request, ctx);
+                return loader ? loader(args, ctx) : null;
+              }
+            : loader
+              ? (args: LoaderFunctionArgs) => loader(args, ctx)
+              : undefined,
         handle: mod.handle,
         // Errors (e.g. a product that does not exist) render inside the layout, not instead of it.
         ErrorBoundary: RouteErrorScreen,
@@ -84,11 +97,11 @@ export function createRoutes(ctx: RouteContext): RouteObject[] {
         page(ctx, "case", "src/features/content/screens/cases-screen.tsx"),
         page(ctx, "article-detail/:id", "src/features/content/screens/article-screen.tsx"),
         page(ctx, "login", "src/features/account/screens/login-screen.tsx"),
-        page(ctx, "my-mark", "src/features/account/screens/my-mark-screen.tsx"),
-        page(ctx, "shoppingCart", "src/features/commerce/screens/cart-screen.tsx"),
-        page(ctx, "submitOrder", "src/features/commerce/screens/submit-order-screen.tsx"),
-        page(ctx, "pay/:orderNo", "src/features/commerce/screens/pay-screen.tsx"),
-        page(ctx, "my-orders", "src/features/commerce/screens/my-orders-screen.tsx"),
+        page(ctx, "my-mark", "src/features/account/screens/my-mark-screen.tsx", "customer"),
+        page(ctx, "shoppingCart", "src/features/commerce/screens/cart-screen.tsx", "customer"),
+        page(ctx, "submitOrder", "src/features/commerce/screens/submit-order-screen.tsx", "customer"),
+        page(ctx, "pay/:orderNo", "src/features/commerce/screens/pay-screen.tsx", "customer"),
+        page(ctx, "my-orders", "src/features/commerce/screens/my-orders-screen.tsx", "customer"),
         page(ctx, "merchants-join", "src/features/leads/screens/merchants-join-screen.tsx"),
         page(ctx, "decorate-act", "src/features/leads/screens/decorate-act-screen.tsx"),
         page(ctx, "iframe", "src/features/leads/screens/panorama-screen.tsx"),

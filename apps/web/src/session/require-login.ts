@@ -1,10 +1,18 @@
 // docs/product.md §6: favourites and cart need login. Screens and actions that need a session send a visitor to
 // /login?redirect=<where they were>; an API answer of errorCode 1201 does the same from anywhere.
 import { useEffect, useRef } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { redirect, useLocation, useNavigate } from "react-router";
+import type { RouteContext } from "../lib/route-context";
 import { useAppState, useStore } from "../lib/store";
 import { LOGIN_PATH, loginPath } from "./redirect";
-import { loggedOutJustNow, onLoginRequired, useSessionActions } from "./session";
+import {
+  currentCustomerQuery,
+  hasSessionCookie,
+  loggedOutJustNow,
+  onLoginRequired,
+  sessionRefused,
+  useSessionActions,
+} from "./session";
 
 /** For actions (收藏, 加入购物车): runs `then` for a logged-in customer, else goes to login and back. */
 export function useLoginGate(): (then: () => void) => void {
@@ -31,6 +39,25 @@ export function useRequireLogin(): boolean {
     navigate(loggedOutJustNow() ? "/" : loginPath(pathname + search), { replace: true });
   }, [loggedIn, navigate, pathname, search]);
   return loggedIn;
+}
+
+/**
+ * The server render's half of useRequireLogin, run before a login-only screen's loader: a visitor
+ * without a session (no token cookie, or one the API refuses) gets a 302 to /login?redirect=<path>,
+ * not a 200 page that sends them there once its script runs (a crawler indexed that empty page;
+ * robots.txt keeps it off /login). In the browser the screen's hook decides, as before.
+ */
+export async function sendVisitorToLogin(request: Request, { queryClient, api }: RouteContext): Promise<void> {
+  if (typeof document !== "undefined") return;
+  if (hasSessionCookie(request)) {
+    // The root loader asks the same question: this waits for its answer rather than asking again
+    // (a refused answer is an error, which a prefetch would not keep but ask again for).
+    const query = currentCustomerQuery(api);
+    if (queryClient.getQueryState(query.queryKey)?.status !== "error") await queryClient.prefetchQuery(query);
+    if (!sessionRefused(queryClient, api)) return;
+  }
+  const { pathname, search } = new URL(request.url);
+  throw redirect(loginPath(pathname + search), 302);
 }
 
 /**

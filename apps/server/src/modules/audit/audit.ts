@@ -1,7 +1,7 @@
 // The audit record (R16): every admin write, phone reveal and export, with who, when, what and the
 // values before and after. `recordAudit` takes the write's own transaction, so a write and its
 // record are committed together or not at all.
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, max, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { auditLog } from "../../db/schema.js";
 import { chinaDayEnd, chinaDayStart } from "../../lib/china-time.js";
@@ -109,6 +109,19 @@ export async function auditedSave<T>(
     if (error instanceof NothingChanged) return { result: error.result as T, changed: false };
     throw error;
   }
+}
+
+/**
+ * When each record of a kind (`entity`, e.g. "goods") was last changed in the back office, by its id:
+ * the newest audit entry for it. Records never edited there (made by the seed) are absent.
+ */
+export async function lastChanges(db: Db, entity: string): Promise<Map<string, Date>> {
+  const rows = await db
+    .select({ entityId: auditLog.entityId, at: max(auditLog.createdAt) })
+    .from(auditLog)
+    .where(eq(auditLog.entity, entity))
+    .groupBy(auditLog.entityId);
+  return new Map(rows.flatMap((row) => (row.at ? [[row.entityId, row.at] as const] : [])));
 }
 
 export interface AuditFilter {

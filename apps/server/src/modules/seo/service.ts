@@ -1,10 +1,20 @@
 // What search engines are told about the shop (docs/quality.md P7, ADR 0029): every public page's URL
 // for the sitemap, read from the database and kept a short while (a sitemap is fetched rarely, but
 // the whole catalogue is read to make it).
-import { articlePath, categoryHref, type GoodsCategory, goodsPath, packagePath, STATIC_PAGE_PATHS } from "@yj/contract";
+import {
+  articlePath,
+  categoryHref,
+  type GoodsCategory,
+  goodsPath,
+  packagePath,
+  SITE_PAGE_PATHS,
+  STATIC_PAGE_PATHS,
+} from "@yj/contract";
 import type { Db } from "../../db/client.js";
+import { lastChanges } from "../audit/audit.js";
 import { publicGoods } from "../catalog/index.js";
 import { publishedArticles } from "../content/index.js";
+import { sitePageUpdates } from "../site-pages/index.js";
 import { newest, SITEMAP_URL_LIMIT, type SitemapEntry, sitemapIndexXml, urlSetXml } from "./sitemap-xml.js";
 
 /** How long a read of the catalogue serves sitemap requests. */
@@ -30,19 +40,25 @@ export const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
 
 /**
  * Every category's listing, in the form the menu links use and the listing names as canonical:
- * level 1 and 2 alone, level 3 as its parent's tab.
+ * level 1 and 2 alone, level 3 as its parent's tab; with the category's id.
  */
-export function categoryListingPaths(roots: readonly GoodsCategory[]): string[] {
-  const paths = new Set<string>();
+export function categoryListings(roots: readonly GoodsCategory[]): { path: string; id: number }[] {
+  const listings = new Map<string, number>();
   const walk = (nodes: readonly GoodsCategory[], parent?: GoodsCategory) => {
     for (const node of nodes) {
-      paths.add(node.level >= 3 && parent ? categoryHref(parent.id, node.id) : categoryHref(node.id));
+      const path = node.level >= 3 && parent ? categoryHref(parent.id, node.id) : categoryHref(node.id);
+      if (!listings.has(path)) listings.set(path, node.id);
       walk(node.subCategories, node);
     }
   };
   walk(roots);
-  return [...paths];
+  return [...listings].map(([path, id]) => ({ path, id }));
 }
+
+/** Which brand page (its slug) each storefront path shows. */
+const SITE_PAGE_OF_PATH = new Map(
+  Object.entries(SITE_PAGE_PATHS).flatMap(([slug, paths]) => paths.map((path) => [path, slug] as const)),
+);
 
 export class SeoService {
   private cached?: { until: number; entries: Promise<SitemapEntry[]> };
@@ -75,18 +91,28 @@ export class SeoService {
 
   private async loadEntries(): Promise<SitemapEntry[]> {
     const { db } = this.options;
-    const [roots, goodsRows, articleRows] = await Promise.all([
+    const [roots, goodsRows, articleRows, goodsChanged, categoriesChanged, pagesChanged] = await Promise.all([
       this.options.categories(),
       // Public goods only: what the listings show (on sale and shown).
       publicGoods(db),
       publishedArticles(db),
+      // Goods and categories keep no modification time of their own: their last back-office edit
+      // (the audit record) is it. Ones never edited there get no lastmod rather than a made-up one.
+      lastChanges(db, "goods"),
+      lastChanges(db, "category"),
+      sitePageUpdates(db),
     ]);
+    const pageChanged = (path: string) => {
+      const slug = SITE_PAGE_OF_PATH.get(path);
+      return slug ? pagesChanged.get(slug) : undefined;
+    };
+    const goodsEntry = (path: string, id: number) => ({ path, lastmod: goodsChanged.get(String(id)) });
     return [
-      ...STATIC_PAGE_PATHS.map((path) => ({ path })),
-      ...categoryListingPaths(roots).map((path) => ({ path })),
-      ...goodsRows.filter((g) => !g.isPackage).map((g) => ({ path: goodsPath(g.id) })),
-      ...goodsRows.filter((g) => g.isPackage).map((g) => ({ path: packagePath(g.id) })),
-      // Goods have no modification time in the database; articles have their publication date.
+      ...STATIC_PAGE_PATHS.map((path) => ({ path, lastmod: pageChanged(path) })),
+      ...categoryListings(roots).map(({ path, id }) => ({ path, lastmod: categoriesChanged.get(String(id)) })),
+      ...goodsRows.filter((g) => !g.isPackage).map((g) => goodsEntry(goodsPath(g.id), g.id)),
+      ...goodsRows.filter((g) => g.isPackage).map((g) => goodsEntry(packagePath(g.id), g.id)),
+      // Articles: their publication date.
       ...articleRows.map((a) => ({ path: articlePath(a.id), lastmod: a.publishedAt })),
     ];
   }

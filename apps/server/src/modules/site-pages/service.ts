@@ -17,6 +17,12 @@ const DEFAULT_COPY_DATE = "2026-01-01T00:00:00.000Z";
 export const isKnownSlug = (slug: string): slug is (typeof SITE_PAGE_SLUGS)[number] =>
   (SITE_PAGE_SLUGS as readonly string[]).includes(slug);
 
+/** When each page the company has edited (a row of its own) last changed, by slug. */
+export async function sitePageUpdates(db: Db): Promise<Map<string, Date>> {
+  const rows = await db.select({ slug: sitePages.slug, updatedAt: sitePages.updatedAt }).from(sitePages);
+  return new Map(rows.map((row) => [row.slug, row.updatedAt]));
+}
+
 export class SitePagesService {
   constructor(
     private readonly db: Db,

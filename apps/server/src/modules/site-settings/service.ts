@@ -10,6 +10,7 @@ import type { TtlCache } from "../../lib/ttl-cache.js";
 /** The cache keys a back-office save drops (settings-editor.ts). */
 export const SITE_SETTINGS_CACHE_KEY = "site-settings";
 export const CITY_LIST_CACHE_KEY = "city-list";
+export const EMBED_ORIGINS_CACHE_KEY = "embed-origins";
 /** The brand a default page names when the shop has no settings row yet. */
 const UNNAMED_BRAND = "我们";
 
@@ -32,7 +33,7 @@ export class SiteSettingsService {
     return this.cache.get(SITE_SETTINGS_CACHE_KEY, async () => {
       const [row] = await this.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
       if (!row) throw notFound("站点信息未配置");
-      const { id: _id, servedOwnersBase: _base, ...settings } = row;
+      const { id: _id, servedOwnersBase: _base, embedOrigins: _embed, ...settings } = row;
       return settings;
     });
   }
@@ -46,6 +47,17 @@ export class SiteSettingsService {
       if (error instanceof AppError && error.kind === "not_found") return UNNAMED_BRAND;
       throw error;
     }
+  }
+
+  /** The sites allowed to frame /iframe (none while the shop has no settings row). */
+  embedOrigins(): Promise<string[]> {
+    return this.cache.get(EMBED_ORIGINS_CACHE_KEY, async () => {
+      const [row] = await this.db
+        .select({ origins: siteSettings.embedOrigins })
+        .from(siteSettings)
+        .where(eq(siteSettings.id, 1));
+      return row?.origins ?? [];
+    });
   }
 
   /** Owners served before the site counted leads (the served counter's base figure). */

@@ -1,8 +1,8 @@
 // The site settings editor (back office, 运营 and 管理员; docs/decisions/0035): the brand's contacts,
-// the served-owners base and the activity deposit (typed in yuan, stored in cents) in the one
-// site_settings row, and the covered cities (website_configs type 1). Each write and its audit row are
-// one transaction; afterwards the cached settings, city list and pages (which name the brand) are
-// dropped on every instance (lib/cache-invalidation.ts).
+// the served-owners base, the activity deposit (typed in yuan, stored in cents) and the sites allowed
+// to frame /iframe in the one site_settings row, and the covered cities (website_configs type 1). Each
+// write and its audit row are one transaction; afterwards the cached settings, city list, embedding
+// origins and pages (which name the brand) are dropped on every instance (lib/cache-invalidation.ts).
 import { ContentMessages, WebsiteConfigType } from "@yj/contract";
 import { and, asc, eq, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -13,7 +13,7 @@ import { AppError } from "../../lib/errors.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import { getRegionChildren, ROOT_REGION_CODE } from "../regions/region-table.js";
 import { SITE_PAGE_CACHE_PREFIX } from "../site-pages/service.js";
-import { CITY_LIST_CACHE_KEY, SITE_SETTINGS_CACHE_KEY } from "./service.js";
+import { CITY_LIST_CACHE_KEY, EMBED_ORIGINS_CACHE_KEY, SITE_SETTINGS_CACHE_KEY } from "./service.js";
 
 export interface SettingsSaveInput {
   brandName: string;
@@ -27,6 +27,8 @@ export interface SettingsSaveInput {
   servedOwnersBase: number;
   /** Cents (the contract turned the yuan typed into cents). */
   activityDeposit: number;
+  /** Normalised origins allowed to frame /iframe; left out, the saved ones stay. */
+  embedOrigins?: string[];
 }
 
 const isCity = eq(websiteConfigs.type, WebsiteConfigType.CITY_LIST);
@@ -124,7 +126,7 @@ export class SettingsEditor {
   /** One transaction, then the storefront's cached copies go, here and on every other instance. */
   private async write<T>(work: (tx: Db, now: Date) => Promise<T>): Promise<T> {
     const result = await this.db.transaction((tx) => work(tx, this.now()));
-    for (const key of [SITE_SETTINGS_CACHE_KEY, CITY_LIST_CACHE_KEY, SITE_PAGE_CACHE_PREFIX])
+    for (const key of [SITE_SETTINGS_CACHE_KEY, CITY_LIST_CACHE_KEY, EMBED_ORIGINS_CACHE_KEY, SITE_PAGE_CACHE_PREFIX])
       this.invalidation?.invalidate(key);
     return result;
   }

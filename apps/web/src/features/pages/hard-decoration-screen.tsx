@@ -26,8 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext)
     // A city without prices is not the page's failure: the panel says so instead.
     ctx.queryClient.prefetchQuery(apiQuery(ctx.api, routes.hardPrice, { city })),
   ]);
-  // /heartPage and /2-2 are the same page (docs/product.md §2): search engines are given one of them.
-  return { title: page.title, description: page.description, canonical: "/2-2" };
+  // /heartPage and /2-2 are the same page (docs/product.md §2): search engines are given /heartPage,
+  // the one the site links to and the sitemap lists (docs/decisions/0051).
+  return { title: page.title, description: page.description, canonical: "/heartPage" };
 }
 
 export default function HardDecorationScreen() {
