@@ -4,22 +4,21 @@ import { GoodsListItem } from "./catalog.js";
 import { idParam } from "./common.js";
 import { FavoriteKind, Messages, PHONE_PATTERN } from "./constants.js";
 import { ArticleListItem } from "./content.js";
+import { text } from "./text.js";
 
-export const phoneField = z
-  .string({ error: Messages.invalidPhone })
+export const phoneField = text("手机号", Messages.invalidPhone)
   .trim()
   .regex(PHONE_PATTERN, { error: Messages.invalidPhone });
 
 export const VerificationCodeQuery = z.object({
   phone: phoneField,
   /** The product rules' client sends a timestamp to defeat caches; it carries no meaning. */
-  timestamp: z.string().max(20).optional(),
+  timestamp: text("timestamp").max(20).optional(),
 });
 
 export const RegisterBody = z.object({
   mobile: phoneField,
-  code: z
-    .string({ error: "请输入验证码" })
+  code: text("验证码", "请输入验证码")
     .trim()
     .regex(/^\d{6}$/, { error: "请输入6位数字验证码" }),
 });

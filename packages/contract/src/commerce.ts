@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { phoneField } from "./accounts.js";
 import { currentParam, Page, pageSizeParam } from "./common.js";
+import { text } from "./text.js";
 
 const quantity = z
   .number({ error: "数量必须是数字" })
@@ -103,8 +104,7 @@ export const CartDeleteBody = z.object({
 // ── Address and customer info ─────────────────────────────────────────────────────────────────────────
 
 const addressText = (label: string, max: number, required: string) =>
-  z
-    .string({ error: required })
+  text(label, required)
     .trim()
     .min(1, { error: required })
     .max(max, { error: `${label}不能超过 ${max} 个字符` });
@@ -117,10 +117,9 @@ export const Address = z.object({
   city: addressText("市", 20, "请选择市"),
   district: addressText("区县", 20, "请选择区县"),
   /** The town or street office; some districts have none. */
-  town: z.string().trim().max(30, { error: "乡镇街道不能超过 30 个字符" }).default(""),
+  town: text("乡镇街道").trim().max(30, { error: "乡镇街道不能超过 30 个字符" }).default(""),
   /** The deepest region code chosen, to reopen the picker where it was. */
-  regionCode: z
-    .string()
+  regionCode: text("地区编码")
     .regex(/^\d{6,12}$/, { error: "地区编码无效" })
     .optional(),
   detail: addressText("详细地址", 120, "请输入详细地址"),
@@ -135,7 +134,7 @@ export type CustomerInfoData = z.infer<typeof CustomerInfoData>;
 
 // ── Orders ────────────────────────────────────────────────────────────────────────────────────────────
 
-const remark = z.string().trim().max(200, { error: "备注不能超过 200 个字" }).default("");
+const remark = text("备注").trim().max(200, { error: "备注不能超过 200 个字" }).default("");
 
 /** createOrder: buy now from a product or package page (one SKU and a quantity). */
 export const CreateOrderBody = z.object({
@@ -194,8 +193,7 @@ export const OrderListQuery = z.object({
 });
 export const OrderPage = Page(Order);
 export const OrderNoQuery = z.object({
-  orderNo: z
-    .string({ error: "请提供订单号" })
+  orderNo: text("订单号", "请提供订单号")
     .trim()
     .regex(/^[A-Z0-9]{8,32}$/, { error: "订单号无效" }),
 });
@@ -211,7 +209,7 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  * /decorate-act). With orderNo it pays that order instead (the customer's own, logged in).
  */
 export const PrecreateQuery = z.object({
-  name: z.string().trim().max(64, { error: "名称不能超过 64 个字符" }).optional(),
+  name: text("名称").trim().max(64, { error: "名称不能超过 64 个字符" }).optional(),
   mobile: phoneField.optional(),
   orderNo: OrderNoQuery.shape.orderNo.optional(),
 });
@@ -227,8 +225,7 @@ export type PrecreateData = z.infer<typeof PrecreateData>;
 
 export const TRADE_STATUSES = ["WAIT_BUYER_PAY", "TRADE_SUCCESS", "TRADE_CLOSED", "TRADE_FINISHED"] as const;
 export const TradeQuery = z.object({
-  out_trade_no: z
-    .string({ error: "请提供交易号" })
+  out_trade_no: text("交易号", "请提供交易号")
     .trim()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "交易号无效" }),
 });

@@ -26,3 +26,5 @@ export * from "./query-string.js";
 export * from "./routes.js";
 export * from "./site-pages.js";
 export * from "./site-paths.js";
+export * from "./text.js";
+export * from "./site-links.js";
