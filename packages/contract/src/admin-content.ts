@@ -6,8 +6,8 @@ import { YuanAmount } from "./admin.js";
 import { AdminText, ImageAddress } from "./admin-fields.js";
 import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
 import { ArticleBlock, ArticleTag, companyShape, serviceContactShape } from "./content.js";
-import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
 import { SITE_PATH_MESSAGE, sameSitePath } from "./site-links.js";
+import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
 import { text } from "./text.js";
 
 export const ContentMessages = {
@@ -109,8 +109,10 @@ const ArticleBase = z.object({
   summary: AdminText("摘要", 300, { required: false }),
   cover: ImageAddress("封面"),
   author: AdminText("作者", 32, { required: false }),
-  publishedAt: text("发布时间", "请选择发布时间")
-    .refine((v) => v.length <= 40 && !Number.isNaN(Date.parse(v)), "发布时间无效"),
+  publishedAt: text("发布时间", "请选择发布时间").refine(
+    (v) => v.length <= 40 && !Number.isNaN(Date.parse(v)),
+    "发布时间无效",
+  ),
   content: z.array(AdminArticleBlock).min(1, "正文至少需要一个内容块").max(200, "正文最多 200 个内容块"),
 });
 

@@ -5,11 +5,26 @@ import { phoneField } from "./accounts.js";
 import { currentParam, Page, pageSizeParam } from "./common.js";
 import { text } from "./text.js";
 
+// ── Bounds (R11, docs/decisions/0047) ──────────────────────────────────────────────────────────────
+// A price is at most MAX_PRICE_CENTS (money.ts), a line at most MAX_LINE_QUANTITY units, an order at most
+// MAX_ORDER_LINES lines: so the largest total any accepted input can make, 999 999 999 × 9 999 × 200
+// ≈ 2 × 10^15 cents, stays an exact JavaScript number (below 2^53) and fits the bigint columns; an
+// order above MAX_ORDER_TOTAL_CENTS is refused before it is written.
+
+/** Most units of one SKU in one cart line or order line. */
+export const MAX_LINE_QUANTITY = 9999;
+/** Most lines in one cart, and so in one order. */
+export const MAX_ORDER_LINES = 200;
+/** One order's total at most: what one Alipay trade may carry (100 000 000.00 元), in cents. */
+export const MAX_ORDER_TOTAL_CENTS = 10_000_000_000;
+/** What a customer reads when an order would pass MAX_ORDER_TOTAL_CENTS. */
+export const ORDER_TOTAL_TOO_LARGE = "订单金额不能超过 1 亿元，请分开下单";
+
 const quantity = z
   .number({ error: "数量必须是数字" })
   .int({ error: "数量必须是整数" })
   .min(1, { error: "数量至少为 1" })
-  .max(9999, { error: "数量不能超过 9999" });
+  .max(MAX_LINE_QUANTITY, { error: `数量不能超过 ${MAX_LINE_QUANTITY}` });
 const bodyId = (label: string) =>
   z
     .number({ error: `${label}必须是数字` })
@@ -96,9 +111,9 @@ export const CartCreateListBody = z.object({
 export const CartUpdateBody = z
   .object({ id: bodyId("购物车条目"), quantity: quantity.optional(), selected: z.boolean().optional() })
   .refine((b) => b.quantity !== undefined || b.selected !== undefined, { error: "请指定数量或选中状态" });
-export const CartUpdateListBody = z.object({ items: z.array(CartUpdateBody).min(1).max(200) });
+export const CartUpdateListBody = z.object({ items: z.array(CartUpdateBody).min(1).max(MAX_ORDER_LINES) });
 export const CartDeleteBody = z.object({
-  ids: z.array(bodyId("购物车条目")).min(1, { error: "请选择要删除的商品" }).max(200),
+  ids: z.array(bodyId("购物车条目")).min(1, { error: "请选择要删除的商品" }).max(MAX_ORDER_LINES),
 });
 
 // ── Address and customer info ─────────────────────────────────────────────────────────────────────────
@@ -150,7 +165,7 @@ export type CreateOrderBody = z.input<typeof CreateOrderBody>;
 
 /** createOrders: the selected cart lines (cartId) as one order; the lines leave the cart. */
 export const CreateOrdersBody = z.object({
-  cartIds: z.array(bodyId("购物车条目")).min(1, { error: "请选择要购买的商品" }).max(200),
+  cartIds: z.array(bodyId("购物车条目")).min(1, { error: "请选择要购买的商品" }).max(MAX_ORDER_LINES),
   address: Address,
   remark,
 });

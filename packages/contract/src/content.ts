@@ -1,6 +1,5 @@
 // Content: banners, stores, articles (guides and cases), city configs, hard prices, site settings, regions.
 import { z } from "zod";
-import { text } from "./text.js";
 import { MAX_CASE_ROOMS } from "./case-filters.js";
 import { centsShape, HARD_PRICE_FIELDS, pricedCityShape } from "./city-prices.js";
 import {
@@ -13,6 +12,7 @@ import {
   pageSizeParam,
   textParam,
 } from "./common.js";
+import { text } from "./text.js";
 
 export const CityQuery = z.object({
   city: textParam("城市", 20),

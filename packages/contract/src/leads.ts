@@ -4,7 +4,9 @@ import { pricedCityShape } from "./city-prices.js";
 import { Messages, PHONE_PATTERN } from "./constants.js";
 import { text as storableText } from "./text.js";
 
-const phone = storableText("手机号", Messages.invalidPhone).trim().regex(PHONE_PATTERN, { error: Messages.invalidPhone });
+const phone = storableText("手机号", Messages.invalidPhone)
+  .trim()
+  .regex(PHONE_PATTERN, { error: Messages.invalidPhone });
 /**
  * Visitor text: trimmed and capped (NUL and lone surrogates refused: text.ts). `required` is the message
  * for an empty value.

@@ -82,7 +82,8 @@ describe("request strings (R11)", () => {
       for (const bad of UNREADABLE) {
         const result = schema.safeParse(bad);
         const first = result.success ? undefined : result.error.issues[0]?.message;
-        if (!first?.endsWith(UNREADABLE_TEXT_MESSAGE)) escaped.push(`${path} ← ${JSON.stringify(bad)}: ${first ?? "accepted"}`);
+        if (!first?.endsWith(UNREADABLE_TEXT_MESSAGE))
+          escaped.push(`${path} ← ${JSON.stringify(bad)}: ${first ?? "accepted"}`);
       }
     }
     expect(escaped).toEqual([]);

@@ -22,14 +22,20 @@ declare const URL: new (input: string, base?: string) => ParsedUrl;
 const PLACEHOLDER_ORIGIN = "http://site.invalid";
 
 /** Whitespace or control characters anywhere: a browser would drop or mangle them. */
-const BLANK_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+function hasBlankOrControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c <= 0x20 || c === 0x7f) return true;
+  }
+  return /\s/.test(value);
+}
 
 /**
  * The value as a normalised path on this site (path, query and hash), or null when it is not one:
  * it must start with "/" and, resolved against the site, stay on the site.
  */
 export function sameSitePath(value: string): string | null {
-  if (!value.startsWith("/") || BLANK_OR_CONTROL.test(value)) return null;
+  if (!value.startsWith("/") || hasBlankOrControl(value)) return null;
   let url: ParsedUrl;
   try {
     url = new URL(value, PLACEHOLDER_ORIGIN);
@@ -42,7 +48,7 @@ export function sameSitePath(value: string): string | null {
 
 /** The value as a normalised absolute http(s) address, or null. */
 export function webAddress(value: string): string | null {
-  if (!/^https?:\/\//i.test(value) || BLANK_OR_CONTROL.test(value)) return null;
+  if (!/^https?:\/\//i.test(value) || hasBlankOrControl(value)) return null;
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname ? url.href : null;

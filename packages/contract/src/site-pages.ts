@@ -9,8 +9,7 @@ export const SITE_PAGE_SLUGS = ["about", "stream", "integrate", "hard-decoration
 export type SitePageSlug = (typeof SITE_PAGE_SLUGS)[number];
 
 export const SitePageQuery = z.object({
-  slug: text("页面标识")
-    .regex(/^[a-z0-9-]{1,40}$/, { error: "页面标识只能包含小写字母、数字和连字符" }),
+  slug: text("页面标识").regex(/^[a-z0-9-]{1,40}$/, { error: "页面标识只能包含小写字母、数字和连字符" }),
 });
 export type SitePageQuery = z.input<typeof SitePageQuery>;
 
