@@ -222,3 +222,30 @@ describe("brand pages without JavaScript (P7)", () => {
     }
   });
 });
+
+describe("unreadable characters in a page's address (#21 item 6)", () => {
+  // /case, /all-store and /search passed a NUL (or an emoji cut in half) on to the API, which refused
+  // it, and the page answered HTTP 500.
+  it("a NUL, a lone surrogate or a cut emoji in the path or the query answers a page, never a 500", async () => {
+    const emojiCut = encodeURIComponent(`${"风".repeat(19)}😀`);
+    for (const path of [
+      "/case?style=%00",
+      "/case?city=a%00b",
+      `/case?style=${emojiCut}`,
+      "/all-store?city=%00",
+      `/all-store?city=${emojiCut}`,
+      "/search?name=%00",
+      "/decorate-strategy?tagId=%00",
+      "/productList?id=%00",
+      "/app/product-detail/1%00",
+      "/article-detail/%00",
+      "/packageDetails/%ED%A0%80",
+      "/about?x=%00",
+      "/media/a%00b",
+    ]) {
+      const res = await fetch(`${shop.server.url}${path}`);
+      expect(res.status, path).toBeLessThan(500);
+      await res.arrayBuffer();
+    }
+  });
+});

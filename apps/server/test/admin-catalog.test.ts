@@ -236,6 +236,12 @@ describeEachBackend("back office catalogue", { app: DEPLOYED_SHOP }, (ctx) => {
         [banner({ image: "" }), "请填写图片"],
         [banner({ link: "javascript:alert(1)" }), "链接须是以 / 开头的站内地址或 http(s):// 地址"],
         [banner({ link: "//evil.example" }), "链接须是以 / 开头的站内地址或 http(s):// 地址"],
+        // #21 item 8: a browser reads the backslash as a slash, so this path leaves the site.
+        [banner({ link: "/\\evil.example" }), "链接须是以 / 开头的站内地址或 http(s):// 地址"],
+        [banner({ link: "/\t/evil.example" }), "链接须是以 / 开头的站内地址或 http(s):// 地址"],
+        [banner({ image: "/\\evil.example/a.png" }), "图片须为本站图片路径或 http(s) 地址"],
+        // #21 item 6: NUL and lone surrogates are refused by the contract's one string rule.
+        [banner({ title: "活动\u0000" }), "标题包含无法识别的字符"],
       ];
       await expectEachRefused("/api/admin/banners/create", cases);
       expect(await write("/api/admin/banners/update", { ...banner(), id: 987_654 })).toMatchObject({

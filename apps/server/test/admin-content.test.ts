@@ -3,7 +3,7 @@
 // answering the new values at once — through its response cache for the pages, the settings and the
 // city list; bad input refused in Chinese, changing nothing. With REDIS_URL set, a second instance's
 // cached settings follow a save on the first.
-import { type AdminArticleDetail, type AdminSettings, ContentMessages } from "@yj/contract";
+import { type AdminArticleDetail, type AdminSettings, ContentMessages, ErrorCode } from "@yj/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -140,6 +140,11 @@ describeEachBackend("back office content and settings", { app: DEPLOYED_SHOP }, 
         { ...GUIDE, id: 1, content: [{ kind: "image", src: "javascript:alert(1)", caption: "" }] },
         "图片须为本站图片路径",
       ],
+      [
+        { ...GUIDE, id: 1, content: [{ kind: "image", src: "/\\evil.example/a.png", caption: "" }] },
+        "图片须为本站图片路径",
+      ],
+      [{ ...GUIDE, id: 1, cover: "/\\evil.example/a.png" }, "封面须为本站图片路径"],
       [{ ...CASE, id: 1, layout: "大平层" }, "户型须以几室开头"],
       [{ ...CASE, id: 1, budget: "12.345" }, "金额最多两位小数"],
       [{ ...GUIDE, type: 3 }, "请选择类型"],
@@ -195,6 +200,17 @@ describeEachBackend("back office content and settings", { app: DEPLOYED_SHOP }, 
     });
     expect(outside).toMatchObject({ code: 0 });
     expect(outside.message).toContain("链接必须是本站路径");
+    // #21 item 8: "/\evil.example" starts with one slash, yet a browser reads it as //evil.example.
+    for (const to of ["/\\evil.example", "/\\/evil.example", "/\n/evil.example"]) {
+      const offSite = await post("/api/admin/content/pages/save", {
+        slug: "stream",
+        title: "x",
+        description: "x",
+        blocks: [{ kind: "link", text: "外链", to }],
+      });
+      expect(offSite, to).toMatchObject({ code: 0, errorCode: ErrorCode.INVALID_INPUT });
+      expect(offSite.message).toContain("链接必须是本站路径");
+    }
     expect((await storefront<Page>("/api/site/pages?slug=stream")).data.title).toBe("测试服务流程");
   });
 

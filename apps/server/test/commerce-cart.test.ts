@@ -1,6 +1,6 @@
 // The cart API (docs/product.md §3, §7; ADR 0023, 0025): login and CSRF, whole-cart answers, stock
 // caps, packages grouped under isMeal, another customer's lines refused, kept across logout.
-import { ErrorCode } from "@yj/contract";
+import { ErrorCode, MAX_LINE_QUANTITY } from "@yj/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { goods, goodsSkus } from "../src/db/schema.js";
@@ -102,6 +102,21 @@ describeEachBackend("commerce: cart", { app: false }, (ctx) => {
     // Shrinking is always allowed, even below a stock that fell under the line.
     expect((await s.update({ id: line.id, quantity: 1 })).body.data.cartNum).toBe(1);
     await restock(single);
+  });
+
+  it("#21 item 7: a line holds at most MAX_LINE_QUANTITY units however much is in stock", async () => {
+    await setStock(ctx.database.db, single.skuId, 50_000);
+    try {
+      const s = await fresh();
+      const line = { goodsId: single.goodsId, skuId: single.skuId };
+      expect((await s.add({ ...line, quantity: MAX_LINE_QUANTITY })).body.code).toBe(1);
+      const more = await s.add({ ...line, quantity: 1 });
+      expect(more.body).toMatchObject({ code: 0, errorCode: ErrorCode.BUSINESS });
+      expect(more.body.message).toContain(`每种最多购买 ${MAX_LINE_QUANTITY} 件，购物车里已有 ${MAX_LINE_QUANTITY} 件`);
+      expect((await s.cart()).body.data.cartNum).toBe(MAX_LINE_QUANTITY);
+    } finally {
+      await restock(single);
+    }
   });
 
   it("marks off-sale goods unavailable and a changed price with addedPrice", async () => {

@@ -2,11 +2,11 @@
 // (R8, serial here; concurrent in commerce-concurrency.test.ts), cancelled by the owner only, expired
 // by the job exactly once, marked paid once through markOrderPaid.
 import { randomUUID } from "node:crypto";
-import { ErrorCode, ORDER_PAYMENT_WINDOW_MINUTES } from "@yj/contract";
+import { ErrorCode, ORDER_PAYMENT_WINDOW_MINUTES, type PrecreateData, YuanAmount } from "@yj/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
-import { goods, idempotencyKeys, orderEvents, orders } from "../src/db/schema.js";
+import { goods, goodsSkus, idempotencyKeys, orderEvents, orders } from "../src/db/schema.js";
 import { DEFAULT_EXPIRY_POLICY, EXPIRY_NOTE, OrderExpiryJob } from "../src/modules/orders/expiry-job.js";
 import { markOrderPaid } from "../src/modules/orders/order-payment.js";
 import { AccountsHarness, ManualClock, MINUTE } from "./accounts-fixtures.js";
@@ -189,6 +189,62 @@ describeEachBackend("commerce: orders", { app: false }, (ctx) => {
     expect((await s.cart()).body.data).toEqual(cart);
     const keys = await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(keys).toEqual([]);
+  });
+
+  it("#21 item 6: NUL in the remark or the address, a lone surrogate: refused in the envelope, nothing ordered", async () => {
+    await setStock(db(), single.skuId, 10);
+    const s = await fresh();
+    const before = await orderCount(db());
+    const line = { goodsId: single.goodsId, skuId: single.skuId, quantity: 1 };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...line, remark: "请放门口\u0000" }, "备注包含无法识别的字符"],
+      [{ ...line, address: { ...ADDRESS, detail: "科技园路\u00001 号" } }, "详细地址包含无法识别的字符"],
+      [{ ...line, address: { ...ADDRESS, name: "\u0000" } }, "收货人包含无法识别的字符"],
+      [{ ...line, remark: "备注\ud800" }, "备注包含无法识别的字符"],
+    ];
+    for (const [body, message] of cases) {
+      const { status, body: answer } = await s.buyNow(body);
+      expect(status, message).toBe(200);
+      expect(answer).toMatchObject({ code: 0, errorCode: ErrorCode.INVALID_INPUT, data: null });
+      expect(answer.message).toContain(message);
+    }
+    expect(await orderCount(db())).toBe(before);
+    expect(await stockOf(db(), single.skuId)).toBe(10);
+  });
+
+  it("#21 item 7: a 9 999 999.99 元 price times a quantity makes an order past 2^31 cents, paid in full; past 1 亿元 refused", async () => {
+    // The back office accepts 9999999.99 元 (YuanAmount); that price, bought 3 at once, overflowed integer.
+    const price = YuanAmount.parse("9999999.99");
+    expect(price).toBe(999_999_999);
+    const [dear] = (await pickSkus(db(), false, 1, 3)) as [TestSku];
+    await db().update(goodsSkus).set({ priceCents: price }).where(eq(goodsSkus.id, dear.skuId));
+    await setStock(db(), dear.skuId, 50);
+    try {
+      const s = await fresh();
+      const { status, body } = await s.buyNow({ goodsId: dear.goodsId, skuId: dear.skuId, quantity: 3 });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({
+        code: 1,
+        data: { totalAmount: 2_999_999_997, lines: [{ price, quantity: 3, amount: 2_999_999_997 }] },
+      });
+      expect((await s.detail(body.data.orderNo)).body.data.totalAmount).toBe(2_999_999_997);
+      const pay = await s.call<PrecreateData>({
+        method: "GET",
+        url: `/api/alipay/precreate?orderNo=${body.data.orderNo}`,
+      });
+      expect(pay.body).toMatchObject({ code: 1, data: { amount: 2_999_999_997 } });
+
+      // 11 of them: 109 999 999.89 元, past what one order (and one Alipay trade) may be.
+      const before = await orderCount(db());
+      const tooMuch = await s.buyNow({ goodsId: dear.goodsId, skuId: dear.skuId, quantity: 11 });
+      expect(tooMuch.status).toBe(200);
+      expect(tooMuch.body).toMatchObject({ code: 0, data: null });
+      expect(tooMuch.body.message).toContain("订单金额不能超过");
+      expect(await orderCount(db())).toBe(before);
+      expect(await stockOf(db(), dear.skuId)).toBe(47);
+    } finally {
+      await db().update(goodsSkus).set({ priceCents: dear.priceCents }).where(eq(goodsSkus.id, dear.skuId));
+    }
   });
 
   it("cancel: the owner's unpaid order only; stock given back once, with an event", async () => {

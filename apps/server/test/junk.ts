@@ -45,6 +45,9 @@ export const JUNK_STRINGS: readonly string[] = [
   "constructor",
   "a\u0000b",
   "\u0000",
+  // Lone UTF-16 surrogates: valid JSON escapes, but no UTF-8 can hold them (#21 item 6).
+  "\ud800",
+  "a\udfffb",
 ];
 
 export const JUNK: readonly Junk[] = [

@@ -1,7 +1,7 @@
 // Leads API (docs/product.md §3, §5, §7, §8; R12, R14) on PGlite and, with TEST_DATABASE_URL, PostgreSQL: every
 // endpoint, both estimate readings, bad input, the served and activity counters, consent, the 24-hour
 // update instead of a duplicate (also under concurrency), and the per-phone and per-IP limits.
-import { EstimateData, Messages } from "@yj/contract";
+import { ErrorCode, EstimateData, Messages } from "@yj/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -335,6 +335,36 @@ describeEachBackend("leads API", { app: false }, (ctx) => {
         .where(eq(leadOutbox.leadId, rows[0]?.id ?? 0));
       expect(outbox).toHaveLength(10);
       expect(outbox.filter((o) => o.event === "created")).toHaveLength(1);
+    });
+  });
+
+  describe("R11: characters no database text can hold (#21 item 6)", () => {
+    // Each answered HTTP 500 before the contract's one string rule (text.ts) refused them.
+    const cases: [url: string, message: string, payload: () => Record<string, unknown>][] = [
+      [
+        "/api/customers/appointment",
+        "来源包含无法识别的字符",
+        () => ({ phone: uniquePhone(), originDetail: "\ud800" }),
+      ],
+      [
+        "/api/customers/appointment",
+        "来源包含无法识别的字符",
+        () => ({ phone: uniquePhone(), originDetail: "首页\u0000" }),
+      ],
+      [
+        "/api/customers/activity",
+        "活动包含无法识别的字符",
+        () => ({ name: "王", phone: uniquePhone(), activity: "\udfff" }),
+      ],
+      ["/api/customers/activity", "姓名包含无法识别的字符", () => ({ name: "\udfff", phone: uniquePhone() })],
+    ];
+    it.each(cases)("%s answers 「%s」 in the envelope and stores nothing", async (url, message, payload) => {
+      const body = payload();
+      const answer = await post(url, body);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ code: 0, errorCode: ErrorCode.INVALID_INPUT, data: null });
+      expect(answer.body.message).toContain(message);
+      expect(await leadsOf(body.phone as string)).toEqual([]);
     });
   });
 

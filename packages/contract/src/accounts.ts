@@ -4,23 +4,22 @@ import { GoodsListItem } from "./catalog.js";
 import { idParam } from "./common.js";
 import { FavoriteKind, Messages, PHONE_PATTERN } from "./constants.js";
 import { ArticleListItem } from "./content.js";
+import { text } from "./text.js";
 
-export const phoneField = z
-  .string({ error: Messages.invalidPhone })
+export const phoneField = text("手机号", Messages.invalidPhone)
   .trim()
   .regex(PHONE_PATTERN, { error: Messages.invalidPhone });
 
 export const VerificationCodeQuery = z.object({
   phone: phoneField,
   /** The product rules' client sends a timestamp to defeat caches; it carries no meaning. */
-  timestamp: z.string().max(20).optional(),
+  timestamp: text("timestamp").max(20).optional(),
   /**
    * The solved human check, when the server asked for one (errorCode 1428, docs/decisions/0046):
    * ALTCHA's payload, base64 of JSON `{ challenge, solution }`. Optional: a send with low risk needs
    * none, and one sent without need is ignored.
    */
-  altcha: z
-    .string()
+  altcha: text("人机验证", Messages.humanCheckFailed)
     .max(4096, { error: Messages.humanCheckFailed })
     .regex(/^[A-Za-z0-9+/=_-]*$/, { error: Messages.humanCheckFailed })
     .optional(),
@@ -51,8 +50,7 @@ export type HumanCheckRequired = z.infer<typeof HumanCheckRequired>;
 
 export const RegisterBody = z.object({
   mobile: phoneField,
-  code: z
-    .string({ error: "请输入验证码" })
+  code: text("验证码", "请输入验证码")
     .trim()
     .regex(/^\d{6}$/, { error: "请输入6位数字验证码" }),
 });

@@ -7,6 +7,8 @@ import { AdminText, AdminId as Id, ImageAddress } from "./admin-fields.js";
 import { centsShape, ESTIMATE_RATE_FIELDS, HARD_PRICE_FIELDS } from "./city-prices.js";
 import { textParam } from "./common.js";
 import { bannerAreaShape, bannerPictureShape, Store } from "./content.js";
+import { linkTarget, SITE_OR_WEB_LINK_MESSAGE } from "./site-links.js";
+import { text } from "./text.js";
 
 export const CatalogMessages = {
   goodsCreated: "商品已创建",
@@ -32,12 +34,11 @@ export const CatalogMessages = {
 // ── Shared pieces ────────────────────────────────────────────────────────────────────────────────
 
 /** Where a banner leads: a storefront path (/case, /packageDetails/151) or an http(s) address. */
-const LinkUrl = z
-  .string({ message: "请填写链接" })
+const LinkUrl = text("链接", "请填写链接")
   .trim()
   .min(1, "请填写链接")
   .max(500, "链接过长")
-  .refine((v) => /^(\/(?!\/)|https?:\/\/)\S*$/.test(v), "链接须是以 / 开头的站内地址或 http(s):// 地址");
+  .refine((v) => linkTarget(v, { web: true }) !== null, SITE_OR_WEB_LINK_MESSAGE);
 
 const Sort = z.coerce
   .number({ message: "排序须为整数" })
@@ -191,8 +192,7 @@ const StoreFields = z.object({
   province: AdminText("省份", 20, { required: true }),
   city: AdminText("城市", 20, { required: true }),
   address: AdminText("地址", 100, { required: true }),
-  phone: z
-    .string({ message: "请输入电话" })
+  phone: text("电话", "请输入电话")
     .trim()
     .regex(/^[0-9+\- ]{5,20}$/, "电话只能包含数字、空格、+ 和 -，5–20 位"),
   hours: AdminText("营业时间", 40, { required: true }),

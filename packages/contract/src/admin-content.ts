@@ -7,7 +7,9 @@ import { AdminText, ImageAddress } from "./admin-fields.js";
 import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
 import { ArticleBlock, ArticleTag, companyShape, serviceContactShape } from "./content.js";
 import { EmbedOrigins } from "./embed-origins.js";
+import { SITE_PATH_MESSAGE, sameSitePath } from "./site-links.js";
 import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
+import { text } from "./text.js";
 
 export const ContentMessages = {
   articleNotFound: "文章不存在或已删除",
@@ -108,9 +110,10 @@ const ArticleBase = z.object({
   summary: AdminText("摘要", 300, { required: false }),
   cover: ImageAddress("封面"),
   author: AdminText("作者", 32, { required: false }),
-  publishedAt: z
-    .string({ message: "请选择发布时间" })
-    .refine((v) => v.length <= 40 && !Number.isNaN(Date.parse(v)), "发布时间无效"),
+  publishedAt: text("发布时间", "请选择发布时间").refine(
+    (v) => v.length <= 40 && !Number.isNaN(Date.parse(v)),
+    "发布时间无效",
+  ),
   content: z.array(AdminArticleBlock).min(1, "正文至少需要一个内容块").max(200, "正文最多 200 个内容块"),
 });
 
@@ -169,7 +172,7 @@ export const AdminSitePageRow = z.object({
 export type AdminSitePageRow = z.infer<typeof AdminSitePageRow>;
 
 export const AdminSitePageQuery = z.object({
-  slug: z.string({ message: "请提供页面标识" }).regex(/^[a-z0-9-]{1,40}$/, "页面标识无效"),
+  slug: text("页面标识", "请提供页面标识").regex(/^[a-z0-9-]{1,40}$/, "页面标识无效"),
 });
 
 const Point = z.object({
@@ -204,10 +207,7 @@ export const AdminSitePageBlock = z.discriminatedUnion(
     z.object({
       kind: z.literal("link"),
       text: AdminText("链接文字", 40, { required: true }),
-      to: AdminText("链接地址", 200, { required: true }).refine(
-        (v) => /^\/(?!\/)\S*$/.test(v),
-        "链接必须是本站路径，如 /case",
-      ),
+      to: AdminText("链接地址", 200, { required: true }).refine((v) => sameSitePath(v) !== null, SITE_PATH_MESSAGE),
     }),
   ],
   { message: "内容块类型无效" },

@@ -1,10 +1,8 @@
 // The back office forms' text and picture fields, one definition for every admin schema: trimmed,
 // bounded, free of NUL characters, each with a Chinese message naming the field.
 import { z } from "zod";
-
-/** PostgreSQL text cannot hold NUL: refused with a message instead of failing the write (R11). */
-export const noNul = (s: string) => !s.includes("\u0000");
-export const NUL_MESSAGE = "包含无效字符";
+import { linkTarget } from "./site-links.js";
+import { text } from "./text.js";
 
 /** A row's id in a back-office query or body: a positive 32-bit integer. */
 export const AdminId = z.coerce
@@ -15,19 +13,15 @@ export const AdminId = z.coerce
 
 /** A text field; `required` refuses an empty one. */
 export const AdminText = (label: string, max: number, { required }: { required: boolean }) =>
-  z
-    .string({ message: `请输入${label}` })
+  text(label, `请输入${label}`)
     .trim()
     .min(required ? 1 : 0, `请输入${label}`)
-    .max(max, `${label}最多 ${max} 个字`)
-    .refine(noNul, `${label}${NUL_MESSAGE}`);
+    .max(max, `${label}最多 ${max} 个字`);
 
 /** A picture a form links: a path on this site (/media/…) or an http(s) address. */
 export const ImageAddress = (label: string) =>
-  z
-    .string({ message: `请填写${label}` })
+  text(label, `请填写${label}`)
     .trim()
     .min(1, `请填写${label}`)
     .max(500, `${label}地址过长`)
-    .refine(noNul, `${label}${NUL_MESSAGE}`)
-    .refine((v) => /^(\/(?!\/)|https?:\/\/)\S+$/.test(v), `${label}须为本站图片路径或 http(s) 地址`);
+    .refine((v) => linkTarget(v, { web: true }) !== null, `${label}须为本站图片路径或 http(s) 地址`);

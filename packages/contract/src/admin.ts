@@ -1,11 +1,12 @@
 // The back office's vocabulary and schemas (docs/quality.md R16): staff roles and the one permission
 // table, lead pipeline states, and the query, body and answer of every /api/admin endpoint.
 import { z } from "zod";
-import { AdminText, AdminId as Id, NUL_MESSAGE, noNul } from "./admin-fields.js";
+import { AdminText, AdminId as Id } from "./admin-fields.js";
 import { ORDER_STATUSES, Order } from "./commerce.js";
 import { Page, textParam } from "./common.js";
 import { LEAD_KINDS } from "./lead-kinds.js";
 import { YUAN_PATTERN, YUAN_PATTERN_MESSAGE } from "./money.js";
+import { text } from "./text.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
 
@@ -139,26 +140,19 @@ const PageSize = z.coerce
 /** A back-office list's page and page size: a bad value falls back to page 1 of 20 rows, at most 100. */
 const Paging = { current: PageNumber.optional(), pageSize: PageSize.optional() };
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD");
+const IsoDate = text("日期").regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD");
 
-export const Username = z
-  .string({ message: AdminMessages.usernameRule })
+export const Username = text("用户名", AdminMessages.usernameRule)
   .trim()
   .regex(/^[A-Za-z0-9_-]{3,32}$/, AdminMessages.usernameRule);
-export const NewPassword = z
-  .string({ message: AdminMessages.passwordRule })
+export const NewPassword = text("密码", AdminMessages.passwordRule)
   .min(8, AdminMessages.passwordRule)
   .max(128, AdminMessages.passwordRule)
   .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), AdminMessages.passwordRule);
 
 export const StaffLoginBody = z.object({
-  username: z
-    .string({ message: "请输入用户名" })
-    .trim()
-    .min(1, "请输入用户名")
-    .max(64, AdminMessages.badCredentials)
-    .refine(noNul, AdminMessages.badCredentials),
-  password: z.string({ message: "请输入密码" }).min(1, "请输入密码").max(128, AdminMessages.badCredentials),
+  username: text("用户名", "请输入用户名").trim().min(1, "请输入用户名").max(64, AdminMessages.badCredentials),
+  password: text("密码", "请输入密码").min(1, "请输入密码").max(128, AdminMessages.badCredentials),
 });
 
 export const StaffMe = z.object({
@@ -174,7 +168,7 @@ export const StaffMe = z.object({
 export type StaffMe = z.infer<typeof StaffMe>;
 
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string({ message: "请输入当前密码" }).min(1, "请输入当前密码").max(128),
+  currentPassword: text("当前密码", "请输入当前密码").min(1, "请输入当前密码").max(128),
   newPassword: NewPassword,
 });
 
@@ -270,7 +264,7 @@ export const LeadUpdateBody = z.object({
   state: z.enum(LEAD_STATES, { message: "线索状态无效" }).optional(),
   /** null takes the lead off everyone. */
   assigneeId: Id.nullable().optional(),
-  note: z.string().trim().max(1000, "备注最多 1000 字").refine(noNul, `备注${NUL_MESSAGE}`).optional(),
+  note: text("备注").trim().max(1000, "备注最多 1000 字").optional(),
 });
 
 export const RevealedPhone = z.object({ phone: z.string() });
@@ -378,8 +372,7 @@ export type DashboardData = z.infer<typeof DashboardData>;
 
 // ── Orders (销售/客服 and 管理员) ─────────────────────────────────────────────────────────────────
 
-const OrderNoText = z
-  .string({ message: "请提供订单号" })
+const OrderNoText = text("订单号", "请提供订单号")
   .trim()
   .regex(/^[A-Z0-9]{8,32}$/, "订单号无效");
 
@@ -448,18 +441,12 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 export const AdminOrderNoQuery = z.object({ orderNo: OrderNoText });
 export const AdminOrderNoBody = z.object({
   orderNo: OrderNoText,
-  note: z.string().trim().max(200, "备注最多 200 字").refine(noNul, `备注${NUL_MESSAGE}`).optional(),
+  note: text("备注").trim().max(200, "备注最多 200 字").optional(),
 });
 export const AdminOrderShipBody = z.object({
   orderNo: OrderNoText,
-  carrier: z
-    .string({ message: "请输入物流公司" })
-    .trim()
-    .min(1, "请输入物流公司")
-    .max(32, "物流公司最多 32 个字")
-    .refine(noNul, `物流公司${NUL_MESSAGE}`),
-  trackingNo: z
-    .string({ message: "请输入运单号" })
+  carrier: text("物流公司", "请输入物流公司").trim().min(1, "请输入物流公司").max(32, "物流公司最多 32 个字"),
+  trackingNo: text("运单号", "请输入运单号")
     .trim()
     .regex(/^[A-Za-z0-9-]{4,40}$/, "运单号为 4–40 位字母、数字或短横线"),
 });
@@ -504,8 +491,7 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_GOODS_IMAGES = 10;
 
 /** A picture as the storefront shows it: served by this shop at /media/<key> (the CSP allows only 'self'). */
-export const ImageUrl = z
-  .string({ message: "图片地址无效" })
+export const ImageUrl = text("图片地址", "图片地址无效")
   .trim()
   .regex(/^\/media\/[a-z0-9][a-z0-9-]{0,80}\.(svg|webp)$/, "图片地址无效，应为本站上传的图片（/media/…）");
 
@@ -528,7 +514,7 @@ export type UploadedImage = z.infer<typeof UploadedImage>;
 
 /** Yuan as typed (129, "129.5", "129.50"): at most two decimals; the server stores integer cents. */
 export const YuanAmount = z
-  .union([z.number(), z.string()], { message: "请输入金额" })
+  .union([z.number(), text("金额")], { message: "请输入金额" })
   .transform((v) => String(v).trim())
   .refine((v) => YUAN_PATTERN.test(v), `${YUAN_PATTERN_MESSAGE}，且不超过 9999999.99 元`)
   .transform((v) => {

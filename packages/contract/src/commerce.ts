@@ -3,12 +3,28 @@
 import { z } from "zod";
 import { phoneField } from "./accounts.js";
 import { currentParam, Page, pageSizeParam } from "./common.js";
+import { text } from "./text.js";
+
+// ── Bounds (R11, docs/decisions/0047) ──────────────────────────────────────────────────────────────
+// A price is at most MAX_PRICE_CENTS (money.ts), a line at most MAX_LINE_QUANTITY units, an order at most
+// MAX_ORDER_LINES lines: so the largest total any accepted input can make, 999 999 999 × 9 999 × 200
+// ≈ 2 × 10^15 cents, stays an exact JavaScript number (below 2^53) and fits the bigint columns; an
+// order above MAX_ORDER_TOTAL_CENTS is refused before it is written.
+
+/** Most units of one SKU in one cart line or order line. */
+export const MAX_LINE_QUANTITY = 9999;
+/** Most lines in one cart, and so in one order. */
+export const MAX_ORDER_LINES = 200;
+/** One order's total at most: what one Alipay trade may carry (100 000 000.00 元), in cents. */
+export const MAX_ORDER_TOTAL_CENTS = 10_000_000_000;
+/** What a customer reads when an order would pass MAX_ORDER_TOTAL_CENTS. */
+export const ORDER_TOTAL_TOO_LARGE = "订单金额不能超过 1 亿元，请分开下单";
 
 const quantity = z
   .number({ error: "数量必须是数字" })
   .int({ error: "数量必须是整数" })
   .min(1, { error: "数量至少为 1" })
-  .max(9999, { error: "数量不能超过 9999" });
+  .max(MAX_LINE_QUANTITY, { error: `数量不能超过 ${MAX_LINE_QUANTITY}` });
 const bodyId = (label: string) =>
   z
     .number({ error: `${label}必须是数字` })
@@ -95,16 +111,15 @@ export const CartCreateListBody = z.object({
 export const CartUpdateBody = z
   .object({ id: bodyId("购物车条目"), quantity: quantity.optional(), selected: z.boolean().optional() })
   .refine((b) => b.quantity !== undefined || b.selected !== undefined, { error: "请指定数量或选中状态" });
-export const CartUpdateListBody = z.object({ items: z.array(CartUpdateBody).min(1).max(200) });
+export const CartUpdateListBody = z.object({ items: z.array(CartUpdateBody).min(1).max(MAX_ORDER_LINES) });
 export const CartDeleteBody = z.object({
-  ids: z.array(bodyId("购物车条目")).min(1, { error: "请选择要删除的商品" }).max(200),
+  ids: z.array(bodyId("购物车条目")).min(1, { error: "请选择要删除的商品" }).max(MAX_ORDER_LINES),
 });
 
 // ── Address and customer info ─────────────────────────────────────────────────────────────────────────
 
 const addressText = (label: string, max: number, required: string) =>
-  z
-    .string({ error: required })
+  text(label, required)
     .trim()
     .min(1, { error: required })
     .max(max, { error: `${label}不能超过 ${max} 个字符` });
@@ -117,10 +132,9 @@ export const Address = z.object({
   city: addressText("市", 20, "请选择市"),
   district: addressText("区县", 20, "请选择区县"),
   /** The town or street office; some districts have none. */
-  town: z.string().trim().max(30, { error: "乡镇街道不能超过 30 个字符" }).default(""),
+  town: text("乡镇街道").trim().max(30, { error: "乡镇街道不能超过 30 个字符" }).default(""),
   /** The deepest region code chosen, to reopen the picker where it was. */
-  regionCode: z
-    .string()
+  regionCode: text("地区编码")
     .regex(/^\d{6,12}$/, { error: "地区编码无效" })
     .optional(),
   detail: addressText("详细地址", 120, "请输入详细地址"),
@@ -135,7 +149,7 @@ export type CustomerInfoData = z.infer<typeof CustomerInfoData>;
 
 // ── Orders ────────────────────────────────────────────────────────────────────────────────────────────
 
-const remark = z.string().trim().max(200, { error: "备注不能超过 200 个字" }).default("");
+const remark = text("备注").trim().max(200, { error: "备注不能超过 200 个字" }).default("");
 
 /** createOrder: buy now from a product or package page (one SKU and a quantity). */
 export const CreateOrderBody = z.object({
@@ -151,7 +165,7 @@ export type CreateOrderBody = z.input<typeof CreateOrderBody>;
 
 /** createOrders: the selected cart lines (cartId) as one order; the lines leave the cart. */
 export const CreateOrdersBody = z.object({
-  cartIds: z.array(bodyId("购物车条目")).min(1, { error: "请选择要购买的商品" }).max(200),
+  cartIds: z.array(bodyId("购物车条目")).min(1, { error: "请选择要购买的商品" }).max(MAX_ORDER_LINES),
   address: Address,
   remark,
 });
@@ -194,8 +208,7 @@ export const OrderListQuery = z.object({
 });
 export const OrderPage = Page(Order);
 export const OrderNoQuery = z.object({
-  orderNo: z
-    .string({ error: "请提供订单号" })
+  orderNo: text("订单号", "请提供订单号")
     .trim()
     .regex(/^[A-Z0-9]{8,32}$/, { error: "订单号无效" }),
 });
@@ -211,7 +224,7 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  * /decorate-act). With orderNo it pays that order instead (the customer's own, logged in).
  */
 export const PrecreateQuery = z.object({
-  name: z.string().trim().max(64, { error: "名称不能超过 64 个字符" }).optional(),
+  name: text("名称").trim().max(64, { error: "名称不能超过 64 个字符" }).optional(),
   mobile: phoneField.optional(),
   orderNo: OrderNoQuery.shape.orderNo.optional(),
 });
@@ -227,8 +240,7 @@ export type PrecreateData = z.infer<typeof PrecreateData>;
 
 export const TRADE_STATUSES = ["WAIT_BUYER_PAY", "TRADE_SUCCESS", "TRADE_CLOSED", "TRADE_FINISHED"] as const;
 export const TradeQuery = z.object({
-  out_trade_no: z
-    .string({ error: "请提供交易号" })
+  out_trade_no: text("交易号", "请提供交易号")
     .trim()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "交易号无效" }),
 });

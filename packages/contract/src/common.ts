@@ -2,11 +2,12 @@
 // Query strings arrive as text: numbers are parsed here, with a Chinese message when they are not numbers.
 import { z } from "zod";
 import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE, PAGE_SIZE } from "./constants.js";
+import { text } from "./text.js";
 
 export const MAX_INT = 2_147_483_647;
 
 function parseNumber(label: string) {
-  return z.union([z.string(), z.number()]).transform((raw, ctx) => {
+  return z.union([text(label), z.number()]).transform((raw, ctx) => {
     const n = typeof raw === "number" ? raw : Number(raw.trim());
     if (!Number.isFinite(n) || (typeof raw === "string" && raw.trim() === "")) {
       ctx.addIssue({ code: "custom", message: `${label}必须是数字` });
@@ -48,7 +49,7 @@ export function optionalIdParam(label: string) {
 /** An optional whole number within [min, max], refused outside it; empty means no filter. */
 export function optionalIntParam(label: string, min: number, max: number) {
   return z
-    .union([z.string(), z.number()])
+    .union([text(label), z.number()])
     .optional()
     .transform((raw, ctx) => {
       if (raw === undefined || (typeof raw === "string" && raw.trim() === "")) return undefined;
@@ -70,23 +71,17 @@ export function optionalIntParam(label: string, min: number, max: number) {
 
 /** Comma-separated ids ("1,2,3"; docs/product.md §3 tagIds); empty means absent. */
 export function idListParam(label: string) {
-  return z
-    .string({ error: `${label}必须是文本` })
+  return text(label)
     .max(200, { error: `${label}过多` })
     .regex(/^(\d{1,9})(,\d{1,9})*$|^$/, { error: `${label}格式应为以逗号分隔的数字` })
     .transform((s) => s || undefined)
     .optional();
 }
 
-/**
- * Free text with a length cap, trimmed; empty means absent. A NUL character is refused here: PostgreSQL
- * text cannot hold it, and the query would fail with a 500 instead of a clear message (R11).
- */
+/** Free text with a length cap, trimmed; empty means absent (NUL and lone surrogates refused: text.ts). */
 export function textParam(label: string, max: number) {
-  return z
-    .string({ error: `${label}必须是文本` })
+  return text(label)
     .max(max, { error: `${label}不能超过 ${max} 个字符` })
-    .refine((s) => !s.includes("\u0000"), { error: `${label}包含无效字符` })
     .transform((s) => s.trim() || undefined)
     .optional();
 }

@@ -12,6 +12,7 @@ import {
   pageSizeParam,
   textParam,
 } from "./common.js";
+import { text } from "./text.js";
 
 export const CityQuery = z.object({
   city: textParam("城市", 20),
@@ -64,8 +65,7 @@ export const ArticleListQuery = z
     type: z.enum(["1", "2"], { error: "type 只能为 1（攻略）或 2（案例）" }).optional(),
     tagId: optionalIdParam("标签"),
     /** Comma-separated tag ids (docs/product.md §3 tagIds). */
-    tagIds: z
-      .string()
+    tagIds: text("tagIds")
       .max(200, { error: "标签过多" })
       .regex(/^(\d{1,9})(,\d{1,9})*$|^$/, { error: "tagIds 格式应为以逗号分隔的数字" })
       .optional(),
@@ -168,8 +168,7 @@ export type SiteSettings = z.infer<typeof SiteSettings>;
 
 /** Children of one administrative region code ("86" = provinces): {code: name}. */
 export const RegionQuery = z.object({
-  code: z
-    .string()
+  code: text("地区编码")
     .regex(/^\d{2,12}$/, { error: "地区编码应为数字" })
     .optional(),
 });

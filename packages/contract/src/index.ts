@@ -25,5 +25,7 @@ export * from "./money.js";
 export * from "./planned-endpoints.js";
 export * from "./query-string.js";
 export * from "./routes.js";
+export * from "./site-links.js";
 export * from "./site-pages.js";
 export * from "./site-paths.js";
+export * from "./text.js";

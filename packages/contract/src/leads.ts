@@ -2,18 +2,19 @@
 import { z } from "zod";
 import { pricedCityShape } from "./city-prices.js";
 import { Messages, PHONE_PATTERN } from "./constants.js";
+import { text as storableText } from "./text.js";
 
-const phone = z.string({ error: Messages.invalidPhone }).trim().regex(PHONE_PATTERN, { error: Messages.invalidPhone });
+const phone = storableText("手机号", Messages.invalidPhone)
+  .trim()
+  .regex(PHONE_PATTERN, { error: Messages.invalidPhone });
 /**
- * Visitor text: trimmed, capped, and without NUL (PostgreSQL text cannot hold it; R11). `required`
- * is the message for an empty value.
+ * Visitor text: trimmed and capped (NUL and lone surrogates refused: text.ts). `required` is the message
+ * for an empty value.
  */
 const text = (label: string, max: number, required?: string) => {
-  const base = z
-    .string({ error: `${label}必须是文本` })
+  const base = storableText(label)
     .trim()
-    .max(max, { error: `${label}不能超过 ${max} 个字符` })
-    .refine((s) => !s.includes("\u0000"), { error: `${label}包含无效字符` });
+    .max(max, { error: `${label}不能超过 ${max} 个字符` });
   return required ? base.refine((s) => s.length > 0, { error: required }) : base;
 };
 /** R14: consent to the privacy policy. Optional in the API for compatibility; the web form requires it. */

@@ -1,6 +1,8 @@
 // Money as the back office types it: yuan with at most two decimals and seven whole digits; the data
 // holds integer cents. One rule for the admin forms and the contract's YuanAmount (docs/decisions/0042).
 
+/** The most any price may be: 9 999 999.99 元, what YUAN_PATTERN lets through (fits an integer column). */
+export const MAX_PRICE_CENTS = 999_999_999;
 /** Yuan as typed: 129, 129.5, 129.50 (at most 9999999.99). */
 export const YUAN_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
 /** What a form says when the typed yuan break YUAN_PATTERN. */

@@ -1,6 +1,7 @@
 // The body of a guide, a case or a brand page as an ordered list of blocks (data, never HTML:
 // docs/decisions/0028): add a block of a kind, edit it, move it up or down, remove it. Used inside an
 // antd Form as a Form.List under `name`; each block keeps its `kind` in the form's values.
+import { SITE_PATH_MESSAGE, sameSitePath } from "@yj/contract";
 import { Button, Card, Form, Input, Select, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { RowMoves } from "../kit/row-moves";
@@ -142,7 +143,14 @@ function BlockFields({ kind, name }: { kind: BlockKind; name: number }): ReactNo
           </Form.Item>
           <Form.Item
             name={[name, "to"]}
-            rules={[{ pattern: /^\/(?!\/)\S*$/, message: "链接必须是本站路径，如 /case" }]}
+            rules={[
+              {
+                // The contract's own check (docs/decisions/0047): "/\evil.example" is not a path on this site.
+                validator: async (_, value?: string) => {
+                  if (value?.trim() && sameSitePath(value.trim()) === null) throw new Error(SITE_PATH_MESSAGE);
+                },
+              },
+            ]}
             style={NO_GAP}
           >
             <Input placeholder="本站路径，如 /case" aria-label="链接地址" style={{ width: 240 }} />

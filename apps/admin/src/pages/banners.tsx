@@ -1,7 +1,13 @@
 // Home banners (运营): the default ones, a province's and a city's, each group in the storefront's
 // order. Create, edit, delete and move up or down; the home page for that city shows the change on
 // its next load.
-import { type AdminBannerRow, BANNER_SCOPE_LABELS, BANNER_SCOPES } from "@yj/contract";
+import {
+  type AdminBannerRow,
+  BANNER_SCOPE_LABELS,
+  BANNER_SCOPES,
+  linkTarget,
+  SITE_OR_WEB_LINK_MESSAGE,
+} from "@yj/contract";
 import { AutoComplete, Button, Form, Image, Radio, Space, Tag, Typography } from "antd";
 import { post, routes } from "../api";
 import { useCityOptions } from "../components/city-options";
@@ -78,7 +84,15 @@ function BannerModal(dialog: EditDialogProps<AdminBannerRow>) {
         name="link"
         label="链接"
         required="请填写链接"
-        rules={[{ pattern: /^(\/(?!\/)|https?:\/\/)\S*$/, message: "链接须是以 / 开头的站内地址或 http(s):// 地址" }]}
+        rules={[
+          {
+            // The contract's own check (docs/decisions/0047): "/\evil.example" looks like a path but leaves the site.
+            validator: async (_, value?: string) => {
+              if (value?.trim() && linkTarget(value.trim(), { web: true }) === null)
+                throw new Error(SITE_OR_WEB_LINK_MESSAGE);
+            },
+          },
+        ]}
         extra="站内地址以 / 开头，如 /decorate-act、/packageDetails/151"
         maxLength={500}
       />

@@ -4,6 +4,7 @@
 import type { Address, LeadKind, OrderStatus, SitePageBlock } from "@yj/contract";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -492,7 +493,11 @@ export const orders = pgTable(
       .notNull()
       .references(() => customers.id),
     status: text().$type<OrderStatus>().notNull(),
-    totalCents: integer().notNull(),
+    /**
+     * Cents, as bigint: a 9 999 999.99 元 price three times passes integer's 2^31 (docs/decisions/0047).
+     * The contract's bounds keep every total below 2^53, so "number" mode reads it exactly.
+     */
+    totalCents: bigint({ mode: "number" }).notNull(),
     address: jsonb().$type<Address>().notNull(),
     remark: text().notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull(),
@@ -527,7 +532,8 @@ export const orderLines = pgTable(
     unit: text().notNull(),
     priceCents: integer().notNull(),
     quantity: integer().notNull(),
-    amountCents: integer().notNull(),
+    /** priceCents × quantity: bigint like the order's total (docs/decisions/0047). */
+    amountCents: bigint({ mode: "number" }).notNull(),
   },
   (t) => [index().on(t.orderId)],
 );
@@ -585,7 +591,8 @@ export const payments = pgTable(
     payerName: text().notNull().default(""),
     payerPhone: text().notNull().default(""),
     subject: text().notNull(),
-    amountCents: integer().notNull(),
+    /** An order's total or a deposit: bigint like the order's total (docs/decisions/0047). */
+    amountCents: bigint({ mode: "number" }).notNull(),
     status: text().$type<"pending" | "paid" | "closed">().notNull(),
     /** The provider's trade number (Alipay trade_no) once paid. */
     tradeNo: text(),

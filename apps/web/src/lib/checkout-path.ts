@@ -1,6 +1,8 @@
 // Where checkout goes (ADR 0026): /submitOrder alone takes the cart's selected lines; with goodsId, skuId
 // and quantity (and isMeal for a package) it buys that one item now (order/createOrder).
 
+import { MAX_LINE_QUANTITY } from "@yj/contract";
+
 export const SUBMIT_ORDER_PATH = "/submitOrder";
 
 export interface BuyNowItem {
@@ -31,7 +33,7 @@ const positiveInt = (raw: string | null, max = 2_147_483_647): number | undefine
 export function parseBuyNow(search: URLSearchParams): BuyNowItem | null {
   const goodsId = positiveInt(search.get("goodsId"));
   const skuId = positiveInt(search.get("skuId"));
-  const quantity = positiveInt(search.get("quantity"), 9999);
+  const quantity = positiveInt(search.get("quantity"), MAX_LINE_QUANTITY);
   if (goodsId === undefined || skuId === undefined || quantity === undefined) return null;
   const isMeal = positiveInt(search.get("isMeal"));
   return isMeal === undefined ? { goodsId, skuId, quantity } : { goodsId, skuId, quantity, isMeal };

@@ -1,14 +1,19 @@
 // The cart (docs/product.md §3, §7; ADR 0023, 0025): per customer in the database, so it survives
 // logout and is shared by every instance. Every call answers the whole cart at today's prices.
-import type { CartData, CartLine, CartMealGroup } from "@yj/contract";
+import { type CartData, type CartLine, type CartMealGroup, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@yj/contract";
 import type { Db } from "../../db/client.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { CartStore, type SkuForCart, type StoredCartLine } from "./cart-store.js";
 
-/** Distinct lines a cart may hold (R11: every list is bounded). */
-export const MAX_CART_LINES = 200;
+/** Distinct lines a cart may hold (R11: every list is bounded), so an order of the whole cart is bounded too. */
+export const MAX_CART_LINES = MAX_ORDER_LINES;
 
+const tooMany = (name: string, inCart: number) =>
+  new AppError(
+    "business",
+    `「${name}」每种最多购买 ${MAX_LINE_QUANTITY} 件${inCart > 0 ? `，购物车里已有 ${inCart} 件` : ""}`,
+  );
 const outOfStock = (name: string, left: number) =>
   new AppError("business", left > 0 ? `「${name}」库存不足，最多还能购买 ${left} 件` : `「${name}」已售罄`);
 
@@ -94,13 +99,18 @@ export class CartService {
         const sku = checkedSku(skus.get(item.skuId), item.goodsId);
         if (isMeal !== null && !sku.isPackage) throw new AppError("invalid_input", "该商品不是套餐");
         if (item.quantity > sku.stock) throw outOfStock(sku.name, sku.stock);
+        if (item.quantity > MAX_LINE_QUANTITY) throw tooMany(sku.name, 0);
         const mealId = sku.isPackage ? sku.goodsId : 0;
         const line = { customerId, goodsId: sku.goodsId, skuId: sku.skuId, mealId, quantity: item.quantity };
-        const added = await this.store.add(tx, { ...line, priceCents: sku.priceCents }, sku.stock, now);
+        // A line grows up to the stock and to MAX_LINE_QUANTITY, which keeps every order's total bounded.
+        const cap = Math.min(sku.stock, MAX_LINE_QUANTITY);
+        const added = await this.store.add(tx, { ...line, priceCents: sku.priceCents }, cap, now);
         if (added === null) {
           const [current] = (await this.store.lines(customerId, tx)).filter(
             (l) => l.skuId === sku.skuId && l.mealId === mealId,
           );
+          if ((current?.quantity ?? 0) + item.quantity > MAX_LINE_QUANTITY && sku.stock > MAX_LINE_QUANTITY)
+            throw tooMany(sku.name, current?.quantity ?? 0);
           const left = sku.stock - (current?.quantity ?? 0);
           if (left <= 0 && sku.stock > 0)
             throw new AppError("business", `「${sku.name}」库存不足，购物车里已有全部 ${sku.stock} 件`);

@@ -177,7 +177,7 @@ export class OrderDesk {
     const since = async (start: Date) => {
       const [made] = await this.db.select({ n: count() }).from(orders).where(gte(orders.createdAt, start));
       const [paid] = await this.db
-        .select({ n: count(), cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int` })
+        .select({ n: count(), cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`.mapWith(Number) })
         .from(orders)
         .where(gte(orders.paidAt, start));
       return { made: made?.n ?? 0, paid: paid?.n ?? 0, paidAmount: paid?.cents ?? 0 };

@@ -7,8 +7,10 @@ import {
   type CreateOrdersBody,
   type CustomerInfoData,
   endpoints,
+  MAX_ORDER_TOTAL_CENTS,
   ORDER_PAYMENT_WINDOW_MINUTES,
   ORDER_STATUS_LABELS,
+  ORDER_TOTAL_TOO_LARGE,
   type Order,
   type OrderStatus,
 } from "@yj/contract";
@@ -145,6 +147,8 @@ export class OrdersService {
       if (!claim.first) return claim.answer;
       const { lines, cartIds } = await draft(tx);
       const totalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+      // The contract's bounds keep this sum exact; past one trade's cap it could never be paid.
+      if (totalCents > MAX_ORDER_TOTAL_CENTS) throw new AppError("business", ORDER_TOTAL_TOO_LARGE);
       const [order] = await tx
         .insert(orders)
         .values({

@@ -1,7 +1,7 @@
 // Home carousel for the visitor's city (docs/product.md §4: a city change reloads the banners; §9 height 482).
 import { BANNER_HEIGHT_PX, type Banner } from "@yj/contract";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { StoredLink, storedImageSrc } from "../../components/stored-link";
 import styles from "./banner-carousel.module.css";
 
 const INTERVAL_MS = 5000;
@@ -26,15 +26,16 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     >
       <div className={styles.track} style={{ transform: `translateX(-${index * 100}%)` }}>
         {banners.map((b, i) => (
-          <Link
+          <StoredLink
             key={b.id}
             to={b.link}
+            web
             className={styles.slide}
             aria-hidden={i !== index}
             tabIndex={i === index ? 0 : -1}
           >
             <img
-              src={b.image}
+              src={storedImageSrc(b.image)}
               alt={b.title}
               width={1920}
               height={BANNER_HEIGHT_PX}
@@ -42,7 +43,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               fetchPriority={i === 0 ? "high" : "low"}
               loading={i === 0 ? "eager" : "lazy"}
             />
-          </Link>
+          </StoredLink>
         ))}
       </div>
       {count > 1 && (

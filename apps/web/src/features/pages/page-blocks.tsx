@@ -1,6 +1,6 @@
 // A page's blocks as elements: text only through React (never raw HTML), links only to this site's paths.
 import type { SitePageBlock } from "@yj/contract";
-import { Link } from "react-router";
+import { StoredLink, storedImageSrc } from "../../components/stored-link";
 import styles from "./site-page.module.css";
 
 const LIST_TONE = {
@@ -16,9 +16,11 @@ function Block({ block }: { block: SitePageBlock }) {
     case "paragraph":
       return <p className={styles.paragraph}>{block.text}</p>;
     case "image":
+      // A picture whose stored address is not one this site may show is left out (stored-link.tsx).
+      if (!storedImageSrc(block.src)) return null;
       return (
         <figure className={styles.figure}>
-          <img src={block.src} alt={block.caption} loading="lazy" width={1200} height={675} />
+          <img src={storedImageSrc(block.src)} alt={block.caption} loading="lazy" width={1200} height={675} />
           <figcaption>{block.caption}</figcaption>
         </figure>
       );
@@ -73,7 +75,7 @@ function Block({ block }: { block: SitePageBlock }) {
     case "link":
       return (
         <p className={styles.more}>
-          <Link to={block.to}>{block.text} ›</Link>
+          <StoredLink to={block.to}>{block.text} ›</StoredLink>
         </p>
       );
   }

@@ -95,6 +95,27 @@ describe("brand page", () => {
     act(() => fireEvent.click(screen.getByRole("button", { name: "免费预约设计师" })));
     expect(screen.getByTestId("dialog").textContent).toBe("booking:品牌故事");
   });
+
+  it("#21 item 8: a stored link or picture that leaves the site (/\\evil.example) is drawn without it", () => {
+    const legacy: SitePage = {
+      ...aboutPage,
+      blocks: [
+        { kind: "link", text: "离站链接", to: "/\\evil.example" },
+        { kind: "link", text: "制表符链接", to: "/\t/evil.example" },
+        { kind: "image", src: "/\\evil.example/a.png", caption: "离站图片" },
+        { kind: "link", text: "站内链接", to: "/stream" },
+      ],
+    };
+    renderApp(<BrandPageScreen />, {
+      path: "/about",
+      prime: (set) => set(routes.sitePage, { slug: "about" }, legacy),
+    });
+    expect(screen.getByText("离站链接 ›").closest("a")).toBeNull();
+    expect(screen.getByText("制表符链接 ›").closest("a")).toBeNull();
+    expect(screen.queryByRole("img", { name: "离站图片" })).toBeNull();
+    expect(screen.getByRole("link", { name: "站内链接 ›" }).getAttribute("href")).toBe("/stream");
+    expect(document.querySelector('a[href*="evil"], img[src*="evil"]')).toBeNull();
+  });
 });
 
 describe("hard decoration", () => {

@@ -2,7 +2,7 @@
 // parameters, description, breadcrumb, "已下架" when off sale, and related goods of the same category.
 
 import { useQuery } from "@tanstack/react-query";
-import { type GoodsDetail, goodsPath, packagePath } from "@yj/contract";
+import { type GoodsDetail, goodsPath, MAX_LINE_QUANTITY, packagePath } from "@yj/contract";
 import { useId, useMemo, useState } from "react";
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
@@ -58,7 +58,8 @@ function Product({ goods }: { goods: GoodsDetail }) {
   const onSale = goods.status === 1;
   const soldOut = goods.skus.length > 0 && stock <= 0;
   const canBuy = onSale && !soldOut;
-  const max = Math.max(1, stock);
+  // The stock, and never more than one order line may hold (docs/decisions/0047).
+  const max = Math.max(1, Math.min(stock, MAX_LINE_QUANTITY));
   const qty = Math.min(quantity, max);
   const suffix = priceSuffix(goods);
 

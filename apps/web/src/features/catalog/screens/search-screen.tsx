@@ -13,6 +13,7 @@ import { useLoadedItems } from "../../../lib/loaded-items";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { useScreenLocation } from "../../../lib/screen-location";
+import { searchText } from "../../../lib/search-text";
 import { breadcrumbJsonLd } from "../../../lib/structured-data";
 import { type GoodsFilter, goodsPagesQuery } from "../api/goods-pages";
 import { PagedGoods } from "../components/paged-goods";
@@ -34,7 +35,7 @@ interface SearchInfo {
 }
 
 function parseSearch(search: URLSearchParams): SearchInfo {
-  const name = (search.get("name") ?? "").trim().slice(0, MAX_KEYWORD);
+  const name = searchText(search, "name", MAX_KEYWORD);
   const category2 = parseId(search.get("category2"));
   return {
     name,

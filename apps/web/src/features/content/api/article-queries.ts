@@ -13,6 +13,7 @@ import {
 import type { ApiClient } from "../../../lib/api-client";
 import { nextPageParam } from "../../../lib/list-rules";
 import { apiQuery } from "../../../lib/queries";
+import { searchText } from "../../../lib/search-text";
 
 export const ARTICLE_PAGE_SIZE = 12;
 const MAX_TEXT = 20;
@@ -53,8 +54,7 @@ export interface CaseSelection {
 }
 export type CaseFilterName = keyof CaseSelection;
 
-const textOf = (search: URLSearchParams, name: string) =>
-  (search.get(name) ?? "").trim().slice(0, MAX_TEXT) || undefined;
+const textOf = (search: URLSearchParams, name: string) => searchText(search, name, MAX_TEXT) || undefined;
 const bandOf = (bands: readonly CaseBand[], key: string | null) => bands.find((b) => b.key === key);
 
 export function parseCaseSelection(search: URLSearchParams): CaseSelection {

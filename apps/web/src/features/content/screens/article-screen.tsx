@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import type { LoaderFunctionArgs } from "react-router";
 import { Breadcrumb } from "../../../components/breadcrumb";
 import { BookingButton } from "../../../components/lead-buttons";
+import { storedImageSrc } from "../../../components/stored-link";
 import { formatDate } from "../../../lib/format";
 import { orNotFound, routeId } from "../../../lib/not-found";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
@@ -26,7 +27,7 @@ const isCase = (a: Pick<ArticleDetail, "type">) => a.type === ArticleType.CASE;
  * this site, made absolute by the head with the public origin (RouteMeta).
  */
 export function articleJsonLd(a: ArticleDetail, pagePath: string): Record<string, unknown> {
-  const images = [a.cover, ...a.content.flatMap((b) => (b.kind === "image" ? [b.src] : []))];
+  const images = [a.cover, ...a.content.flatMap((b) => (b.kind === "image" ? [b.src] : []))].filter(storedImageSrc);
   return {
     "@context": "https://schema.org",
     "@type": "Article",
@@ -149,11 +150,11 @@ export function ArticleBody({ blocks }: { blocks: readonly ArticleBlock[] }) {
         ) : b.kind === "paragraph" ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: blocks are an ordered list without ids
           <p key={i}>{b.text}</p>
-        ) : (
+        ) : !storedImageSrc(b.src) ? null : (
           // biome-ignore lint/suspicious/noArrayIndexKey: blocks are an ordered list without ids
           <figure key={i}>
             <img
-              src={b.src}
+              src={storedImageSrc(b.src)}
               alt={b.caption}
               width={IMAGE_WIDTH}
               height={IMAGE_HEIGHT}
@@ -170,12 +171,14 @@ export function ArticleBody({ blocks }: { blocks: readonly ArticleBlock[] }) {
 
 /** The case's photos: the cover and its image blocks, one large with the others as thumbnails. */
 function CaseGallery({ article: a }: { article: ArticleDetail }) {
+  // A stored address this site may not show is left out (stored-link.tsx).
   const photos = [
     { src: a.cover, caption: a.title },
     ...a.content.flatMap((b) => (b.kind === "image" ? [{ src: b.src, caption: b.caption }] : [])),
-  ];
+  ].filter((p) => storedImageSrc(p.src));
   const [index, setIndex] = useState(0);
-  const shown = photos[Math.min(index, photos.length - 1)]!;
+  const shown = photos[Math.min(index, photos.length - 1)];
+  if (!shown) return null;
   return (
     <div className={styles.gallery}>
       <figure className={styles.galleryMain}>

@@ -15,6 +15,7 @@ import { useLoadedItems } from "../../../lib/loaded-items";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useScreenSearchParams } from "../../../lib/screen-location";
+import { searchText } from "../../../lib/search-text";
 import { breadcrumbJsonLd, storeJsonLd } from "../../../lib/structured-data";
 import styles from "./stores-screen.module.css";
 
@@ -25,7 +26,7 @@ const IMAGE_WIDTH = 480;
 const IMAGE_HEIGHT = 320;
 
 function parseCity(search: URLSearchParams): string {
-  return (search.get("city") ?? "").trim().slice(0, MAX_CITY);
+  return searchText(search, "city", MAX_CITY);
 }
 
 export function storePagesQuery(api: ApiClient, city: string) {
