@@ -1,6 +1,7 @@
 // The sites allowed to show the panorama page (/iframe) in a frame: a site setting the back office
 // edits, written into that page's Content-Security-Policy `frame-ancestors` (docs/decisions/0050).
 import { z } from "zod";
+import { text } from "./text.js";
 
 /** The WHATWG URL parser, which browsers and Node both have; the contract is built without DOM or Node types. */
 declare const URL: new (
@@ -39,7 +40,7 @@ export function embedOriginOf(value: string): string | null {
   return url.origin;
 }
 
-const EmbedOrigin = z.string().transform((value, ctx) => {
+const EmbedOrigin = text("允许嵌入的网站").transform((value, ctx) => {
   const origin = embedOriginOf(value);
   if (origin) return origin;
   ctx.addIssue({
