@@ -30,6 +30,27 @@ const EnvSchema = z.object({
    * server stops waiting for an answer a second later (a stalled network sends no error).
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Requests that may wait for a free PostgreSQL connection when every one of the pool's is busy;
+   * more are answered 503 at once (docs/decisions/0048).
+   */
+  DATABASE_POOL_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** How long one of them waits before it is answered 503 (and not 500, ADR 0048). */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /**
+   * A request (its headers and body) must have arrived within this, or the connection is answered
+   * 408 and closed: a client trickling a body holds no socket for long (ADR 0048).
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Its headers within this (at most HTTP_REQUEST_TIMEOUT_MS). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Load shedding (ADR 0048): while the event loop's mean delay over the last half second is above
+   * this, new requests are answered 503 with Retry-After at once, before any work; 0: off.
+   */
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  /** The same on event-loop utilisation (0–1) over the last half second; 0: off (the default). */
+  LOAD_SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key (rate limits under `<prefix>rate:`); test runs use their own. */
   REDIS_PREFIX: z

@@ -1,0 +1,66 @@
+// Load shedding (docs/decisions/0048): when the process is past what it can serve, a new request is
+// answered at once, before any work, with 503, Retry-After and 当前访问人数较多，请稍后再试 (a small
+// Chinese page for a browser asking for a page), instead of joining a queue that makes every
+// request slow. @fastify/under-pressure samples the event loop; a busy database pool is refused by
+// the pool itself (db/bounded-pool.ts). Probes, the scraper, Alipay's notify and build files are
+// never shed, nor the API calls of a page render already admitted.
+import underPressure from "@fastify/under-pressure";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { overloaded } from "../lib/errors.js";
+import { isRenderCall } from "../limits/render-calls.js";
+import { isExemptRoute } from "../limits/request-limits.js";
+
+/** How often the event loop is sampled: a spike is noticed, and its end, within half a second. */
+const SAMPLE_INTERVAL_MS = 500;
+const LOG_EVERY_MS = 5000;
+
+export interface LoadSheddingOptions {
+  /** Mean event-loop delay (ms) over a sample above which requests are shed; 0: off. */
+  maxEventLoopDelayMs: number;
+  /** Event-loop utilisation (0–1) over a sample above which requests are shed; 0: off. */
+  maxEventLoopUtilization: number;
+}
+
+export interface Pressure {
+  /** True while the process sheds load. */
+  overloaded(): boolean;
+  /** The last sample, for /readyz. */
+  sample(): { eventLoopDelayMs: number; eventLoopUtilization: number };
+}
+
+/** Registers the shedding hook; call before the request limits, so a shed request costs nothing else. */
+export async function installLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): Promise<Pressure> {
+  const { maxEventLoopDelayMs, maxEventLoopUtilization } = options;
+  await app.register(underPressure, {
+    sampleInterval: SAMPLE_INTERVAL_MS,
+    maxEventLoopDelay: maxEventLoopDelayMs,
+    maxEventLoopUtilization,
+    // The last sample's utilisation, not the average since start.
+    eventLoopUtilizationMode: "interval",
+    pressureHandler: async (request) => {
+      if (isExemptRoute(request) || isRenderCall(request)) return;
+      noteShed(request.log);
+      throw overloaded();
+    },
+  });
+  // One log line per LOG_EVERY_MS with the count, not one per shed request: logging must not add
+  // to the load it reports.
+  let shed = 0;
+  let loggedAt = 0;
+  const noteShed = (log: FastifyBaseLogger) => {
+    shed += 1;
+    const now = Date.now();
+    if (now - loggedAt < LOG_EVERY_MS) return;
+    log.warn({ shed, ...sample() }, "overloaded: shedding requests (503)");
+    loggedAt = now;
+    shed = 0;
+  };
+  const sample = () => {
+    const { eventLoopDelay, eventLoopUtilized } = app.memoryUsage();
+    return { eventLoopDelayMs: Math.round(eventLoopDelay), eventLoopUtilization: Number(eventLoopUtilized.toFixed(2)) };
+  };
+  return {
+    sample,
+    overloaded: () => app.isUnderPressure(),
+  };
+}
