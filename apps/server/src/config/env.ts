@@ -46,9 +46,10 @@ const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /**
    * Load shedding (ADR 0048): while the event loop's mean delay over the last half second is above
-   * this, new requests are answered 503 with Retry-After at once, before any work; 0: off.
+   * this, new requests are answered 503 with Retry-After at once, before any work; 0: off. Unset:
+   * 200 in production, off elsewhere (a developer's breakpoint or a test machine's load is not overload).
    */
-  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** The same on event-loop utilisation (0–1) over the last half second; 0: off (the default). */
   LOAD_SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   REDIS_URL: z.string().url().optional(),
@@ -198,6 +199,7 @@ const CheckedEnvSchema = EnvSchema.transform((env) => ({
   PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
   ADMIN_BASE_URL: env.ADMIN_BASE_URL ?? env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
   SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === "production" ? 5000 : 0),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: env.LOAD_SHED_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === "production" ? 200 : 0),
 }));
 
 export type Env = z.infer<typeof CheckedEnvSchema>;

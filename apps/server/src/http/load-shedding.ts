@@ -38,10 +38,18 @@ export async function installLoadShedding(app: FastifyInstance, options: LoadShe
     // The last sample's utilisation, not the average since start.
     eventLoopUtilizationMode: "interval",
     pressureHandler: async (request) => {
-      if (isExemptRoute(request) || isRenderCall(request)) return;
+      if (!armed || isExemptRoute(request) || isRenderCall(request)) return;
       noteShed(request.log);
       throw overloaded();
     },
+  });
+  // The first samples measure start-up (loading the storefront's build, compiling schemas), not
+  // visitors: shedding starts two samples after the app is ready.
+  let armed = false;
+  app.addHook("onReady", async () => {
+    setTimeout(() => {
+      armed = true;
+    }, 2 * SAMPLE_INTERVAL_MS).unref();
   });
   // One log line per LOG_EVERY_MS with the count, not one per shed request: logging must not add
   // to the load it reports.
@@ -61,6 +69,6 @@ export async function installLoadShedding(app: FastifyInstance, options: LoadShe
   };
   return {
     sample,
-    overloaded: () => app.isUnderPressure(),
+    overloaded: () => armed && app.isUnderPressure(),
   };
 }
