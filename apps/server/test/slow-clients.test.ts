@@ -3,8 +3,8 @@
 // has passed, instead of holding a connection for as long as the client likes; the deployed HAProxy
 // bounds the request as well.
 import { readFileSync } from "node:fs";
-import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
@@ -81,7 +81,11 @@ describe("slow clients", () => {
   }, 30_000);
 
   it("answers 408 and closes a socket that trickles its headers", async () => {
-    const { closed, answer } = await trickle(port, "GET /api/goodsCategories/list HTTP/1.1\r\nHost: shop.example\r\n", true);
+    const { closed, answer } = await trickle(
+      port,
+      "GET /api/goodsCategories/list HTTP/1.1\r\nHost: shop.example\r\n",
+      true,
+    );
     expect(closed).toBe(true);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   }, 30_000);
