@@ -4,7 +4,7 @@
 // request slow. @fastify/under-pressure samples the event loop; a busy database pool is refused by
 // the pool itself (db/bounded-pool.ts). Probes, the scraper, Alipay's notify and build files are
 // never shed, nor the API calls of a page render already admitted.
-import underPressure from "@fastify/under-pressure";
+import underPressure, { TYPE_EVENT_LOOP_DELAY, TYPE_EVENT_LOOP_UTILIZATION } from "@fastify/under-pressure";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { overloaded } from "../lib/errors.js";
 import { isRenderCall } from "../limits/render-calls.js";
@@ -37,12 +37,29 @@ export async function installLoadShedding(app: FastifyInstance, options: LoadShe
     maxEventLoopUtilization,
     // The last sample's utilisation, not the average since start.
     eventLoopUtilizationMode: "interval",
-    pressureHandler: async (request) => {
+    pressureHandler: async (request, _reply, type, value) => {
       if (!armed || isExemptRoute(request) || isRenderCall(request)) return;
+      if (Math.random() < admitted(type, value)) return;
       noteShed(request.log);
       throw overloaded();
     },
   });
+  /**
+   * The share of requests still let through: all of them at the threshold, none at twice it, in
+   * proportion between. Shedding everything the moment the threshold is passed made the load swing
+   * between all and nothing every sample; a ramp holds the loop near the threshold and keeps serving.
+   */
+  const admitted = (type: string, value: number | undefined): number => {
+    if (value === undefined) return 0;
+    if (type === TYPE_EVENT_LOOP_DELAY && maxEventLoopDelayMs > 0) {
+      return Math.max(0, (2 * maxEventLoopDelayMs - value) / maxEventLoopDelayMs);
+    }
+    if (type === TYPE_EVENT_LOOP_UTILIZATION && maxEventLoopUtilization > 0) {
+      // The same ramp on the headroom left: from the threshold to a loop busy all the time.
+      return Math.max(0, (1 - value) / (1 - maxEventLoopUtilization));
+    }
+    return 0;
+  };
   // The first samples measure start-up (loading the storefront's build, compiling schemas), not
   // visitors: shedding starts two samples after the app is ready.
   let armed = false;
