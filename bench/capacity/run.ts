@@ -71,6 +71,8 @@ async function startServer(databaseUrl: string, cacheSeconds: number, logLevel =
       // The visitors here are one machine: per-address limits would measure the limiter.
       RATE_LIMIT_READS_PER_MINUTE: "0",
       RATE_LIMIT_WRITES_PER_MINUTE: "0",
+      // Capacity is what it serves, not what it refuses past it (bench:overload, ADR 0048).
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: "0",
       SHUTDOWN_DRAIN_MS: "0",
     },
   });
