@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import { untilAborted } from "@yj/contract";
+import { Messages, untilAborted } from "@yj/contract";
 import type { DocumentAssets, PageStream, WebServerEntry } from "@yj/web/render-seam";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cspHeader, newNonces } from "../http/content-security-policy.js";
@@ -161,8 +161,9 @@ export function pageRenderer(
           if (cookies) setCookies.push(...(Array.isArray(cookies) ? cookies : [String(cookies)]));
           const retryAfter = res.headers["retry-after"];
           if (res.statusCode === 429 || res.statusCode === 503) {
-            const message = messageOf(() => res.json());
-            refused = { status: res.statusCode, retryAfter: String(retryAfter ?? "5"), message };
+            const status = res.statusCode;
+            const message = messageOf(() => res.json(), status === 429 ? Messages.rateLimited : Messages.overloaded);
+            refused = { status, retryAfter: String(retryAfter ?? "5"), message };
           }
           return {
             status: res.statusCode,
@@ -203,15 +204,15 @@ interface Refusal {
   message: string;
 }
 
-/** The envelope's Chinese message, or the generic one when the answer is not an envelope. */
-function messageOf(json: () => unknown): string {
+/** The envelope's Chinese message, or `fallback` when the answer is not an envelope. */
+function messageOf(json: () => unknown, fallback: string): string {
   try {
     const { message } = json() as { message?: unknown };
     if (typeof message === "string" && message) return message;
   } catch {
     // not JSON
   }
-  return "当前访问人数较多，请稍后再试";
+  return fallback;
 }
 
 function sendRefusal(reply: FastifyReply, { status, retryAfter, message }: Refusal) {
