@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { overloaded } from "../lib/errors.js";
 import { isRenderCall } from "../limits/render-calls.js";
 import { isExemptRoute } from "../limits/request-limits.js";
+import { wantsPage } from "./refusal-page.js";
 
 /** How often the event loop is sampled: a spike is noticed, and its end, within half a second. */
 const SAMPLE_INTERVAL_MS = 500;
@@ -39,14 +40,17 @@ export async function installLoadShedding(app: FastifyInstance, options: LoadShe
     eventLoopUtilizationMode: "interval",
     pressureHandler: async (request, _reply, type, value) => {
       if (!armed || isExemptRoute(request) || isRenderCall(request)) return;
-      if (Math.random() < admitted(type, value)) return;
+      // A page costs about ten API reads (docs/capacity.md): pages are shed first, API calls only
+      // from twice the delay on.
+      const scaled = wantsPage(request) || value === undefined ? value : value / 2;
+      if (Math.random() < admitted(type, scaled)) return;
       noteShed(request.log);
       throw overloaded();
     },
   });
   /**
-   * The share of requests still let through: all of them at the threshold, none at twice it, in
-   * proportion between. Shedding everything the moment the threshold is passed made the load swing
+   * The share of pages still let through: all of them at the threshold, none at twice it, in
+   * proportion between (API calls: the same at twice the delay). Shedding everything the moment the threshold is passed made the load swing
    * between all and nothing every sample; a ramp holds the loop near the threshold and keeps serving.
    */
   const admitted = (type: string, value: number | undefined): number => {
