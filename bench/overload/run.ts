@@ -8,7 +8,7 @@
 // because the excess is refused early (503 with Retry-After) instead of queued.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -36,7 +36,12 @@ async function startServer(databaseUrl: string): Promise<Server> {
   );
   const child = spawn(process.execPath, [join(ROOT, "apps/server/dist/server.js")], {
     cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
+    // OVERLOAD_SERVER_LOG=<file> keeps the server's log lines (warnings and errors) there.
+    stdio: [
+      "ignore",
+      process.env.OVERLOAD_SERVER_LOG ? openSync(process.env.OVERLOAD_SERVER_LOG, "w") : "ignore",
+      "inherit",
+    ],
     env: {
       ...process.env,
       NODE_ENV: "production",
