@@ -23,7 +23,10 @@ const EnvSchema = z.object({
   /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
-  /** Waiting for a PostgreSQL connection (a new one, or a free one from the pool) gives up after this. */
+  /**
+   * Opening a new PostgreSQL connection gives up after this (and so does waiting for a free one,
+   * though DATABASE_POOL_WAIT_MS, shorter, ends that wait first).
+   */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /**
    * PostgreSQL ends a statement running longer than this, and a transaction left idle that long; the
