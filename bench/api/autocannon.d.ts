@@ -23,7 +23,7 @@ declare module "autocannon" {
       headers?: Record<string, string>;
       body?: string;
       /** Called before each send; answers the request to send. */
-      setupRequest?: (request: Request) => Request;
+      setupRequest?: (request: Request, context?: Record<string, unknown>) => Request;
     }
 
     /** hdr-histogram-percentiles-obj: latency in ms (whole ms), requests and throughput per second. */

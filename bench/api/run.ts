@@ -183,6 +183,8 @@ function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
     // One client sends everything here: the per-IP request limits would measure themselves (ADR 0022).
     RATE_LIMIT_READS_PER_MINUTE: "0",
     RATE_LIMIT_WRITES_PER_MINUTE: "0",
+    // Throughput is measured here, not what the server refuses past it (bench:overload, ADR 0048).
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: "0",
     CODE_HASH_SECRET: randomBytes(32).toString("hex"),
     SMS_PROVIDER: "console",
     SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",

@@ -75,6 +75,8 @@ async function startServer(databaseUrl: string, cacheSeconds: number, logLevel =
       SMS_CHECK_AFTER_NETWORK_SENDS: "10000000",
       SMS_CHECK_AFTER_BUDGET_PERCENT: "100",
       SMS_NETWORK_DAILY_BUDGET: "10000000",
+      // Capacity is what it serves, not what it refuses past it (bench:overload, ADR 0048).
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: "0",
       SHUTDOWN_DRAIN_MS: "0",
     },
   });

@@ -51,6 +51,9 @@ defaults
   # Longer than the test client's (Node's fetch keeps idle connections 4 s): the client, not the
   # balancer, ends an idle connection, so a request is never sent on one the balancer just closed.
   timeout http-keep-alive 10s
+  # As deploy/haproxy.cfg: a trickled request is cut off (docs/decisions/0048).
+  timeout http-request 10s
+  option http-buffer-request
   # A refused or reset connection is retried on the other instance; reads are also retried when an
   # instance answered nothing or 503 (closing). Writes are not replayed after they reached a server.
   retries 2

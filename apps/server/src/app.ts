@@ -14,6 +14,7 @@ import { PERMISSIONS_POLICY, STATIC_CSP } from "./http/content-security-policy.j
 import { allowEmbedding } from "./http/embedding.js";
 import { answerFrameworkError, installErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health-routes.js";
+import { installLoadShedding } from "./http/load-shedding.js";
 import { metricsRoutes } from "./http/metrics.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { cachesOf, localInvalidation, RedisCacheInvalidation } from "./lib/cache-invalidation.js";
@@ -76,11 +77,37 @@ function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
+/**
+ * Longer than any balancer's idle timeout in front (HAProxy's http-keep-alive 10 s, a cloud
+ * balancer's 60 s): the balancer, not the server, closes an idle kept-alive connection, so a request
+ * it sends on one never meets a connection the server is closing at that moment. (Fastify's default.)
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/**
+ * Slow clients (docs/decisions/0048): the whole request, body included, must arrive within
+ * HTTP_REQUEST_TIMEOUT_MS and its headers within HTTP_HEADERS_TIMEOUT_MS, or Node answers 408 and
+ * closes the socket. Node looks for late requests every connectionsCheckingInterval (30 s by
+ * default, which would let a trickle live twice the limit): a quarter of the shorter limit, at most 1 s.
+ */
+function httpTimeouts(env: Env) {
+  const headersTimeout = Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS);
+  return {
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout,
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database, logger } = options;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 64 * 1024,
+    ...httpTimeouts(env),
     // Per-IP limits see the client address behind a load balancer only when its hops are configured.
     // (A hop count becomes proxy-addr's "trust the first n hops" function.)
     trustProxy: typeof env.TRUST_PROXY === "number" ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
@@ -111,6 +138,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // connection to this instance when it stops listening: a request sent on one just as it closed
     // would get no answer, and a write is not retried by the balancer (ADR 0039).
     if (options.shutdown?.draining) reply.header("connection", "close");
+  });
+  // Shedding load comes before the limits and every other hook: a shed request costs nothing else.
+  const pressure = await installLoadShedding(app, {
+    maxEventLoopDelayMs: env.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+    maxEventLoopUtilization: env.LOAD_SHED_EVENT_LOOP_UTILIZATION,
   });
   // One rate-limit store for the accounts limits and the per-IP request limits. Those come before
   // every plugin and route, so all of them are limited, and before any hook that does work.
@@ -182,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     kind: database.kind,
     dependencies: [{ name: "database", ping: (timeoutMs) => database.ping(timeoutMs) }, ...redis],
     draining: () => options.shutdown?.draining === true,
+    pressure,
   });
   if (options.serveWeb !== false) {
     // The back office's routes are more specific than the storefront's wildcard, so they win.

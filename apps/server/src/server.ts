@@ -31,6 +31,7 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     timeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
+    poolWait: { maxWaiting: env.DATABASE_POOL_MAX_WAITING, timeoutMs: env.DATABASE_POOL_WAIT_MS },
     log: logger,
   });
   await database.withStartupLock(async (db) => {

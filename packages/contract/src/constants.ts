@@ -78,6 +78,7 @@ export const Messages = {
   invalidInput: "请求参数有误",
   internal: "服务器开小差了，请稍后重试",
   rateLimited: "操作过于频繁，请稍后再试",
+  overloaded: "当前访问人数较多，请稍后再试",
   csrf: "请求校验失败，请刷新页面后重试",
   /** The SMS human check (docs/decisions/0046): asked for, working, passed, and refused. */
   humanCheckRequired: "请先完成人机验证",

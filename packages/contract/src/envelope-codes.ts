@@ -28,6 +28,8 @@ export const ErrorCode = {
   UPSTREAM: 1502,
   /** Anything unexpected. HTTP 500, generic message, never a stack. */
   INTERNAL: 1500,
+  /** The server is shedding load (too many visitors at once). HTTP 503 with Retry-After (docs/decisions/0048). */
+  OVERLOADED: 1503,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -24,13 +24,38 @@ const EnvSchema = z.object({
   /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
-  /** Waiting for a PostgreSQL connection (a new one, or a free one from the pool) gives up after this. */
+  /**
+   * Opening a new PostgreSQL connection gives up after this (and so does waiting for a free one,
+   * though DATABASE_POOL_WAIT_MS, shorter, ends that wait first).
+   */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /**
    * PostgreSQL ends a statement running longer than this, and a transaction left idle that long; the
    * server stops waiting for an answer a second later (a stalled network sends no error).
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Requests that may wait for a free PostgreSQL connection when every one of the pool's is busy;
+   * more are answered 503 at once (docs/decisions/0048).
+   */
+  DATABASE_POOL_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** How long one of them waits before it is answered 503 (and not 500, ADR 0048). */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /**
+   * A request (its headers and body) must have arrived within this, or the connection is answered
+   * 408 and closed: a client trickling a body holds no socket for long (ADR 0048).
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Its headers within this (at most HTTP_REQUEST_TIMEOUT_MS). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Load shedding (ADR 0048): while the event loop's mean delay over the last half second is above
+   * this, new requests are answered 503 with Retry-After at once, before any work; 0: off. Unset:
+   * 200 in production, off elsewhere (a developer's breakpoint or a test machine's load is not overload).
+   */
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** The same on event-loop utilisation (0–1) over the last half second; 0: off (the default). */
+  LOAD_SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key (rate limits under `<prefix>rate:`); test runs use their own. */
   REDIS_PREFIX: z
@@ -199,6 +224,7 @@ const CheckedEnvSchema = EnvSchema.transform((env) => ({
   PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
   ADMIN_BASE_URL: env.ADMIN_BASE_URL ?? env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
   SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === "production" ? 5000 : 0),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: env.LOAD_SHED_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === "production" ? 200 : 0),
 }));
 
 export type Env = z.infer<typeof CheckedEnvSchema>;

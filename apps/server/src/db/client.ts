@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { serverFile } from "../lib/paths.js";
+import { BoundedPool, type PoolWait } from "./bounded-pool.js";
 import { acquireDataDirLock } from "./data-dir-lock.js";
 import * as schema from "./schema.js";
 import { type RawRow, readWireRows } from "./wire-rows.js";
@@ -71,10 +72,17 @@ export async function openDatabase(options: {
   dataDir: string;
   poolSize?: number;
   timeouts?: DatabaseTimeouts;
+  /**
+   * How many requests may wait for a busy pool's next connection, and how long (docs/decisions/0048);
+   * unset: any number, for as long as connecting may take (timeouts.connectMs).
+   */
+  poolWait?: PoolWait;
   log?: DatabaseLog;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? DEFAULT_TIMEOUTS, options.log);
+    const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+    const poolWait = options.poolWait ?? { maxWaiting: Number.POSITIVE_INFINITY, timeoutMs: timeouts.connectMs };
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, timeouts, poolWait, options.log);
   }
   return openPglite(options.dataDir);
 }
@@ -109,20 +117,25 @@ async function openPostgres(
   url: string,
   poolSize: number,
   timeouts: DatabaseTimeouts,
+  poolWait: PoolWait,
   log: DatabaseLog | undefined,
 ): Promise<Database> {
   // A database that stops answering must not hang requests (ADR 0018): connecting, each statement
   // (ended by PostgreSQL) and each answer (a stalled network sends no error) are bounded, and so is
-  // a transaction left idle, which would otherwise hold its locks.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.statementMs,
-    query_timeout: timeouts.statementMs + 1000,
-    keepAlive: true,
-  });
+  // a transaction left idle, which would otherwise hold its locks. Waiting for a busy pool's next
+  // connection is bounded in length and time, and answered 503, not 500 (bounded-pool.ts).
+  const pool = new BoundedPool(
+    {
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1000,
+      keepAlive: true,
+    },
+    poolWait,
+  );
   // A broken idle connection must not crash the process; the pool replaces it, and the log says so.
   pool.on("error", (error) => log?.warn({ err: error }, "database connection lost (the pool replaces it)"));
   // The pool only listens while a connection is idle. One lost while checked out between two

@@ -2,7 +2,8 @@
 import { FAILURE_CODE, Messages } from "@yj/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, ERROR_KINDS, type ErrorKind } from "../lib/errors.js";
+import { AppError, ERROR_KINDS, type ErrorKind, isPoolBusy, overloaded } from "../lib/errors.js";
+import { sendRefusalPage, wantsPage } from "./refusal-page.js";
 
 function send(reply: FastifyReply, kind: ErrorKind, message?: string, data: object | null = null) {
   const { status, errorCode, defaultMessage } = ERROR_KINDS[kind];
@@ -21,9 +22,16 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
-      return send(reply, error.kind, error.message, error.data);
+    // Every connection of the database pool busy, and no room to wait: load, not a fault (ADR 0048).
+    const appError = isPoolBusy(error) ? overloaded() : error instanceof AppError ? error : undefined;
+    if (appError) {
+      if (appError.retryAfterSeconds !== undefined) reply.header("retry-after", String(appError.retryAfterSeconds));
+      const { status } = ERROR_KINDS[appError.kind];
+      // A browser's page over its limit, or shed, gets a page in Chinese, not JSON (ADR 0048).
+      if ((status === 429 || status === 503) && wantsPage(request)) {
+        return sendRefusalPage(reply, status, appError.message);
+      }
+      return send(reply, appError.kind, appError.message, appError.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The first issue's message is already Chinese (contract messages or zod's zh-CN locale).

@@ -12,6 +12,7 @@ export type ErrorKind =
   | "rate_limited"
   | "challenge_required"
   | "upstream"
+  | "overloaded"
   | "internal";
 
 export const ERROR_KINDS: Record<ErrorKind, { status: number; errorCode: number; defaultMessage: string }> = {
@@ -29,6 +30,7 @@ export const ERROR_KINDS: Record<ErrorKind, { status: number; errorCode: number;
     defaultMessage: Messages.humanCheckRequired,
   },
   upstream: { status: 200, errorCode: ErrorCode.UPSTREAM, defaultMessage: Messages.networkError },
+  overloaded: { status: 503, errorCode: ErrorCode.OVERLOADED, defaultMessage: Messages.overloaded },
   internal: { status: 500, errorCode: ErrorCode.INTERNAL, defaultMessage: Messages.internal },
 };
 
@@ -64,3 +66,28 @@ export const rateLimited = (what: string, retryAfterMs: number) =>
     `${what}，请 ${retryHint(retryAfterMs)}后再试`,
     Math.max(1, Math.ceil(retryAfterMs / 1000)),
   );
+
+/** Seconds an overloaded server asks a visitor to wait: long enough for a spike to pass, short enough to come back. */
+export const OVERLOADED_RETRY_AFTER_SECONDS = 5;
+
+/** The server sheds load (docs/decisions/0048): 503, "当前访问人数较多，请稍后再试", Retry-After. */
+export const overloaded = () => new AppError("overloaded", undefined, OVERLOADED_RETRY_AFTER_SECONDS);
+
+/**
+ * Every connection of the database pool was busy and the request could not wait: the queue was
+ * full, or its wait ran out (db/bounded-pool.ts). Answered as overloaded, never 500.
+ */
+export class PoolBusyError extends Error {
+  override name = "PoolBusyError";
+  constructor(reason: "queue full" | "wait timed out") {
+    super(`database pool busy: ${reason}`);
+  }
+}
+
+/** True when `error`, or an error it wraps (drizzle wraps the driver's), is a PoolBusyError. */
+export function isPoolBusy(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof PoolBusyError) return true;
+  }
+  return false;
+}

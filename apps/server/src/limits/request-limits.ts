@@ -4,12 +4,14 @@
 // Back-office writes are the exception (docs/decisions/0038): a whole office shares one address,
 // so they are counted per staff member once the staff hook knows who it is (the shared store,
 // modules/admin/staff-hook.ts) and here only against the address's generous in-process counter.
+// A page view counts once: the reads a server render makes in-process are not counted again (ADR 0048).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { changesState } from "../lib/changes-state.js";
 import { clientKey } from "../lib/client-address.js";
 import type { Clock } from "../lib/clock.js";
 import { rateLimited } from "../lib/errors.js";
 import type { RateLimiter, RateRule } from "./rate-limiter.js";
+import { isRenderCall } from "./render-calls.js";
 import { WindowCounter } from "./window-counter.js";
 
 const MINUTE = 60_000;
@@ -31,6 +33,12 @@ export interface RequestLimitOptions {
   now: Clock;
 }
 
+/** Probes, the scraper, Alipay's notify and build files: never limited, nor shed under load (ADR 0048). */
+export function isExemptRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined && (EXEMPT_ROUTES.has(route) || route.startsWith(EXEMPT_PREFIX));
+}
+
 /** A write on an /api/admin route that needs a staff session (the login, "public", has no member yet). */
 function isStaffWrite(request: FastifyRequest): boolean {
   const { auth, permission } = request.routeOptions.config;
@@ -44,14 +52,13 @@ export function installRequestLimits(app: FastifyInstance, options: RequestLimit
   const reads = new WindowCounter(readsPerMinute, MINUTE);
   const writeRules: readonly RateRule[] = [{ limit: writesPerMinute, windowMs: MINUTE }];
   app.addHook("onRequest", async (request) => {
-    const route = request.routeOptions.url;
-    if (route && (EXEMPT_ROUTES.has(route) || route.startsWith(EXEMPT_PREFIX))) return;
+    if (isExemptRoute(request)) return;
     const client = clientKey(request.ip);
     if (changesState(request) && !isStaffWrite(request)) {
       if (writesPerMinute === 0) return;
       const decision = await limiter.consume([{ key: `request:write:${client}`, rules: writeRules }], now());
       if (!decision.allowed) throw rateLimited(MESSAGE, decision.retryAfterMs);
-    } else if (readsPerMinute > 0) {
+    } else if (readsPerMinute > 0 && !isRenderCall(request)) {
       const waitMs = reads.hit(client, now().getTime());
       if (waitMs > 0) throw rateLimited(MESSAGE, waitMs);
     }

@@ -5,11 +5,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import { untilAborted } from "@yj/contract";
-import type { DocumentAssets, WebServerEntry } from "@yj/web/render-seam";
+import { Messages, untilAborted } from "@yj/contract";
+import type { DocumentAssets, PageStream, WebServerEntry } from "@yj/web/render-seam";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cspHeader, newNonces } from "../http/content-security-policy.js";
+import { sendRefusalPage } from "../http/refusal-page.js";
 import { serverFile } from "../lib/paths.js";
+import { renderCallHeaders } from "../limits/render-calls.js";
 
 interface ManifestChunk {
   file: string;
@@ -123,6 +125,9 @@ export function pageRenderer(
     const nonces = newNonces();
     // Cookies the API sets while rendering (e.g. clearing a dead session) reach the browser too.
     const setCookies: string[] = [];
+    // An API call refused for load or a limit (503, 429) fails the render: the page answers that
+    // refusal, with its Retry-After, rather than the 500 error page (docs/decisions/0048).
+    let refused: Refusal | undefined;
     const deadline = AbortSignal.timeout(timeoutMs);
     let result: Awaited<ReturnType<WebServerEntry["render"]>>;
     try {
@@ -146,6 +151,8 @@ export function pageRenderer(
                 cookie: request.headers.cookie ?? "",
                 "x-forwarded-for": request.ip,
                 accept: "application/json",
+                // Part of this page view, already counted and admitted (ADR 0048).
+                ...renderCallHeaders(),
               },
             }),
             deadline,
@@ -153,6 +160,11 @@ export function pageRenderer(
           const cookies = res.headers["set-cookie"];
           if (cookies) setCookies.push(...(Array.isArray(cookies) ? cookies : [String(cookies)]));
           const retryAfter = res.headers["retry-after"];
+          if (res.statusCode === 429 || res.statusCode === 503) {
+            const status = res.statusCode;
+            const message = messageOf(() => res.json(), status === 429 ? Messages.rateLimited : Messages.overloaded);
+            refused = { status, retryAfter: String(retryAfter ?? "5"), message };
+          }
           return {
             status: res.statusCode,
             retryAfter: typeof retryAfter === "string" ? retryAfter : null,
@@ -161,6 +173,7 @@ export function pageRenderer(
         },
       });
     } catch (error) {
+      if (refused) return sendRefusal(reply, refused);
       const timedOut = deadline.aborted;
       request.log.error({ err: error, timedOut }, timedOut ? "server render timed out" : "server render failed");
       if (timedOut) reply.header("retry-after", "5");
@@ -173,10 +186,41 @@ export function pageRenderer(
     reply.header("content-security-policy", cspHeader(nonces));
     if (setCookies.length) reply.header("set-cookie", setCookies);
     if (result.kind === "redirect") return reply.redirect(result.location, result.status);
+    if (refused && result.status >= 500) {
+      discard(result.body);
+      return sendRefusal(reply, refused);
+    }
     return reply
       .status(result.status)
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
       .send(result.body);
   };
+}
+
+interface Refusal {
+  status: 429 | 503;
+  retryAfter: string;
+  message: string;
+}
+
+/** The envelope's Chinese message, or `fallback` when the answer is not an envelope. */
+function messageOf(json: () => unknown, fallback: string): string {
+  try {
+    const { message } = json() as { message?: unknown };
+    if (typeof message === "string" && message) return message;
+  } catch {
+    // not JSON
+  }
+  return fallback;
+}
+
+function sendRefusal(reply: FastifyReply, { status, retryAfter, message }: Refusal) {
+  reply.header("retry-after", retryAfter);
+  return sendRefusalPage(reply, status, message);
+}
+
+/** Lets the abandoned page's stream flow to nowhere, so the render it carries can finish and be collected. */
+function discard(body: PageStream) {
+  (body as unknown as { resume?: () => void }).resume?.();
 }
