@@ -1,5 +1,5 @@
-// Accessibility in Chromium against the built server (issue #21 item 11): axe-core's WCAG 2.1 A/AA and
-// best-practice rules find no serious or critical fault (nor one of the named lesser rules, see
+// Accessibility in Chromium against the built server (issue #21 item 11): axe-core's WCAG 2.1 A/AA, WCAG 2.2
+// AA (target size) and best-practice rules find no serious or critical fault (nor one of the named lesser rules, see
 // support/axe.ts) on any storefront route, a visitor's and a logged-in customer's, nor on the
 // back-office login, at 1440 and 375 px; the lead dialogs open count too. The estimate dialog keeps
 // the keyboard inside it once its result replaces the form. AXE_ALL=1 lists faults of every impact.
@@ -150,7 +150,7 @@ function report(found: Map<string, Fault[]>): string {
     .join("\n");
 }
 
-describe("accessibility (axe-core, WCAG 2.1 AA and best practices)", () => {
+describe("accessibility (axe-core, WCAG 2.1 AA, 2.2 target size, best practices)", () => {
   it.each(WIDTHS)("finds no fault on the visitor's pages and the back-office login at %i px", async (width, height) => {
     const found = await audit(await visitorChecks(), [width, height]);
     expect(found.size, report(found)).toBe(0);
