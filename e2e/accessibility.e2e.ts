@@ -1,8 +1,9 @@
-// Accessibility in Chromium against the built server (issue #21 item 11): axe-core's WCAG 2.1 A/AA, WCAG 2.2
-// AA (target size) and best-practice rules find no serious or critical fault (nor one of the named lesser rules, see
-// support/axe.ts) on any storefront route, a visitor's and a logged-in customer's, nor on the
-// back-office login, at 1440 and 375 px; the lead dialogs open count too. The estimate dialog keeps
-// the keyboard inside it once its result replaces the form. AXE_ALL=1 lists faults of every impact.
+// Accessibility in Chromium against the built server (issue #21 item 11): axe-core's WCAG 2.1 A/AA,
+// WCAG 2.2 AA (target size) and best-practice rules find no serious or critical fault (nor one of the
+// named lesser rules, see support/axe.ts) on any storefront route, a visitor's and a logged-in
+// customer's, nor on the back-office login, at 1440 and 375 px; the lead dialogs open count too. The
+// estimate dialog keeps the keyboard inside it once its result replaces the form. AXE_ALL=1 lists
+// faults of every impact.
 import { CATEGORY_PATHS, CSRF_COOKIE, TOKEN_COOKIE } from "@yj/contract";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
-// axe-core run inside a page: the WCAG 2.1 A and AA rules, WCAG 2.2 AA's target size, and axe's best practices (issue #21 item 11's
-// bar). The source is evaluated through the DevTools protocol, which the storefront's CSP does not
-// govern, so no script tag and no CSP bypass are needed.
-
+// axe-core run inside a page: the WCAG 2.1 A and AA rules, WCAG 2.2 AA's target size and axe's best
+// practices (issue #21 item 11's bar, docs/decisions/0049). The source is evaluated through the
+// DevTools protocol, which the storefront's CSP does not govern, so no script tag and no CSP bypass
+// are needed.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
