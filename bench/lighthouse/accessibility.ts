@@ -2,6 +2,7 @@
 // server: home, a category, a product, a guide, the case list and, for a logged-in customer, the order
 // page — mobile and desktop presets, one run each (the score does not vary between runs). Prints each
 // page's score and the audits that failed.
+import { once } from "node:events";
 import { rmSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -84,6 +85,9 @@ try {
   }
 } finally {
   chrome.kill();
+  // Gone before its directory is: else it logs that its data-directory lock was taken.
+  const exited = once(shop.child, "exit");
   shop.child.kill();
+  await exited;
   rmSync(shop.dataDir, { recursive: true, force: true });
 }
