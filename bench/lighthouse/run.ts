@@ -1,6 +1,7 @@
 // P6: Lighthouse (mobile preset) on the built production server — home, a category, a product, a
 // guide and a case (the first of each the API lists) — median of 5 runs per page for the
 // performance score, LCP, TBT and CLS. Bars: score ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.
+import { once } from "node:events";
 import { rmSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -88,6 +89,9 @@ try {
   }
 } finally {
   chrome.kill();
+  // Gone before its directory is: else it logs that its data-directory lock was taken.
+  const exited = once(server.child, "exit");
   server.child.kill();
+  await exited;
   rmSync(server.dataDir, { recursive: true, force: true });
 }
