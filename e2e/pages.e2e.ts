@@ -98,7 +98,8 @@ describe("brand and service pages in the browser", () => {
     expect(await full.innerText()).toBe(yuan(hardFull(hangzhou)));
     expect(await page.getByTestId("hard-price").innerText()).toContain("杭州市标准化硬装");
     // The city selector sits in the top bar, which only home shows in full (docs/product.md §2 compact header).
-    await page.getByRole("link", { name: "悦家整装首页" }).click();
+    // The logo: its visible brand name and a hidden 首页 (no aria-label that would differ from the text).
+    await page.getByRole("link", { name: /^悦家整装\s?首页$/ }).click();
     await page.getByRole("button", { name: /切换城市/ }).click();
     await page.getByRole("dialog", { name: "选择城市" }).getByRole("button", { name: "北京", exact: true }).click();
     await page.goBack();

@@ -1,17 +1,13 @@
 // P6: Lighthouse (mobile preset) on the built production server — home, a category, a product, a
 // guide and a case (the first of each the API lists) — median of 5 runs per page for the
 // performance score, LCP, TBT and CLS. Bars: score ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { once } from "node:events";
+import { rmSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS } from "../../e2e/support/chromium-flags.js";
-import { freePort } from "../../scripts/lib/free-port.mjs";
+import { articlePage, startServer } from "./shop.js";
 
-const root = new URL("../..", import.meta.url).pathname;
 const RUNS = Number(process.env.LH_RUNS ?? 5);
 const ALL_PAGES = [
   { name: "home", path: "/" },
@@ -20,58 +16,6 @@ const ALL_PAGES = [
 ];
 /** LH_PAGES=article,case measures only those pages. */
 const only = process.env.LH_PAGES?.split(",").map((name) => name.trim());
-
-/** P6 judges article pages too: the newest guide (type 1) or case (type 2), as the API lists it on this run's data. */
-async function articlePage(url: string, type: 1 | 2, name: string): Promise<{ name: string; path: string }> {
-  const res = await fetch(`${url}/api/article/query_list?type=${type}&current=1&pageSize=1`);
-  const body = (await res.json()) as { code: number; data: { dataList: { id: number }[] } | null };
-  const id = body.data?.dataList[0]?.id;
-  if (body.code !== 1 || id === undefined) throw new Error(`no ${name} to measure: ${JSON.stringify(body)}`);
-  return { name, path: `/article-detail/${id}` };
-}
-
-async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "yj-lh-"));
-  const child = spawn(process.execPath, [join(root, "apps/server/dist/server.js")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      // Production build and settings, as a visitor would meet them; throwaway secrets for this run.
-      NODE_ENV: "production",
-      // Chromium connects directly, no proxy in front.
-      TRUST_PROXY: "0",
-      // Where the pages say they live (canonical links, Open Graph; required in production, ADR 0029).
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      // Five runs of every page from one address: not what the per-IP request limits are for.
-      RATE_LIMIT_READS_PER_MINUTE: "0",
-      // A page load on a busy bench machine is not overload (ADR 0048).
-      LOAD_SHED_EVENT_LOOP_DELAY_MS: "0",
-      CODE_HASH_SECRET: randomBytes(32).toString("hex"),
-      SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
-      PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
-      // Production loads no demo data unless told to (ADR 0016).
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-    },
-    stdio: "inherit",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child, dataDir };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error("server did not start");
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -145,6 +89,9 @@ try {
   }
 } finally {
   chrome.kill();
+  // Gone before its directory is: else it logs that its data-directory lock was taken.
+  const exited = once(server.child, "exit");
   server.child.kill();
+  await exited;
   rmSync(server.dataDir, { recursive: true, force: true });
 }

@@ -27,7 +27,7 @@ export function ChangePasswordPage() {
 
   return (
     <CenteredCard maxWidth={420}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 20 }}>
         修改密码
       </Typography.Title>
       {me.mustChangePassword && (

@@ -31,7 +31,7 @@ export function LoginPage() {
 
   return (
     <CenteredCard maxWidth={380}>
-      <Typography.Title level={3} style={{ textAlign: "center", marginTop: 0 }}>
+      <Typography.Title level={1} style={{ textAlign: "center", marginTop: 0, fontSize: 24 }}>
         悦家整装 · 管理后台
       </Typography.Title>
       {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}

@@ -3,7 +3,7 @@
 import { useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import styles from "./confirm-dialog.module.css";
-import { useDialogKeys } from "./use-dialog-keys";
+import { keepTabInside, useDialogKeys } from "./use-dialog-keys";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -41,20 +41,8 @@ function Dialog({
       if (e.key === "Escape") {
         e.preventDefault();
         onCancel();
-      } else if (e.key === "Tab") {
-        // Keep focus inside: wrap from the last button to the first and back.
-        const buttons = [...(dialogRef.current?.querySelectorAll<HTMLElement>("button") ?? [])];
-        const first = buttons[0];
-        const last = buttons.at(-1);
-        if (!first || !last) return;
-        const inside = dialogRef.current?.contains(document.activeElement) ?? false;
-        if (e.shiftKey && (document.activeElement === first || !inside)) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
-          e.preventDefault();
-          first.focus();
-        }
+      } else {
+        keepTabInside(dialogRef.current, e);
       }
     },
   );

@@ -18,3 +18,31 @@ export function useDialogKeys(focusFirst: () => void, onKeyDown: (event: Keyboar
     };
   }, []);
 }
+
+/** What Tab can reach inside a dialog, in document order. */
+const FOCUSABLE =
+  "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+export function focusablesIn(container: HTMLElement | null): HTMLElement[] {
+  return [...(container?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+}
+
+/**
+ * Tab and Shift+Tab wrap around inside `container` (an aria-modal dialog must keep the keyboard in it,
+ * WCAG 2.4.3); a focus that fell outside (its element was replaced) comes back at the first or last.
+ */
+export function keepTabInside(container: HTMLElement | null, event: KeyboardEvent) {
+  if (event.key !== "Tab") return;
+  const items = focusablesIn(container);
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  const inside = container?.contains(document.activeElement) ?? false;
+  if (event.shiftKey && (document.activeElement === first || !inside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}

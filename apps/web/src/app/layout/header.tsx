@@ -94,11 +94,16 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
         </div>
         <div className={styles.mainbar}>
           <div className={`container ${styles.mainInner}`}>
-            <Link to="/" className={styles.logo} aria-label={`${settings?.brandName ?? ""}首页`}>
+            {/* The name comes from the visible brand name (plus 首页 for screen readers), not an aria-label
+                that differs from what is on screen: speech users say what they see (WCAG 2.5.3). */}
+            <Link to="/" className={styles.logo}>
               <span className={styles.logoMark} aria-hidden>
                 悦
               </span>
-              <span className={styles.logoText}>{settings?.brandName}</span>
+              <span className={styles.logoText}>
+                {settings?.brandName}
+                <span className="visually-hidden">首页</span>
+              </span>
             </Link>
             <button
               type="button"

@@ -61,7 +61,7 @@ function useChildren(code: string | undefined) {
 type TextFieldName = "name" | "phone" | "detail";
 const TEXT_FIELDS: Record<TextFieldName, { label: string } & ComponentProps<"input">> = {
   name: { label: "收货人", autoComplete: "name", maxLength: 20 },
-  phone: { label: "手机号", type: "tel", inputMode: "numeric", autoComplete: "tel-national", maxLength: PHONE_LENGTH },
+  phone: { label: "手机号", type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: PHONE_LENGTH },
   detail: {
     label: "详细地址",
     autoComplete: "street-address",

@@ -189,6 +189,26 @@ describe("estimate dialog", () => {
     expect(field("手机号").value).toBe("13800000000");
   });
 
+  it("keeps the focus in the dialog when the result replaces the form, and Tab wraps inside it", async () => {
+    open(() => Promise.resolve(answer));
+    fireEvent.change(field("房屋面积（㎡）"), { target: { value: "89" } });
+    fireEvent.change(field("手机号"), { target: { value: "13800000000" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: /我已阅读并同意/ }));
+    const submit = screen.getByRole("button", { name: "开始计算" });
+    submit.focus();
+    fireEvent.click(submit);
+    await screen.findByTestId("estimate-total");
+    const dialog = screen.getByRole("dialog", { name: "您的装修报价" });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    const controls = [...dialog.querySelectorAll<HTMLElement>("a[href], button")];
+    controls.at(-1)?.focus();
+    fireEvent.keyDown(document, { key: "Tab" });
+    expect(document.activeElement).toBe(controls[0]);
+    fireEvent.keyDown(document, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(controls.at(-1));
+  });
+
   it("says '网络错误，请稍后重试' when the quote fails, and keeps the counter's failure silent", async () => {
     open(
       () => Promise.reject(new Error("boom")),

@@ -116,7 +116,7 @@ export function PhoneField({ onChange, ...props }: FieldProps) {
       name="phone"
       type="tel"
       inputMode="numeric"
-      autoComplete="tel-national"
+      autoComplete="tel"
       maxLength={PHONE_LENGTH}
       onChange={(v) => onChange(digitsOnly(v, PHONE_LENGTH))}
       {...props}

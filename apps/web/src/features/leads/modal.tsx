@@ -1,8 +1,10 @@
 // The frame of the lead dialogs: role="dialog" with aria-modal, a title and a close button; Esc or a
-// click outside closes it, focus moves in on open and returns on close. Client-only (opened by a click).
-import { type ReactNode, useId, useRef } from "react";
+// click outside closes it, focus moves in on open, stays in while it is open (also when the content
+// under the focus is replaced, as the estimate's result replaces its form) and returns on close.
+// Client-only (opened by a click).
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
-import { useDialogKeys } from "../../components/use-dialog-keys";
+import { keepTabInside, useDialogKeys } from "../../components/use-dialog-keys";
 import styles from "./modal.module.css";
 
 export function Modal(props: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {
@@ -23,12 +25,20 @@ function Frame({
 }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
-  useDialogKeys(
-    () => ref.current?.querySelector<HTMLElement>("input, select, button:not([data-close])")?.focus(),
-    (e) => {
-      if (e.key === "Escape") onClose();
-    },
-  );
+  const focusFirst = () =>
+    (
+      ref.current?.querySelector<HTMLElement>("input, select, button:not([data-close])") ??
+      ref.current?.querySelector<HTMLElement>("button")
+    )?.focus();
+  useDialogKeys(focusFirst, (e) => {
+    if (e.key === "Escape") onClose();
+    else keepTabInside(ref.current, e);
+  });
+  // After a render that removed the focused element (the form's button once the result shows), the
+  // focus would fall to the page behind the dialog: it moves to the new content's first control.
+  useEffect(() => {
+    if (!ref.current?.contains(document.activeElement)) focusFirst();
+  });
 
   return (
     <div className={styles.backdrop}>

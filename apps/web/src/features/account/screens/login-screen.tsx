@@ -86,7 +86,7 @@ function humanCheckAsked(error: unknown): { challenge: HumanCheckChallenge; mess
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slice(0, max);
 /** How the two fields of the form differ. */
 const DIGIT_FIELDS = {
-  mobile: { type: "tel", autoComplete: "tel-national", placeholder: "请输入 11 位手机号", length: PHONE_LENGTH },
+  mobile: { type: "tel", autoComplete: "tel", placeholder: "请输入 11 位手机号", length: PHONE_LENGTH },
   code: { type: "text", autoComplete: "one-time-code", placeholder: "6 位验证码", length: CODE_LENGTH },
 } as const;
 

@@ -169,6 +169,8 @@ export default function MyMarkScreen() {
       </div>
 
       <div id={`${uid}panel`} role="tabpanel" aria-labelledby={`${uid}tab-${tab}`} className={styles.panel}>
+        {/* The cards' titles are h3: the panel's own h2 keeps the outline in order (h1, h2, h3). */}
+        <h2 className="visually-hidden">收藏的{current.label}</h2>
         {!data ? (
           isError ? (
             <div className="empty">

@@ -42,6 +42,8 @@ export function PagedGoods({
   if (items.length === 0) return <>{empty}</>;
   return (
     <>
+      {/* The cards' names are h3: this h2 keeps the outline in order under the page's h1. */}
+      <h2 className="visually-hidden">商品列表</h2>
       <GoodsGrid items={items} label="商品列表" />
       <PagedFoot query={query} shown={items.length} total={total} />
     </>

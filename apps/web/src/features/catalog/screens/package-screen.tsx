@@ -185,7 +185,8 @@ function Package({ pkg }: { pkg: PackageDetail }) {
                     <td>
                       <span className={styles.item}>
                         {item.cover ? (
-                          <img src={item.cover} alt={item.name} width={ITEM_THUMB} height={ITEM_THUMB} loading="lazy" />
+                          // Decorative: the item's name is the next thing read (the name again would be said twice).
+                          <img src={item.cover} alt="" width={ITEM_THUMB} height={ITEM_THUMB} loading="lazy" />
                         ) : (
                           <span className={styles.noThumb} aria-hidden />
                         )}

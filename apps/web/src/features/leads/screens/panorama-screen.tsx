@@ -141,10 +141,11 @@ function QuoteCard() {
 }
 
 export default function PanoramaScreen() {
+  // The bare layout has no <main> of its own: the page is its main landmark.
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
       <PanoramaView />
       <QuoteCard />
-    </div>
+    </main>
   );
 }
