@@ -1,131 +1,30 @@
 // R11: every endpoint the server serves, fed junk, answers the envelope with a Chinese message and never
-// a 5xx or a stack trace: GETs with junk in each parameter, POSTs with bodies of the wrong kind or size.
-// Endpoints that need a session are probed with one, so the junk reaches validation and the handler.
+// a 5xx or a stack trace: GETs with junk in each parameter (robustness-shop-gets.test.ts and
+// robustness-admin-gets.test.ts), POSTs with bodies of the wrong kind or size (here, with the general
+// checks). Endpoints that need a session are probed with one, so the junk reaches validation and the handler.
 //
 // The served endpoints are iterated, not listed (the contract's table minus plannedEndpoints); the
 // first test fails when the app registers an endpoint of the table that is not among them.
 import type { EndpointDef } from "@yj/contract";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { buildApp } from "../src/app.js";
 import { registerEndpoint } from "../src/http/endpoint.js";
-import { AccountsHarness, type Session, uniqueIp } from "./accounts-fixtures.js";
-import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
+import { asStaff } from "./admin-fixtures.js";
 import { describeEachBackend, type TestContext, testEnv } from "./helper.js";
-import { CJK, COMMON_PARAMS, envelopeProblem, JUNK, JUNK_STRINGS } from "./junk.js";
+import { CJK, envelopeProblem, JUNK_STRINGS } from "./junk.js";
+import { needsStaff, type ProbeRequest, probe, useProbers, withSession } from "./robustness-probes.js";
 import { registeredEndpointNames, servedEndpointNames, servedEndpoints } from "./served.js";
 
 const NOT_REGISTERED = "接口不存在";
 
-/** Parameter names of an endpoint: its schema's keys plus the usual suspects. */
-function paramNames(endpoint: EndpointDef): string[] {
-  const names = new Set<string>(COMMON_PARAMS);
-  if (endpoint.query instanceof z.ZodObject) for (const key of Object.keys(endpoint.query.shape)) names.add(key);
-  return [...names];
-}
-
-/**
- * A valid value for each required parameter, so junk in the other parameters reaches the handler
- * instead of stopping at the missing one. Derived from the schema: try candidates until one parses.
- */
-function baseQuery(endpoint: EndpointDef): Record<string, string> {
-  const base: Record<string, string> = {};
-  if (!(endpoint.query instanceof z.ZodObject)) return base;
-  for (const [key, schema] of Object.entries(endpoint.query.shape as Record<string, z.ZodType>)) {
-    if (schema.safeParse(undefined).success) continue;
-    const candidate = ["1", "13800000000", "杭州市"].find((c) => schema.safeParse(c).success);
-    if (candidate !== undefined) base[key] = candidate;
-  }
-  return base;
-}
-
-/** A request as a logged-in customer makes it: the session cookie and the CSRF header. */
-function withSession(options: InjectOptions, session: Session): InjectOptions {
-  return {
-    ...options,
-    headers: { ...(options.headers ?? {}), "x-csrf-token": session.csrf },
-    cookies: { token: session.token, csrf: session.csrf },
-  };
-}
-
-/**
- * Runs the requests a few at a time and returns the problems found, labelled. Each comes from a client
- * address of its own, so the per-IP request limits let every one reach its endpoint.
- */
-async function probe(app: FastifyInstance, requests: { label: string; options: InjectOptions }[]): Promise<string[]> {
-  const problems: string[] = [];
-  const BATCH = 8;
-  for (let i = 0; i < requests.length; i += BATCH) {
-    await Promise.all(
-      requests.slice(i, i + BATCH).map(async ({ label, options }) => {
-        const res = await app.inject({ remoteAddress: uniqueIp(), ...options });
-        const problem = envelopeProblem(res.statusCode, res.body);
-        if (problem) problems.push(`${label}: ${problem}`);
-      }),
-    );
-  }
-  return problems;
-}
-
-function junkRequests(endpoint: EndpointDef): { label: string; options: InjectOptions }[] {
-  const base = baseQuery(endpoint);
-  const requests: { label: string; options: InjectOptions }[] = [];
-  for (const param of paramNames(endpoint)) {
-    const rest = Object.entries(base)
-      .filter(([key]) => key !== param)
-      .map(([key, v]) => `${encodeURIComponent(key)}=${encodeURIComponent(v)}`);
-    for (const junk of JUNK) {
-      const url = `${endpoint.path}?${[...rest, junk.fragment(param)].join("&")}`;
-      requests.push({ label: `${endpoint.path} ${param}=<${junk.label}>`, options: { method: "GET", url } });
-    }
-  }
-  return requests;
-}
-
 describeEachBackend("R11 junk input", (ctx: TestContext) => {
-  // The same database through an app whose SMS codes the test can read, to log in.
-  let accounts: AccountsHarness;
-  // Back-office endpoints are probed as an administrator, so the junk reaches their validation.
-  let administrator: StaffSession;
-  // Their writes all come from that one member: through an app without the per-member write limit
-  // (ADR 0038), as the benches switch limits off; admin-writes.test.ts tests the limit itself.
-  let staffApp: FastifyInstance;
-  beforeAll(async () => {
-    accounts = await AccountsHarness.build(ctx.database);
-    administrator = await newStaff(ctx.app, ctx.database.db, "admin");
-    staffApp = await buildApp({
-      env: testEnv({ RATE_LIMIT_STAFF_WRITES_PER_MINUTE: "0" }),
-      database: ctx.database,
-      serveWeb: false,
-    });
-  });
-  const needsStaff = (endpoint: EndpointDef) => endpoint.auth === "staff" && endpoint.permission !== "public";
-  afterAll(async () => {
-    await accounts?.close();
-    await staffApp?.close();
-  });
+  const probers = useProbers(ctx);
 
   it("probes every endpoint the app registers", () => {
     expect(registeredEndpointNames(ctx.app)).toEqual(servedEndpointNames);
   });
-
-  for (const [name, endpoint] of servedEndpoints.filter(([, e]) => e.method === "GET")) {
-    it(`GET ${endpoint.path} (${name}) answers junk in every parameter with the envelope`, async () => {
-      let requests = junkRequests(endpoint);
-      expect(requests.length).toBeGreaterThanOrEqual(JUNK.length * COMMON_PARAMS.length);
-      let app = ctx.app;
-      if (endpoint.auth === "session") {
-        const session = await accounts.login();
-        requests = requests.map(({ label, options }) => ({ label, options: withSession(options, session) }));
-        app = accounts.app;
-      }
-      if (needsStaff(endpoint)) {
-        requests = requests.map(({ label, options }) => ({ label, options: asStaff(administrator, options) }));
-      }
-      expect(await probe(app, requests)).toEqual([]);
-    });
-  }
 
   it("junk that fails validation answers code 0 with errorCode 1001 and a Chinese message", async () => {
     const { status, body } = await ctx.api(`/api/goods/index?current=${encodeURIComponent("' OR 1=1 --")}`);
@@ -208,7 +107,7 @@ describeEachBackend("R11 junk input", (ctx: TestContext) => {
     await probeApp?.close();
   });
 
-  function badBodies(url: string): { label: string; options: InjectOptions }[] {
+  function badBodies(url: string): ProbeRequest[] {
     const big = JSON.stringify({ phone: "1", note: "x".repeat(100 * 1024) });
     return [
       {
@@ -270,13 +169,13 @@ describeEachBackend("R11 junk input", (ctx: TestContext) => {
       let app = ctx.app;
       if (endpoint.auth === "session") {
         // A session each: a body that passes validation may end the session (logout).
-        const sessions = await Promise.all(requests.map(() => accounts.login()));
+        const sessions = await Promise.all(requests.map(() => probers.accounts.login()));
         requests = requests.map(({ label, options }, i) => ({ label, options: withSession(options, sessions[i]!) }));
-        app = accounts.app;
+        app = probers.accounts.app;
       }
       if (needsStaff(endpoint) && endpoint.path !== "/api/admin/session/logout") {
-        requests = requests.map(({ label, options }) => ({ label, options: asStaff(administrator, options) }));
-        app = staffApp;
+        requests = requests.map(({ label, options }) => ({ label, options: asStaff(probers.administrator, options) }));
+        app = probers.staffApp;
       }
       expect(await probe(app, requests)).toEqual([]);
     });
