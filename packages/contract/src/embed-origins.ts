@@ -1,20 +1,8 @@
 // The sites allowed to show the panorama page (/iframe) in a frame: a site setting the back office
 // edits, written into that page's Content-Security-Policy `frame-ancestors` (docs/decisions/0050).
 import { z } from "zod";
+import { parseUrl } from "./site-links.js";
 import { text } from "./text.js";
-
-/** The WHATWG URL parser, which browsers and Node both have; the contract is built without DOM or Node types. */
-declare const URL: new (
-  input: string,
-) => {
-  protocol: string;
-  username: string;
-  password: string;
-  pathname: string;
-  search: string;
-  hash: string;
-  origin: string;
-};
 
 /** Most origins one shop lists. */
 export const EMBED_ORIGINS_MAX = 20;
@@ -29,13 +17,8 @@ export const EMBEDDABLE_PATH = "/iframe";
 export function embedOriginOf(value: string): string | null {
   const text = value.trim();
   if (!/^https?:\/\/[^\s/?#*;,'"]+\/?$/i.test(text)) return null;
-  let url: InstanceType<typeof URL>;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) return null;
+  const url = parseUrl(text);
+  if (!url || url.username || url.password || url.pathname !== "/" || url.search || url.hash) return null;
   if (url.protocol !== "https:" && url.protocol !== "http:") return null;
   return url.origin;
 }

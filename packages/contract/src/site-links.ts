@@ -7,8 +7,10 @@
  * The WHATWG URL parser every runtime of this contract has (Node, browsers); declared here because the
  * contract compiles with neither the DOM nor Node's types.
  */
-interface ParsedUrl {
+export interface ParsedUrl {
   origin: string;
+  username: string;
+  password: string;
   protocol: string;
   hostname: string;
   pathname: string;
@@ -17,6 +19,15 @@ interface ParsedUrl {
   href: string;
 }
 declare const URL: new (input: string, base?: string) => ParsedUrl;
+
+/** The value parsed as a browser would (against `base` when given), or null when it is no URL. */
+export function parseUrl(value: string, base?: string): ParsedUrl | null {
+  try {
+    return new URL(value, base);
+  } catch {
+    return null;
+  }
+}
 
 /** A made-up origin a value is resolved against; a same-site path keeps it. */
 const PLACEHOLDER_ORIGIN = "http://site.invalid";
@@ -36,25 +47,16 @@ function hasBlankOrControl(value: string): boolean {
  */
 export function sameSitePath(value: string): string | null {
   if (!value.startsWith("/") || hasBlankOrControl(value)) return null;
-  let url: ParsedUrl;
-  try {
-    url = new URL(value, PLACEHOLDER_ORIGIN);
-  } catch {
-    return null;
-  }
-  if (url.origin !== PLACEHOLDER_ORIGIN) return null;
+  const url = parseUrl(value, PLACEHOLDER_ORIGIN);
+  if (url?.origin !== PLACEHOLDER_ORIGIN) return null;
   return url.pathname + url.search + url.hash;
 }
 
 /** The value as a normalised absolute http(s) address, or null. */
 export function webAddress(value: string): string | null {
   if (!/^https?:\/\//i.test(value) || hasBlankOrControl(value)) return null;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname ? url.href : null;
-  } catch {
-    return null;
-  }
+  const url = parseUrl(value);
+  return url && (url.protocol === "http:" || url.protocol === "https:") && url.hostname ? url.href : null;
 }
 
 /** A same-site path, else (when `web` allows one) an http(s) address, normalised; null otherwise. */
