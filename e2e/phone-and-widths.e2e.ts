@@ -51,7 +51,11 @@ function labelLines(page: Page, name: string) {
   return page.getByRole("button", { name, exact: true }).evaluate((button) => {
     const range = document.createRange();
     range.selectNodeContents(button);
-    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    const tops = new Set(
+      Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)),
+    );
     const box = button.getBoundingClientRect();
     return {
       lines: tops.size,
