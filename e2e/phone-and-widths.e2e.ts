@@ -46,6 +46,80 @@ function heroHeadline(page: Page) {
   });
 }
 
+/**
+ * The lightest background under the shown slide's headline and sub-line, as WCAG relative luminance:
+ * the words are made transparent, the boxes photographed, and the photograph read back in the page.
+ * Answers null when the carousel turned meanwhile (the caller tries again).
+ */
+async function lightestUnderWords(page: Page): Promise<number | null> {
+  // Through the CSSOM: the shop's CSP refuses an added <style> (and a style attribute).
+  const wordsHidden = (hidden: boolean) =>
+    page.evaluate((hidden) => {
+      for (const e of Array.from(
+        document.querySelectorAll<HTMLElement>("[data-banner-headline], [data-banner-headline] + span"),
+      )) {
+        e.style.setProperty("color", hidden ? "transparent" : "");
+        e.style.setProperty("text-shadow", hidden ? "none" : "");
+      }
+    }, hidden);
+  await wordsHidden(true);
+  try {
+    const before = await page.evaluate(() => {
+      const slide = document.querySelector('[aria-roledescription="carousel"] a:not([aria-hidden="true"])');
+      const words = slide?.querySelector("[data-banner-headline]")?.parentElement;
+      const r = Array.from(words?.children ?? [])
+        .slice(0, 2)
+        .map((e) => e.getBoundingClientRect());
+      const s = slide!.getBoundingClientRect();
+      return {
+        id: slide!.getAttribute("href"),
+        slideLeft: s.left,
+        boxes: r.map((b) => ({ x: b.x, y: b.y, width: b.width, height: b.height })),
+      };
+    });
+    if (before.slideLeft !== 0) return null;
+    const shots = [];
+    for (const clip of before.boxes) shots.push((await page.screenshot({ clip })).toString("base64"));
+    const after = await page.evaluate(() => {
+      const slide = document.querySelector('[aria-roledescription="carousel"] a:not([aria-hidden="true"])');
+      return { id: slide?.getAttribute("href"), slideLeft: slide?.getBoundingClientRect().left };
+    });
+    if (after.id !== before.id || after.slideLeft !== 0) return null;
+    // Read back in a blank tab: the shop's CSP (rightly) refuses data: fetches.
+    const reader = await page.context().newPage();
+    try {
+      return await lightestPixel(reader, shots);
+    } finally {
+      await reader.close();
+    }
+  } finally {
+    await wordsHidden(false);
+  }
+}
+
+/** The highest WCAG relative luminance of any pixel in the PNGs (base64). */
+function lightestPixel(reader: Page, shots: string[]): Promise<number> {
+  return reader.evaluate(async (pngs) => {
+    const lum = (v: number) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    let lightest = 0;
+    for (const png of pngs) {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext("2d")!;
+      ctx.drawImage(bitmap, 0, 0);
+      const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+      for (let i = 0; i < data.length; i += 4) {
+        const l = 0.2126 * lum(data[i]!) + 0.7152 * lum(data[i + 1]!) + 0.0722 * lum(data[i + 2]!);
+        if (l > lightest) lightest = l;
+      }
+    }
+    return lightest;
+  }, shots);
+}
+
 /** The lines a button's label takes (distinct line tops of its text), and whether it fits the viewport. */
 function labelLines(page: Page, name: string) {
   return page.getByRole("button", { name, exact: true }).evaluate((button) => {
@@ -110,6 +184,11 @@ describe("the storefront between widths and on a phone", () => {
       expect(hero!.right, `${width} px`).toBeLessThanOrEqual(hero!.slide.width);
       expect(hero!.top, `${width} px`).toBeGreaterThanOrEqual(0);
       expect(hero!.bottom, `${width} px`).toBeLessThanOrEqual(hero!.slide.height);
+      // White words keep 4.5:1 over the lightest point of the scrim-darkened picture under them.
+      let lightest: number | null = null;
+      for (let attempt = 0; attempt < 4 && lightest === null; attempt++) lightest = await lightestUnderWords(page);
+      expect(lightest, `${width} px: the carousel held still for a photograph`).not.toBeNull();
+      expect(1.05 / (lightest! + 0.05), `${width} px: contrast of white over the picture`).toBeGreaterThanOrEqual(4.5);
       await screenshot(page, `widths-home-${width}`);
     }
     expect(errors).toEqual([]);
