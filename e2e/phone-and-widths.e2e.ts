@@ -235,6 +235,8 @@ describe("the storefront between widths and on a phone", () => {
         expect(label.textHeight, `${path} ${name}: one line high`).toBeLessThan(label.fontSize * 2);
         expect(label.inside, `${path} ${name} inside the viewport`).toBe(true);
       }
+      await page.getByRole("button", { name: "立即购买", exact: true }).scrollIntoViewIfNeeded();
+      await screenshot(page, `widths-buy-375${path.replaceAll("/", "-")}`);
       await page.close();
     }
   });
