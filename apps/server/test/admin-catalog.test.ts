@@ -208,6 +208,25 @@ describeEachBackend("back office catalogue", { app: DEPLOYED_SHOP }, (ctx) => {
       });
     });
 
+    it("saves the headline, sub-line and button label shown over the picture (#27 item 7)", async () => {
+      const text = { headline: "测试市体验馆开业", subline: "预约到店 免费量房", buttonLabel: "立即预约" };
+      const created = await write<{ id: number }>("/api/admin/banners/create", banner(text));
+      expect(created.data).toMatchObject(text);
+      expect((await homeBanners()).data[0]).toMatchObject({ id: created.data.id, ...text });
+      const cleared = { headline: "只有主标题", subline: "", buttonLabel: "" };
+      await write("/api/admin/banners/update", { ...banner(cleared), id: created.data.id });
+      expect((await homeBanners()).data[0]).toMatchObject(cleared);
+      expect(await lastAudit("banner.update", created.data.id)).toMatchObject({
+        before: { headline: text.headline },
+        after: { headline: cleared.headline },
+      });
+      // Too long to stay on two lines over a phone-width picture.
+      expect(
+        await write("/api/admin/banners/update", { ...banner({ headline: "字".repeat(31) }), id: created.data.id }),
+      ).toMatchObject({ code: 0, message: "主标题最多 30 个字（headline）" });
+      await write("/api/admin/banners/delete", { id: created.data.id });
+    });
+
     it("a province banner serves the province's cities without their own; a default one every other city", async () => {
       const province = await write<{ id: number; city: null; scope: string }>(
         "/api/admin/banners/create",

@@ -155,7 +155,12 @@ describeEachBackend("content API", (ctx: TestContext) => {
           link: d.link,
           province: d.province ?? null,
           city: d.city ?? null,
+          headline: d.headline,
+          subline: d.subline,
+          buttonLabel: d.buttonLabel,
         });
+        // The words are HTML over the picture (#27 item 7): every demo banner has a headline.
+        expect(b.headline).toBeTruthy();
       }
     });
   });

@@ -6,7 +6,7 @@ import { AdminGoodsSaveBody, YuanAmount } from "./admin.js";
 import { AdminText, AdminId as Id, ImageAddress } from "./admin-fields.js";
 import { centsShape, ESTIMATE_RATE_FIELDS, HARD_PRICE_FIELDS } from "./city-prices.js";
 import { textParam } from "./common.js";
-import { bannerAreaShape, bannerPictureShape, Store } from "./content.js";
+import { bannerAreaShape, bannerPictureShape, bannerTextShape, Store } from "./content.js";
 import { linkTarget, SITE_OR_WEB_LINK_MESSAGE } from "./site-links.js";
 import { text } from "./text.js";
 
@@ -143,6 +143,7 @@ export const AdminBannerRow = z.object({
   scope: z.enum(BANNER_SCOPES),
   ...bannerAreaShape,
   ...bannerPictureShape,
+  ...bannerTextShape,
   sort: z.number(),
 });
 export type AdminBannerRow = z.infer<typeof AdminBannerRow>;
@@ -160,6 +161,10 @@ const BannerFields = z.object({
   image: ImageAddress("图片"),
   link: LinkUrl,
   sort: Sort.default(0),
+  // Short enough to stay on two lines over a phone-width picture (docs/decisions/0055).
+  headline: AdminText("主标题", 30, { required: false }).default(""),
+  subline: AdminText("副标题", 40, { required: false }).default(""),
+  buttonLabel: AdminText("按钮文字", 8, { required: false }).default(""),
 });
 
 /** A city banner names its city (and province); a province banner its province; a default one neither. */

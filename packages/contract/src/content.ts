@@ -25,7 +25,18 @@ export const bannerPictureShape = { title: z.string(), image: z.string(), link: 
 /** Where a banner is shown: a province, a city, or (both null) everywhere. */
 export const bannerAreaShape = { province: z.string().nullable(), city: z.string().nullable() };
 
-export const Banner = z.object({ id: z.number().int(), ...bannerPictureShape, ...bannerAreaShape });
+/**
+ * The words shown as HTML over the picture, so they reflow at every width (docs/decisions/0055);
+ * "" = none. Optional in the public answer: a client that predates them still reads a banner.
+ */
+export const bannerTextShape = { headline: z.string(), subline: z.string(), buttonLabel: z.string() };
+
+export const Banner = z.object({
+  id: z.number().int(),
+  ...bannerPictureShape,
+  ...bannerAreaShape,
+  ...z.object(bannerTextShape).partial().shape,
+});
 export type Banner = z.infer<typeof Banner>;
 
 export const StoreQuery = z.object({

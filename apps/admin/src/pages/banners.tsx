@@ -34,7 +34,18 @@ function ScopeTag({ banner }: { banner: AdminBannerRow }) {
   return <Tag>默认</Tag>;
 }
 
-const NEW_BANNER: BannerForm = { scope: "city", province: "", city: "", title: "", image: "", link: "/", sort: 0 };
+const NEW_BANNER: BannerForm = {
+  scope: "city",
+  province: "",
+  city: "",
+  title: "",
+  image: "",
+  link: "/",
+  sort: 0,
+  headline: "",
+  subline: "",
+  buttonLabel: "",
+};
 
 function BannerModal(dialog: EditDialogProps<AdminBannerRow>) {
   const [form] = Form.useForm<BannerForm>();
@@ -78,8 +89,17 @@ function BannerModal(dialog: EditDialogProps<AdminBannerRow>) {
           )}
         </Space>
       )}
-      <TextItem name="title" label="标题" required="请输入标题" maxLength={60} />
+      <TextItem name="title" label="标题" required="请输入标题" maxLength={60} extra="图片的名称，供读屏与列表使用" />
       <ImageItem name="image" label="图片" required="请填写图片" purpose="banner" />
+      {/* The words shown over the picture (docs/decisions/0055): a picture with words drawn in is cut off on narrow screens. */}
+      <TextItem
+        name="headline"
+        label="主标题"
+        maxLength={30}
+        extra="显示在图片上的文字，各种屏幕宽度下都能完整显示；留空则不显示文字。图片本身请勿带文字"
+      />
+      <TextItem name="subline" label="副标题" maxLength={40} />
+      <TextItem name="buttonLabel" label="按钮文字" maxLength={8} extra="如 立即预约；手机上不显示按钮" />
       <TextItem
         name="link"
         label="链接"
@@ -141,6 +161,7 @@ export function BannersPage() {
             render: (src: string) => <Image src={src} width={120} height={40} style={{ objectFit: "cover" }} />,
           },
           { title: "标题", dataIndex: "title", ellipsis: true },
+          { title: "主标题", dataIndex: "headline", ellipsis: true, render: (h: string) => h || "—" },
           { title: "链接", dataIndex: "link", width: 200, ellipsis: true },
           {
             title: "顺序",

@@ -205,6 +205,10 @@ export const banners = pgTable(
     image: text().notNull(),
     link: text().notNull(),
     sort: integer().notNull().default(0),
+    // Text shown as HTML over the picture (docs/decisions/0055), "" = none: a picture carries no words.
+    headline: text().notNull().default(""),
+    subline: text().notNull().default(""),
+    buttonLabel: text().notNull().default(""),
   },
   (t) => [index().on(t.city)],
 );

@@ -124,7 +124,7 @@ export function PaymentPanel({
     );
   }
   return (
-    <PayCode trade={trade} left={left}>
+    <PayCode trade={trade} left={left} offline={trade.provider === "offline"}>
       {trade.provider === "offline" && (
         <div className={styles.offline}>
           <p className={styles.muted}>开发环境未接入支付宝：点击下方按钮在本地完成支付。</p>
@@ -143,7 +143,40 @@ export function PaymentPanel({
   );
 }
 
-function PayCode({ trade, left, children }: { trade: PrecreateData; left?: string; children: React.ReactNode }) {
+/**
+ * How to pay with the phone that shows the code (#27 item 9): a phone cannot scan its own screen, so
+ * until the provider's mobile flow exists the buyer saves the code and scans it from the album. Shown
+ * on phone-width screens only (the stylesheet decides, so the server's page has it from the start).
+ * The code is inline SVG, which a long press cannot save: the steps say to take a screenshot.
+ */
+function PhonePaySteps({ offline }: { offline: boolean }) {
+  return (
+    <section className={styles.phoneSteps} aria-labelledby="phone-pay-title" data-testid="phone-pay-steps">
+      <h2 id="phone-pay-title" className={styles.phoneTitle}>
+        在这台手机上支付
+      </h2>
+      <ol>
+        <li>截屏保存上方的二维码；</li>
+        <li>打开支付宝，点「扫一扫」，再点右上角「相册」，选中刚才的截图；</li>
+        <li>在支付宝中确认付款，然后回到本页，页面会自动显示支付结果。</li>
+        {offline && <li>开发环境未接入支付宝：也可直接点下方「模拟支付（开发环境）」完成支付。</li>}
+      </ol>
+      <p className={styles.muted}>也可以用另一台手机的支付宝直接扫描上方二维码。</p>
+    </section>
+  );
+}
+
+function PayCode({
+  trade,
+  left,
+  offline,
+  children,
+}: {
+  trade: PrecreateData;
+  left?: string;
+  offline: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className={styles.panel}>
       <p className={styles.amount}>
@@ -154,6 +187,7 @@ function PayCode({ trade, left, children }: { trade: PrecreateData; left?: strin
         <QrCode text={trade.qrCode} label="支付宝付款码" />
       </div>
       <p className={styles.hint}>请使用支付宝扫一扫完成付款，支付后页面会自动更新</p>
+      <PhonePaySteps offline={offline} />
       {left && (
         <p className={styles.countdown} aria-live="off">
           剩余支付时间 <strong>{left}</strong>

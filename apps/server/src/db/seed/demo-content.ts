@@ -478,44 +478,47 @@ export function buildArticles(cities: CityEntry[], media: MediaRegistry): Articl
   });
 }
 
-/** [province, city, title, link, colour]; null province/city = default banners. */
-const BANNER_ROWS: [string | null, string | null, string, string, string][] = [
-  [null, null, "悦家整装 一站式整装 136城同标准交付", "/decorate-act", "#8c6e54"],
-  [null, null, "北欧原木客厅套餐 12800元 7件配齐", "/packageDetails/151", "#c98d5b"],
-  [null, null, "标准化硬装套餐 699元/㎡ 明码标价不增项", "/packageDetails/158", "#7f8c5a"],
-  [null, null, "全屋家具套餐 39800元 拎包入住", "/packageDetails/155", "#a86f4c"],
-  ["浙江省", "杭州市", "杭州滨江体验馆 预约到店 免费量房出方案", "/decorate-act", "#9c7a5b"],
-  ["浙江省", "杭州市", "杭州真实案例 滨江128㎡现代简约 全包32万", "/case", "#8a8f94"],
-  ["浙江省", "杭州市", "成品家具套餐 杭州仓次日送装", "/2-21?id=6", "#c08552"],
-  ["上海市", "上海市", "上海闵行体验馆 周末设计师驻店", "/decorate-act", "#5f6f7e"],
-  ["上海市", "上海市", "上海案例 闵行102㎡轻奢三居", "/case", "#8c7b6b"],
-  ["江苏省", "南京市", "南京建邺体验馆 全屋整装节", "/decorate-act", "#4f6d7a"],
-  ["江苏省", "南京市", "品质硬装套餐 999元/㎡ 大牌主材", "/packageDetails/159", "#7f8c5a"],
-  ["江苏省", "苏州市", "苏州吴中体验馆 新馆开业", "/decorate-act", "#6b7f8e"],
-  ["江苏省", "苏州市", "定制橱柜 免费上门量尺", "/2-21?id=9", "#52707c"],
-  ["浙江省", "宁波市", "宁波老房翻新季 899元/㎡ 拆旧到完工", "/packageDetails/160", "#9d8f84"],
-  ["浙江省", "宁波市", "宁波案例 鄞州118㎡现代简约三居", "/case", "#8a8f94"],
-  ["安徽省", "合肥市", "合肥蜀山体验馆 精选主材 大牌直供", "/2-21?id=49", "#9c7a5b"],
-  ["安徽省", "合肥市", "合肥案例 蜀山120㎡北欧三居", "/case", "#9fb1a8"],
+/**
+ * [province, city, headline, sub-line, button label, link, colour]; null province/city = default
+ * banners. The words are shown as HTML over the picture (docs/decisions/0055), not drawn into it.
+ */
+const BANNER_ROWS: [string | null, string | null, string, string, string, string, string][] = [
+  [null, null, "一站式整装", "悦家整装 136城同标准交付", "了解整装", "/decorate-act", "#8c6e54"],
+  [null, null, "北欧原木客厅套餐", "12800元 7件配齐", "查看套餐", "/packageDetails/151", "#c98d5b"],
+  [null, null, "标准化硬装套餐 699元/㎡", "明码标价 不增项", "查看套餐", "/packageDetails/158", "#7f8c5a"],
+  [null, null, "全屋家具套餐 39800元", "拎包入住", "查看套餐", "/packageDetails/155", "#a86f4c"],
+  ["浙江省", "杭州市", "杭州滨江体验馆", "预约到店 免费量房出方案", "预约到店", "/decorate-act", "#9c7a5b"],
+  ["浙江省", "杭州市", "杭州真实案例", "滨江128㎡现代简约 全包32万", "看案例", "/case", "#8a8f94"],
+  ["浙江省", "杭州市", "成品家具套餐", "杭州仓次日送装", "去选购", "/2-21?id=6", "#c08552"],
+  ["上海市", "上海市", "上海闵行体验馆", "周末设计师驻店", "预约到店", "/decorate-act", "#5f6f7e"],
+  ["上海市", "上海市", "上海案例", "闵行102㎡轻奢三居", "看案例", "/case", "#8c7b6b"],
+  ["江苏省", "南京市", "南京建邺体验馆", "全屋整装节", "了解活动", "/decorate-act", "#4f6d7a"],
+  ["江苏省", "南京市", "品质硬装套餐 999元/㎡", "大牌主材", "查看套餐", "/packageDetails/159", "#7f8c5a"],
+  ["江苏省", "苏州市", "苏州吴中体验馆", "新馆开业", "预约到店", "/decorate-act", "#6b7f8e"],
+  ["江苏省", "苏州市", "定制橱柜", "免费上门量尺", "去看看", "/2-21?id=9", "#52707c"],
+  ["浙江省", "宁波市", "宁波老房翻新季", "899元/㎡ 拆旧到完工", "查看套餐", "/packageDetails/160", "#9d8f84"],
+  ["浙江省", "宁波市", "宁波案例", "鄞州118㎡现代简约三居", "看案例", "/case", "#8a8f94"],
+  ["安徽省", "合肥市", "合肥蜀山体验馆", "精选主材 大牌直供", "去选购", "/2-21?id=49", "#9c7a5b"],
+  ["安徽省", "合肥市", "合肥案例", "蜀山120㎡北欧三居", "看案例", "/case", "#9fb1a8"],
 ];
 
 export function buildBanners(media: MediaRegistry): Banner[] {
   const sortInCity = new Map<string | null, number>();
-  return BANNER_ROWS.map(([province, city, title, link, color], i) => {
+  return BANNER_ROWS.map(([province, city, headline, subline, buttonLabel, link, color], i) => {
     const id = i + 1;
     const sort = (sortInCity.get(city) ?? 0) + 1;
     sortInCity.set(city, sort);
+    const title = `${headline} ${subline}`;
     return {
       id,
       province,
       city,
       title,
-      image: media.add(`banner-${id}.svg`, {
-        title,
-        subtitle: `悦家整装 · ${city ?? "全国136城"} · 0571-8678-0130`,
-        color,
-        ...IMAGE_SIZES.banner,
-      }),
+      headline,
+      subline,
+      buttonLabel,
+      // A picture without words: the title only names it (its <title>, never drawn).
+      image: media.add(`banner-${id}.svg`, { title, color, ...IMAGE_SIZES.banner }),
       link,
       sort,
     };

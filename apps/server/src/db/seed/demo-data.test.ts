@@ -332,6 +332,17 @@ describe("banners", () => {
     }
   });
 
+  it("draws no words into the picture; the words are the banner's own fields (#27 item 7)", () => {
+    const bodies = new Map(data.media.map((m) => [`/media/${m.key}`, m.body]));
+    for (const b of data.banners) {
+      expect(b.headline, b.title).toBeTruthy();
+      expect(b.headline!.length + (b.subline ?? "").length).toBeLessThanOrEqual(40);
+      const svg = bodies.get(b.image)!;
+      expect(svg, b.image).toMatch(/^<svg /);
+      expect(svg, b.image).not.toMatch(/<text[\s>]/);
+    }
+  });
+
   it("links to existing internal routes", () => {
     for (const b of data.banners) {
       expect(b.link).toMatch(/^\/(decorate-act|case|packageDetails\/\d+|2-21\?id=\d+)$/);

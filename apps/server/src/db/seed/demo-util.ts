@@ -1,4 +1,5 @@
 // Small deterministic helpers shared by the demo-data modules: hashing, a seeded PRNG and the media registry.
+import { renderBannerScene } from "./banner-scene-svg.js";
 import { type PlaceholderKind, renderPlaceholderSvg } from "./placeholder-svg.js";
 
 /** FNV-1a: a stable 32-bit hash, so each entity gets its own random stream independent of build order. */
@@ -93,7 +94,8 @@ export class MediaRegistry {
     return [...this.specs].map(([key, spec]) => ({
       key,
       contentType: "image/svg+xml",
-      body: renderPlaceholderSvg(spec),
+      // Banner pictures carry no words: their text is HTML over them (docs/decisions/0055).
+      body: spec.kind === "banner" ? renderBannerScene(spec) : renderPlaceholderSvg(spec),
     }));
   }
 }

@@ -35,6 +35,9 @@ function placed(input: BannerInput) {
     image: input.image,
     link: input.link,
     sort: input.sort,
+    headline: input.headline,
+    subline: input.subline,
+    buttonLabel: input.buttonLabel,
   };
 }
 

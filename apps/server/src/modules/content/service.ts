@@ -110,6 +110,9 @@ export class ContentService {
       title: banners.title,
       image: banners.image,
       link: banners.link,
+      headline: banners.headline,
+      subline: banners.subline,
+      buttonLabel: banners.buttonLabel,
       province: banners.province,
       city: banners.city,
     };

@@ -6,6 +6,23 @@ import styles from "./banner-carousel.module.css";
 
 const INTERVAL_MS = 5000;
 
+/**
+ * The banner's words as HTML over the picture, so they wrap at every width instead of being cropped
+ * with a picture that has them drawn in (docs/decisions/0055). A scrim under them keeps white text
+ * at 4.5:1 or better over any picture. The button is a look only: the whole slide is the link.
+ */
+function BannerCaption({ banner }: { banner: Banner }) {
+  return (
+    <span className={styles.caption}>
+      <span className={styles.headline} data-banner-headline>
+        {banner.headline}
+      </span>
+      {banner.subline && <span className={styles.subline}>{banner.subline}</span>}
+      {banner.buttonLabel && <span className={styles.button}>{banner.buttonLabel}</span>}
+    </span>
+  );
+}
+
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [index, setIndex] = useState(0);
   const count = banners.length;
@@ -36,13 +53,15 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           >
             <img
               src={storedImageSrc(b.image)}
-              alt={b.title}
+              // The words over it name the link; a banner without them lets the picture's title do so.
+              alt={b.headline ? "" : b.title}
               width={1920}
               height={BANNER_HEIGHT_PX}
               // The first slide is the page's largest paint: fetch it first (P6 LCP).
               fetchPriority={i === 0 ? "high" : "low"}
               loading={i === 0 ? "eager" : "lazy"}
             />
+            {b.headline && <BannerCaption banner={b} />}
           </StoredLink>
         ))}
       </div>
