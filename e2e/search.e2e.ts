@@ -34,7 +34,7 @@ describe("search and paging in the browser", () => {
     await screenshot(page, "category-past-last-page-1440");
     await main.getByRole("link", { name: "回到第 1 页" }).click();
     await page.waitForURL((url) => !url.search.includes("current"));
-    expect(await page.locator(cards).count()).toBeGreaterThan(0);
+    await page.locator(cards).first().waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
