@@ -5,9 +5,11 @@
 // GoodsListItem in order, and values equal to each goods' detail, which the query builder makes.
 import type { GoodsSort } from "@yj/contract";
 import { goodsIsPublicText } from "./goods-visibility.js";
+import { foldSql, type SearchTerms } from "./search-query.js";
 
 export interface GoodsSearchFilters {
-  name?: string;
+  /** The shopper's search text as search-query.ts reads it. */
+  name?: SearchTerms;
   category1?: number;
   category2?: number;
   category3?: number;
@@ -16,10 +18,23 @@ export interface GoodsSearchFilters {
   tagIds?: string;
 }
 
-/** Each filter's condition on `g` (goods); `$` is its parameter. */
+/** Every word of the search (parameter `$`, one regular expression per word) matches `text`. */
+const allWordsIn = (text: string) => `(select bool_and(${text} ~ w) from unnest($::text[]) w)`;
+
+/**
+ * What a search looks through, folded like the query (search-query.ts): the name, subtitle, brand,
+ * tag names and the names of the goods' categories (its own and its parents'), one field a line.
+ */
+const SEARCHED = `cross join lateral (select ${foldSql("g.name")} as name, ${foldSql(`concat_ws(E'\\n', g.name, g.subtitle, g.brand,
+    (select string_agg(c.content, E'\\n') from goods_categories c where c.id in (g.category1, g.category2, g.category3)),
+    (select string_agg(t.name, E'\\n') from goods_tags t where t.id = any(g.tag_ids)))`)} as text) s`;
+
+/**
+ * Each filter's condition on `g` (goods); `$` is its parameter. The search (docs/decisions/0053) reads
+ * all goods of the other filters: a shop's catalogue is small enough that no index is needed.
+ */
 const FILTERS: Record<keyof GoodsSearchFilters, string> = {
-  // pg_trgm index (ADR 0004); the value is escaped for LIKE by likeContains.
-  name: "g.name ilike $",
+  name: allWordsIn("s.text"),
   category1: "g.category1 = $",
   category2: "g.category2 = $",
   category3: "g.category3 = $",
@@ -37,8 +52,18 @@ const ORDER_BY: Record<GoodsSort, (t: string) => string> = {
   price_desc: (t) => `${t}.price_cents desc, ${t}.id`,
 };
 
+/** A PostgreSQL text[] literal (prepared statements take their values as text). */
+const textArray = (items: readonly string[]) => `{${items.map((i) => `"${i.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+
 /** The goods columns a page and every sort need. */
 const PAGE_COLUMNS = "g.list_item, g.id, g.sort, g.sales, g.created_at, g.price_cents";
+
+/**
+ * A search's default order puts first the goods whose name holds the whole query (`$phrase`), then
+ * those whose name holds every word, then the rest (found by subtitle, brand, tag or category).
+ */
+const nameRank = (words: string, phrase: string) =>
+  `case when s.name ~ ${phrase} then 0 when ${allWordsIn("s.name").replace("$", words)} then 1 else 2 end`;
 
 export interface GoodsSearchSql {
   /**
@@ -49,7 +74,7 @@ export interface GoodsSearchSql {
   page: string;
   /** The count alone, for a page past the end (no row to carry the window count). */
   count: string;
-  /** The values of the filters, in parameter order (the page's limit and offset follow them). */
+  /** The values of the filters, in parameter order (the page's limit and offset follow them; a search has two). */
   filterValues(filters: GoodsSearchFilters): (string | number)[];
 }
 
@@ -65,22 +90,32 @@ export function goodsSearchShape(filters: GoodsSearchFilters, sort: GoodsSort): 
 
 export function goodsSearchSql(filters: GoodsSearchFilters, sort: GoodsSort): GoodsSearchSql {
   const present = FILTER_ORDER.filter((key) => isPresent(filters, key));
+  const searching = present.includes("name");
   const conditions = [goodsIsPublicText("g"), ...present.map((key, i) => FILTERS[key].replace("$", `$${i + 1}`))];
+  // The search's phrase is the last filter parameter; limit and offset follow. Only the default
+  // order reads it, but every statement names it so that PostgreSQL knows its type.
+  const phrase = `$${present.length + 1}`;
+  if (searching) conditions.push(`${phrase}::text is not null`);
   const where = conditions.join(" and ");
-  const orderBy = ORDER_BY[sort];
-  const limit = `$${present.length + 1}`;
-  const offset = `$${present.length + 2}`;
+  const next = present.length + (searching ? 2 : 1);
+  const ranked = searching && sort === "default";
+  const rank = ranked ? `${nameRank(`$${present.indexOf("name") + 1}`, phrase)} as rank, ` : "";
+  const orderBy = (t: string) => (ranked ? `${t}.rank, ` : "") + ORDER_BY[sort](t);
+  const from = searching ? `goods g ${SEARCHED}` : "goods g";
   return {
     // The page's rows are joined in page order; an aggregate always answers one row.
     page: `select max(p.total)::int as total, '[' || string_agg(p.list_item, ',' order by ${orderBy("p")}) || ']' as items
 from (
-  select ${PAGE_COLUMNS}, count(*) over () as total
-  from goods g
+  select ${rank}${PAGE_COLUMNS}, count(*) over () as total
+  from ${from}
   where ${where}
-  order by ${orderBy("g")}
-  limit ${limit} offset ${offset}
+  order by ${orderBy("g").replace("g.rank", "rank")}
+  limit $${next} offset $${next + 1}
 ) p`,
-    count: `select count(*)::int as total from goods g where ${where}`,
-    filterValues: (f) => present.map((key) => f[key] as string | number),
+    count: `select count(*)::int as total from ${from} where ${where}`,
+    filterValues: (f) => [
+      ...present.map((key) => (key === "name" ? textArray(f.name!.words) : (f[key] as string | number))),
+      ...(searching ? [f.name!.phrase] : []),
+    ],
   };
 }

@@ -14,16 +14,18 @@ import { goods, goodsCategories, goodsSkus, goodsTags } from "../../db/schema.js
 import { intOf } from "../../db/wire-rows.js";
 import { compileJson } from "../../lib/compile-json.js";
 import { notFound } from "../../lib/errors.js";
-import { likeContains } from "../../lib/like.js";
 import { RawJson } from "../../lib/raw-json.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 import { buildCategoryTree } from "./category-tree.js";
 import { type GoodsSearchFilters, type GoodsSearchSql, goodsSearchShape, goodsSearchSql } from "./goods-page-sql.js";
 import { goodsIsPublic } from "./goods-visibility.js";
 import { packageItemsOf } from "./package-items.js";
+import { searchTerms } from "./search-query.js";
 
 /** The storefront's goods list: the search filters (tagIds validated by the contract) and the page. */
-export interface GoodsIndexParams extends GoodsSearchFilters {
+export interface GoodsIndexParams extends Omit<GoodsSearchFilters, "name"> {
+  /** The search text as typed (docs/decisions/0053-goods-search.md). */
+  name?: string;
   current: number;
   pageSize: number;
   sort?: GoodsSort;
@@ -94,7 +96,7 @@ export class CatalogService {
    */
   private readonly goodsSearches = new Map<string, PreparedGoodsSearch>();
 
-  private goodsSearch(p: GoodsIndexParams): PreparedGoodsSearch {
+  private goodsSearch(p: GoodsSearchFilters & { sort?: GoodsSort }): PreparedGoodsSearch {
     const sort = p.sort ?? "default";
     const shape = goodsSearchShape(p, sort);
     let search = this.goodsSearches.get(shape);
@@ -139,8 +141,9 @@ export class CatalogService {
   }
 
   private async loadGoodsIndex(p: GoodsIndexParams): Promise<RawJson<GoodsIndexData>> {
-    const search = this.goodsSearch(p);
-    const filterValues = search.sql.filterValues({ ...p, name: p.name ? likeContains(p.name) : undefined });
+    const filters = { ...p, name: p.name ? searchTerms(p.name) : undefined };
+    const search = this.goodsSearch(filters);
+    const filterValues = search.sql.filterValues(filters);
     const [[page], categories] = await Promise.all([
       search.page([...filterValues, p.pageSize, (p.current - 1) * p.pageSize]),
       this.filterCategories(p),

@@ -2,16 +2,28 @@
 // its "加载更多" foot (docs/product.md §4). Used by the category and search screens.
 import { PAGE_SIZE } from "@yj/contract";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { GoodsGrid } from "../../../components/goods-grid";
 import { LoadFailed, PagedFoot } from "../../../components/load-more";
 import type { LoadedItems } from "../../../lib/loaded-items";
 import styles from "./paged-goods.module.css";
 
-/** Loading, error, empty, or the grid with its "加载更多" foot. */
+/** Where a list opened at a later page (a URL's current) began, and the URL of its page 1. */
+export interface FirstPage {
+  current: number;
+  pageSize: number;
+  firstPageHref: string;
+}
+
+/**
+ * Loading, error, empty, or the grid with its "加载更多" foot. A list opened past its last page is
+ * not empty: it says so and links to page 1 (issue #27).
+ */
 export function PagedGoods({
   query,
   loaded: { items, total },
   empty,
+  firstPage,
 }: {
   query: {
     isPending: boolean;
@@ -25,6 +37,7 @@ export function PagedGoods({
   };
   loaded: LoadedItems<Parameters<typeof GoodsGrid>[0]["items"][number]>;
   empty: ReactNode;
+  firstPage?: FirstPage;
 }) {
   if (query.isPending) {
     return (
@@ -38,6 +51,18 @@ export function PagedGoods({
   }
   if (query.isError && items.length === 0) {
     return <LoadFailed message={query.error?.message || "加载失败"} onRetry={() => void query.refetch()} />;
+  }
+  if (items.length === 0 && total > 0 && firstPage && firstPage.current > 1) {
+    return (
+      <div className="empty">
+        <p>
+          没有第 {firstPage.current} 页，共 {Math.ceil(total / firstPage.pageSize)} 页
+        </p>
+        <Link to={firstPage.firstPageHref} className="btn btn-ghost">
+          回到第 1 页
+        </Link>
+      </div>
+    );
   }
   if (items.length === 0) return <>{empty}</>;
   return (

@@ -91,10 +91,18 @@ export default function CategoryScreen() {
       </div>
     );
   }
-  return <Listing target={target} pathname={location.pathname} />;
+  return <Listing target={target} pathname={location.pathname} search={location.search} />;
 }
 
-function Listing({ target, pathname }: { target: ListingTarget; pathname: string }) {
+/** The same listing URL at page 1: everything but the page number kept. */
+function withoutPage(pathname: string, search: string) {
+  const params = new URLSearchParams(search);
+  params.delete("current");
+  const qs = params.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+function Listing({ target, pathname, search }: { target: ListingTarget; pathname: string; search: string }) {
   const api = useApi();
   const query = useInfiniteQuery(listingQuery(api, target));
   const goods = useLoadedItems(query.data?.pages);
@@ -158,6 +166,7 @@ function Listing({ target, pathname }: { target: ListingTarget; pathname: string
       <PagedGoods
         query={query}
         loaded={goods}
+        firstPage={{ ...target.paging, firstPageHref: withoutPage(pathname, search) }}
         empty={
           <div className="empty">
             <p>暂无商品，看看其他分类吧</p>
