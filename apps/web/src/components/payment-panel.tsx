@@ -7,8 +7,8 @@ import { AlreadyPaid, ErrorCode, type PrecreateData, routes, type TradeData } fr
 import { useEffect, useState } from "react";
 import { ApiError } from "../lib/api-client";
 import { useApi } from "../lib/api-context";
-import { useOneAtATime } from "../lib/one-at-a-time";
 import { formatPrice } from "../lib/format";
+import { useOneAtATime } from "../lib/one-at-a-time";
 import { apiQuery } from "../lib/queries";
 import styles from "./payment-panel.module.css";
 import { QrCode } from "./qr-code";

@@ -137,7 +137,8 @@ export class PaymentStore {
           ),
         )
         .orderBy(desc(payments.id));
-      if (deposits.some((d) => d.status === "paid")) throw new AppError("business", "您已支付活动定金，无需重复支付", undefined, ALREADY_PAID);
+      if (deposits.some((d) => d.status === "paid"))
+        throw new AppError("business", "您已支付活动定金，无需重复支付", undefined, ALREADY_PAID);
       const amountCents = await activityDepositCents(tx);
       if (amountCents <= 0) throw new AppError("business", "活动定金暂未开放");
       const reusable = deposits.find(

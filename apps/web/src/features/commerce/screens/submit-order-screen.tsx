@@ -279,12 +279,7 @@ function OrderForm({
             提交失败：{submit.error.message}
           </p>
         )}
-        <button
-          type="submit"
-          className={`btn ${styles.submit}`}
-          disabled={submitting.busy}
-          aria-busy={submitting.busy}
-        >
+        <button type="submit" className={`btn ${styles.submit}`} disabled={submitting.busy} aria-busy={submitting.busy}>
           {submitting.busy ? "提交中…" : submit.isError ? "重新提交" : "提交订单"}
         </button>
       </aside>
