@@ -3,6 +3,7 @@
 // to login and back here afterwards (docs/product.md §6). One click adds once: the add is guarded from the
 // click itself, not from the mutation's state, which a double click outruns (issue #27 item 10).
 import { FavoriteKind, routes } from "@yj/contract";
+import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "../../../components/toast";
 import { buyNowPath } from "../../../lib/checkout-path";
@@ -48,9 +49,12 @@ export function CartActions({
         { onSuccess: () => toast("已加入购物车", "success"), onSettled: adding.finish },
       );
     });
+  // 立即购买 leaves the page: a double click must not push /submitOrder twice (Back would land on it again).
+  const leaving = useRef(false);
   const buyNow = () =>
     gate(() => {
-      if (skuId === undefined) return;
+      if (skuId === undefined || leaving.current) return;
+      leaving.current = true;
       navigate(buyNowPath({ goodsId, skuId, quantity, isMeal: isPackage ? goodsId : undefined }));
     });
 

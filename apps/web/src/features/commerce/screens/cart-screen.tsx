@@ -305,7 +305,7 @@ function LineRow({
               <span className={styles.markOff}>库存仅剩 {line.stock} 件</span>
               <button
                 type="button"
-                className={styles.textButton}
+                className={styles.fixQuantity}
                 disabled={busy}
                 aria-label={`将${line.name}改为 ${line.stock} 件`}
                 onClick={() => onQuantity(line, line.stock)}
