@@ -6,6 +6,7 @@
 import { CSRF_COOKIE, TOKEN_COOKIE } from "@yj/contract";
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
+import { describeFaults, seriousFaults } from "./support/axe";
 import { expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { logInInBrowser } from "./support/customer";
 import { call, customerCalls, orderGoodsOne } from "./support/http";
@@ -94,6 +95,9 @@ describe("careless clicks and dead ends", () => {
     expect(await checkout.isDisabled()).toBe(true);
     await page.getByText("1 种商品超出库存，请先修改数量").waitFor();
     await expectNoHorizontalScroll(page);
+    // The warning, 改为 N 件 and the reason under the bar pass the accessibility bar (docs/decisions/0049).
+    const faults = await seriousFaults(page);
+    expect(faults, describeFaults(faults)).toEqual([]);
     await screenshot(page, "cart-over-stock-375");
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, "cart-over-stock-1440");
