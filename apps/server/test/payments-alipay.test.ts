@@ -202,6 +202,7 @@ describeEachBackend("payments through Alipay (fake gateway)", { app: false }, (c
     expect(notified.body).toBe("success");
     const again = await harness.call({ method: "GET", url, remoteAddress: uniqueIp() });
     expect(again.body.message).toBe("您已支付活动定金，无需重复支付");
+    expect(again.body.data).toEqual({ alreadyPaid: true });
   });
 
   describe("R10: notifies", () => {

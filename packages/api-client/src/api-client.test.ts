@@ -58,6 +58,14 @@ describe("createApiClient", () => {
       ),
     );
     expect([refused.message, refused.errorCode, refused.status]).toEqual(["验证码错误", 12, 200]);
+    expect(refused.data).toBeUndefined();
+    // A business refusal (200) keeps its data too: a precreate refused as already paid.
+    const paid = await failureOf(
+      createApiClient(
+        transportAnswering(200, { code: 0, message: "订单已支付", data: { alreadyPaid: true }, errorCode: 1100 }),
+      ).get(routes.goodsIndex),
+    );
+    expect(paid.data).toEqual({ alreadyPaid: true });
 
     const limited = await failureOf(
       createApiClient(transportAnswering(429, { code: 0, message: "操作太频繁", data: null }, "30")).get(

@@ -69,7 +69,9 @@ export function readEnvelope<T>(status: number, body: Envelope<T> | null, retryA
     );
   }
   if (!body || typeof body !== "object") throw new ApiError(Messages.requestFailed, undefined, status);
-  if (body.code !== SUCCESS_CODE) throw new ApiError(body.message, body.errorCode, status);
+  // A business refusal may say more in its data (a precreate refused as already paid: ALREADY_PAID).
+  if (body.code !== SUCCESS_CODE)
+    throw new ApiError(body.message, body.errorCode, status, undefined, body.data ?? undefined);
   return { data: body.data as T, message: body.message };
 }
 

@@ -180,6 +180,9 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
+/** The note of the cancellation the expiry job makes, which the pay step shows as the reason. */
+export const ORDER_EXPIRY_NOTE = "超时未支付，订单已自动取消";
+
 export const OrderEvent = z.object({ status: OrderStatus, at: z.string(), note: z.string() });
 
 export const Order = z.object({
@@ -237,6 +240,14 @@ export const PrecreateData = z.object({
   subject: z.string(),
 });
 export type PrecreateData = z.infer<typeof PrecreateData>;
+
+/**
+ * The `data` of a precreate refused because there is nothing left to pay (the order or the activity
+ * deposit is paid): the pay step then says 已支付 instead of offering a new code (issue #27 item 12).
+ */
+export const AlreadyPaid = z.object({ alreadyPaid: z.literal(true) });
+export type AlreadyPaid = z.infer<typeof AlreadyPaid>;
+export const ALREADY_PAID: AlreadyPaid = { alreadyPaid: true };
 
 export const TRADE_STATUSES = ["WAIT_BUYER_PAY", "TRADE_SUCCESS", "TRADE_CLOSED", "TRADE_FINISHED"] as const;
 export const TradeQuery = z.object({

@@ -1,6 +1,6 @@
 // Money in a console form: the data holds integer cents, the field shows and takes yuan text ("129.50"),
 // checked by the contract's one yuan rule; the server turns the text back into cents (YuanAmount).
-import { centsToYuanText, YUAN_PATTERN, YUAN_PATTERN_MESSAGE } from "@yj/contract";
+import { centsToYuanText, formatCents, YUAN_PATTERN, YUAN_PATTERN_MESSAGE } from "@yj/contract";
 import { Input, type InputProps } from "antd";
 import { Item, type ItemProps } from "./form-items";
 
@@ -9,9 +9,9 @@ export const YUAN_RULE = { pattern: YUAN_PATTERN, message: YUAN_PATTERN_MESSAGE 
 /** 12900 → "129.00", the field's value for stored cents. */
 export const yuanText = centsToYuanText;
 
-/** 12900 → "¥129.00", money on screen. */
+/** 1466000 → "¥14,660.00", money on screen: the storefront's grouping (one rule, the contract's), with the fen. */
 export function yuan(cents: number): string {
-  return `¥${(cents / 100).toFixed(2)}`;
+  return formatCents(cents, { fixed: true });
 }
 
 /** A yuan field: ¥ before it, the yuan rule, and `required` as the message when it is empty. */

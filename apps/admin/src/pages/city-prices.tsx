@@ -8,7 +8,7 @@ import { type CSSProperties, type ReactNode, useState } from "react";
 import { get, post, routes } from "../api";
 import { editColumn } from "../kit/columns";
 import { TextItem } from "../kit/form-items";
-import { MoneyField, yuanText } from "../kit/money-field";
+import { MoneyField, yuan as money, yuanText } from "../kit/money-field";
 import { SaveModal } from "../kit/save-modal";
 import { MainAction, TitledPage } from "../kit/titled-page";
 import { type EditDialogProps, editedRow, useEditing } from "../kit/use-editing";
@@ -152,7 +152,7 @@ export function CityPricesPage() {
   const { edit, dialog } = useEditing<AdminCityPrices>(reload);
   const [filter, setFilter] = useState("");
   const shown = (data ?? []).filter((c) => !filter || c.city.includes(filter) || c.province.includes(filter));
-  const yuan = (cents: number | undefined) => (cents === undefined ? "未设置" : `¥${yuanText(cents)}`);
+  const yuan = (cents: number | undefined) => (cents === undefined ? "未设置" : money(cents));
 
   return (
     <TitledPage title="城市价格" action={<MainAction onClick={() => edit("new")}>添加城市价格</MainAction>}>

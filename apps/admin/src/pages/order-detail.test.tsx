@@ -68,8 +68,8 @@ describe("order detail", () => {
     open();
     expect(await screen.findByText(`订单 ${ORDER_NO}`, { exact: false })).toBeTruthy();
     expect(api.get).toHaveBeenCalledWith(adminRoutes.adminOrderDetail, { orderNo: ORDER_NO });
-    expect(screen.getAllByText("¥2598.00").length).toBeGreaterThan(0);
-    expectShown("¥1299.00", "2 件", "浙江省 杭州市 西湖区 文三路 1 号", "暂无支付记录");
+    expect(screen.getAllByText("¥2,598.00").length).toBeGreaterThan(0);
+    expectShown("¥1,299.00", "2 件", "浙江省 杭州市 西湖区 文三路 1 号", "暂无支付记录");
   });
 
   it("ships a paid order with carrier and tracking number, then shows the shipped order", async () => {

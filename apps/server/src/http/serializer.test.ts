@@ -24,6 +24,10 @@ describe("compileEnvelope", () => {
       data: null,
       errorCode: 1201,
     });
+    // A refusal's data is not shaped like the route's: it is written as it is.
+    expect(
+      JSON.parse(serialize({ code: 0, message: "订单已支付", data: { alreadyPaid: true }, errorCode: 1100 })),
+    ).toEqual({ code: 0, message: "订单已支付", data: { alreadyPaid: true }, errorCode: 1100 });
   });
 
   it("serializes changing data every time", () => {

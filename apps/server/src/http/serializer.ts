@@ -2,7 +2,7 @@
 // Routes return data shaped by typed services, so responses are not re-validated on the way out
 // (zod's encoder cost more than the rest of a cached request, bench P1). The envelope is written
 // by hand and only `data` goes through the compiled schema, which also drops undeclared fields.
-import type { Envelope } from "@yj/contract";
+import { type Envelope, SUCCESS_CODE } from "@yj/contract";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import { z } from "zod";
 import { compileJson } from "../lib/compile-json.js";
@@ -38,6 +38,8 @@ export function compileEnvelope(envelope: z.ZodType): (value: unknown) => string
   return (value) => {
     const e = value as Envelope<unknown>;
     if (e.data === null || e.data === undefined) return envelopeBytes(e, "null");
+    // A refusal's data is not the route's data: what the client needs to go on (ALREADY_PAID), written as it is.
+    if (e.code !== SUCCESS_CODE && !(e.data instanceof RawJson)) return envelopeBytes(e, JSON.stringify(e.data));
     if (typeof e.data !== "object" || !Object.isFrozen(e.data)) return envelopeBytes(e, dataJson(e.data));
     const hit = made.get(e.data);
     if (hit && hit.code === e.code && hit.message === e.message && hit.errorCode === e.errorCode) return hit.bytes;

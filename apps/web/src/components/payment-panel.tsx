@@ -1,12 +1,14 @@
 // The pay step (ADR 0024, 0026): precreate a trade (an order's, or the activity deposit's), show the amount
 // and the QR code for the Alipay app, poll the trade every 2 s and say 支付成功 without a reload. With
-// the offline provider (development) a button completes the payment locally instead of a scan.
+// the offline provider (development) a button completes the payment locally instead of a scan. A trade
+// already paid (a deposit paid earlier from this phone) says 已支付 and offers no new code.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ErrorCode, type PrecreateData, routes, type TradeData } from "@yj/contract";
+import { AlreadyPaid, ErrorCode, type PrecreateData, routes, type TradeData } from "@yj/contract";
 import { useEffect, useState } from "react";
 import { ApiError } from "../lib/api-client";
 import { useApi } from "../lib/api-context";
 import { formatPrice } from "../lib/format";
+import { useOneAtATime } from "../lib/one-at-a-time";
 import { apiQuery } from "../lib/queries";
 import styles from "./payment-panel.module.css";
 import { QrCode } from "./qr-code";
@@ -24,6 +26,11 @@ export function precreateFailure(error: unknown): string {
     return "支付宝暂时无法创建支付，请稍后重试";
   }
   return error instanceof Error && error.message ? error.message : "支付创建失败，请稍后重试";
+}
+
+/** A precreate refused because the order or deposit is already paid: nothing to retry. */
+export function refusedAsPaid(error: unknown): boolean {
+  return error instanceof ApiError && AlreadyPaid.safeParse(error.data).success;
 }
 
 /** mm:ss until `deadline`, or null once it passed. */
@@ -78,6 +85,7 @@ export function PaymentPanel({
     mutationFn: (outTradeNo: string) => api.post(routes.offlinePay, { outTradeNo }),
     onSuccess: (result) => queryClient.setQueryData(tradeQuery.queryKey, result),
   });
+  const paying = useOneAtATime();
   const isPaid = paid(status.data);
   const now = useNow(!isPaid && payBefore !== undefined);
   const left = payBefore ? remaining(payBefore, now) : undefined;
@@ -95,6 +103,18 @@ export function PaymentPanel({
         </span>
         <p className={styles.doneTitle}>支付成功</p>
         <p className={styles.muted}>已支付 {formatPrice(status.data?.amount ?? trade?.amount ?? 0)}</p>
+        {paidExtra}
+      </div>
+    );
+  }
+  if (precreate.isError && refusedAsPaid(precreate.error)) {
+    return (
+      <div className={styles.done} role="status" data-testid="pay-success">
+        <span className={styles.tick} aria-hidden>
+          ✓
+        </span>
+        <p className={styles.doneTitle}>已支付</p>
+        <p className={styles.muted}>{precreate.error?.message}</p>
         {paidExtra}
       </div>
     );
@@ -131,11 +151,11 @@ export function PaymentPanel({
           <button
             type="button"
             className="btn"
-            disabled={offline.isPending}
-            aria-busy={offline.isPending}
-            onClick={() => offline.mutate(trade.outTradeNo)}
+            disabled={paying.busy}
+            aria-busy={paying.busy}
+            onClick={() => paying.start() && offline.mutate(trade.outTradeNo, { onSettled: paying.finish })}
           >
-            {offline.isPending ? "支付中…" : "模拟支付（开发环境）"}
+            {paying.busy ? "支付中…" : "模拟支付（开发环境）"}
           </button>
         </div>
       )}

@@ -1,19 +1,8 @@
-/** Groups of three digits with commas, as zh-CN writes them (1,299). */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+$)/g, ",");
-}
+import { formatCents } from "@yj/contract";
 
-/**
- * docs/product.md §9: amounts are cents divided by 100. ¥1,299 or ¥1,299.50. Written by hand rather than with
- * Intl.NumberFormat: the first zh-CN formatter loads locale data, a 25–50 ms main-thread cost on a
- * page of prices (P6), for a format that never varies.
- */
+/** docs/product.md §9: amounts are cents divided by 100. ¥1,299 or ¥1,299.50 (the contract's one money rule). */
 export function formatPrice(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  const yuan = groupThousands(String(Math.floor(abs / 100)));
-  const fen = abs % 100;
-  return `${sign}¥${yuan}${fen === 0 ? "" : `.${String(fen).padStart(2, "0")}`}`;
+  return formatCents(cents);
 }
 
 /** docs/product.md §9 time-ago helper: minutes under 3600 s, hours under 86400 s, otherwise days. */

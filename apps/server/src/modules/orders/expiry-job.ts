@@ -2,6 +2,7 @@
 // instance runs it; FOR UPDATE SKIP LOCKED lets instances share the work without doing any twice, and
 // a payment marking the same order paid waits on the row lock and then finds it cancelled (or the
 // other way round), never both.
+import { ORDER_EXPIRY_NOTE } from "@yj/contract";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orders } from "../../db/schema.js";
@@ -26,7 +27,8 @@ export const DEFAULT_EXPIRY_POLICY: ExpiryPolicy = { pollMs: 30_000, batchSize: 
 /** The job's name in /metrics (job_runs_total). */
 export const ORDER_EXPIRY_JOB = "order_expiry";
 
-export const EXPIRY_NOTE = "超时未支付，系统自动取消";
+/** Shown to the customer on the pay step as why the order was cancelled. */
+export const EXPIRY_NOTE = ORDER_EXPIRY_NOTE;
 
 export class OrderExpiryJob extends BackgroundJob {
   constructor(

@@ -3,7 +3,7 @@
 // in the same transaction as the order's move to paid, so a trade is recorded once however many
 // notifies, queries and reconciliation rounds race for it.
 import { randomBytes } from "node:crypto";
-import { ORDER_PAYMENT_WINDOW_MINUTES } from "@yj/contract";
+import { ALREADY_PAID, ORDER_PAYMENT_WINDOW_MINUTES } from "@yj/contract";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orders, payments } from "../../db/schema.js";
@@ -79,7 +79,7 @@ export class PaymentStore {
         .for("update");
       if (!order) throw notFound("订单不存在");
       if (order.status === "cancelled") throw new AppError("business", "订单已取消，请重新下单");
-      if (order.status !== "pending_payment") throw new AppError("business", "订单已支付");
+      if (order.status !== "pending_payment") throw new AppError("business", "订单已支付", undefined, ALREADY_PAID);
       if (order.payBefore.getTime() <= now.getTime()) throw new AppError("business", "订单已超时未支付，请重新下单");
       if (order.totalCents <= 0) throw new AppError("business", "订单金额有误，请联系客服");
       const [pending] = await tx
@@ -137,7 +137,8 @@ export class PaymentStore {
           ),
         )
         .orderBy(desc(payments.id));
-      if (deposits.some((d) => d.status === "paid")) throw new AppError("business", "您已支付活动定金，无需重复支付");
+      if (deposits.some((d) => d.status === "paid"))
+        throw new AppError("business", "您已支付活动定金，无需重复支付", undefined, ALREADY_PAID);
       const amountCents = await activityDepositCents(tx);
       if (amountCents <= 0) throw new AppError("business", "活动定金暂未开放");
       const reusable = deposits.find(

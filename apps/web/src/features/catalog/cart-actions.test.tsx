@@ -26,6 +26,27 @@ describe("CartActions", () => {
     expect(await screen.findByText("已加入购物车")).toBeTruthy();
   });
 
+  it("adds once for a double click, saying 正在加入… until the answer", async () => {
+    let answer: (cart: ReturnType<typeof cartOf>) => void = () => {};
+    const { api, post } = fakeApi({
+      post: { [routes.cartCreate.path]: () => new Promise((resolve) => (answer = resolve)) },
+    });
+    const { store } = renderApp(<CartActions goodsId={7} skuId={70} buyDisabled={false} />, {
+      api,
+      state: { ...loggedIn, cartNum: 3 },
+    });
+    const button = screen.getByRole("button", { name: "加入购物车" });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    const busy = screen.getByRole("button", { name: "正在加入…" }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    answer(cartOf({ cartNum: 4 }));
+    await waitFor(() => expect(store.getState().cartNum).toBe(4));
+    expect((screen.getByRole("button", { name: "加入购物车" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
   it("adds a package's version with createList under the package id", async () => {
     const { api, post } = fakeApi({
       post: { [routes.cartCreateList.path]: () => Promise.resolve(cartOf({ cartNum: 1 })) },

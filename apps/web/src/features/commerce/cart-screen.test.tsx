@@ -137,6 +137,31 @@ describe("/shoppingCart", () => {
     expect(within(lineNamed("吊灯")).getByText("库存仅剩 4 件")).toBeTruthy();
   });
 
+  it("holds checkout back while a selected line is over its stock, and sets it to the stock in one click", async () => {
+    const over = cartOf({
+      singleDada: [cartLine({ id: 8, name: "吊灯", quantity: 34, stock: 28 }), cartLine({ id: 9, name: "台灯" })],
+      cartNum: 35,
+    });
+    const fixed = cartOf({
+      singleDada: [cartLine({ id: 8, name: "吊灯", quantity: 28, stock: 28 }), cartLine({ id: 9, name: "台灯" })],
+      cartNum: 29,
+    });
+    const { post, store } = renderCart({ post: { [routes.cartUpdate.path]: () => Promise.resolve(fixed) } }, over);
+    const checkout = screen.getByRole("button", { name: "去结算（2）" }) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(true);
+    expect(screen.getByText("1 种商品超出库存，请先修改数量")).toBeTruthy();
+    fireEvent.click(checkout);
+    expect(where()).toBe("/shoppingCart");
+
+    fireEvent.click(within(lineNamed("吊灯")).getByRole("button", { name: "将吊灯改为 28 件" }));
+    await waitFor(() => expect(store.getState().cartNum).toBe(29));
+    expect(post.mock.calls[0]?.[1]).toEqual({ id: 8, quantity: 28 });
+    expect(screen.queryByText(/超出库存/)).toBeNull();
+    expect(screen.queryByRole("button", { name: /改为/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "去结算（2）" }));
+    expect(where()).toBe("/submitOrder");
+  });
+
   it("sends a visitor to login and back", async () => {
     renderApp(
       <>

@@ -2,7 +2,7 @@
 // offline provider's button, polling to 支付成功, the gateway's failure, the countdown; the orders list
 // with its states, paying and cancelling with confirmation, paging.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { ErrorCode, routes } from "@yj/contract";
+import { ErrorCode, ORDER_EXPIRY_NOTE, routes } from "@yj/contract";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { remaining } from "../../components/payment-panel";
@@ -113,6 +113,37 @@ describe("/pay/:orderNo", () => {
     renderPay({ [routes.orderDetail.path]: () => Promise.resolve(orderOf({ status: "cancelled" })) });
     expect(await screen.findByText("订单已取消")).toBeTruthy();
     expect(screen.queryByRole("img", { name: "支付宝付款码" })).toBeNull();
+  });
+
+  it("says why an expired order was cancelled", async () => {
+    const history = [
+      { status: "pending_payment" as const, at: "2026-11-23T04:00:00.000Z", note: "" },
+      { status: "cancelled" as const, at: "2026-11-23T04:35:00.000Z", note: ORDER_EXPIRY_NOTE },
+    ];
+    renderPay({ [routes.orderDetail.path]: () => Promise.resolve(orderOf({ status: "cancelled", history })) });
+    expect(await screen.findByText("订单已取消")).toBeTruthy();
+    expect(screen.getByText("超时未支付，订单已自动取消")).toBeTruthy();
+  });
+
+  it("says 订单不存在 with a way to the orders for an unknown or another customer's order", async () => {
+    renderPay({
+      [routes.orderDetail.path]: () => Promise.reject(new ApiError("订单不存在", ErrorCode.NOT_FOUND, 200)),
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("订单不存在");
+    expect(alert.textContent).not.toContain("加载失败");
+    expect(within(alert).getByRole("link", { name: "我的订单" }).getAttribute("href")).toBe("/my-orders");
+    expect(screen.queryByRole("button", { name: "重试" })).toBeNull();
+  });
+
+  it("says 已支付 and offers no new code when the trade is already paid", async () => {
+    renderPay({
+      [routes.orderDetail.path]: () => Promise.resolve(orderOf()),
+      [routes.alipayPrecreate.path]: () =>
+        Promise.reject(new ApiError("订单已支付", ErrorCode.BUSINESS, 200, undefined, { alreadyPaid: true })),
+    });
+    expect(await screen.findByText("已支付")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "重新获取支付码" })).toBeNull();
   });
 
   it("counts down to the pay-before time", () => {

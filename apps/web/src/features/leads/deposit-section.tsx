@@ -6,6 +6,7 @@ import { ACTIVITY_DEPOSIT_CENTS, routes } from "@yj/contract";
 import { PaymentPanel } from "../../components/payment-panel";
 import { useApi } from "../../lib/api-context";
 import { formatPrice } from "../../lib/format";
+import { useOneAtATime } from "../../lib/one-at-a-time";
 import { ContactFields, FormFailure, SubmitButton } from "./lead-fields";
 import form from "./lead-form.module.css";
 import { namedContactErrors } from "./lead-rules";
@@ -19,9 +20,13 @@ export function DepositSection({ initial }: { initial: { name: string; phone: st
       api.post(routes.denominate, { phone: body.phone, content: body.name, consent: true }),
     meta: { quiet: true },
   });
+  // One click, one denominate: the mutation's own pending state arrives too late for a double click.
+  const sending = useOneAtATime();
   const submit = submitWith(
-    (v) => denominate.mutate({ name: v.name.trim(), phone: v.phone.trim() }),
-    denominate.isPending,
+    (v) =>
+      sending.start() &&
+      denominate.mutate({ name: v.name.trim(), phone: v.phone.trim() }, { onSettled: sending.finish }),
+    sending.busy,
   );
 
   if (denominate.isSuccess) {
@@ -42,7 +47,7 @@ export function DepositSection({ initial }: { initial: { name: string; phone: st
       </p>
       <ContactFields values={values} errors={errors} set={set} />
       <FormFailure error={denominate.error} prefix="提交失败" />
-      <SubmitButton pending={denominate.isPending} label="支付定金" />
+      <SubmitButton pending={sending.busy} label="支付定金" />
     </form>
   );
 }

@@ -1,10 +1,13 @@
 // The buy buttons of a detail page: 加入购物车 (carts/create, or carts/createList for a package: ADR 0023),
 // 立即购买 (straight to /submitOrder with this one item) and 收藏. A visitor who is not logged in is sent
-// to login and back here afterwards (docs/product.md §6).
+// to login and back here afterwards (docs/product.md §6). One click adds once: the add is guarded from the
+// click itself, not from the mutation's state, which a double click outruns (issue #27 item 10).
 import { FavoriteKind, routes } from "@yj/contract";
+import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "../../../components/toast";
 import { buyNowPath } from "../../../lib/checkout-path";
+import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { useCartChange } from "../../../session/cart";
 import { FavoriteButton } from "../../../session/favorite-button";
 import { useLoginGate } from "../../../session/require-login";
@@ -30,24 +33,28 @@ export function CartActions({
   const gate = useLoginGate();
   const navigate = useNavigate();
   const cart = useCartChange();
+  const adding = useOneAtATime();
   const disabled = buyDisabled || skuId === undefined;
   const reason = buyDisabled ? disabledReason : skuId === undefined ? "暂无可购买的规格" : undefined;
 
   const addToCart = () =>
     gate(() => {
-      if (skuId === undefined || cart.isPending) return;
+      if (skuId === undefined || !adding.start()) return;
       const item = { goodsId, skuId, quantity };
       cart.mutate(
         (api) =>
           isPackage
             ? api.post(routes.cartCreateList, { isMeal: goodsId, items: [item] })
             : api.post(routes.cartCreate, item),
-        { onSuccess: () => toast("已加入购物车", "success") },
+        { onSuccess: () => toast("已加入购物车", "success"), onSettled: adding.finish },
       );
     });
+  // 立即购买 leaves the page: a double click must not push /submitOrder twice (Back would land on it again).
+  const leaving = useRef(false);
   const buyNow = () =>
     gate(() => {
-      if (skuId === undefined) return;
+      if (skuId === undefined || leaving.current) return;
+      leaving.current = true;
       navigate(buyNowPath({ goodsId, skuId, quantity, isMeal: isPackage ? goodsId : undefined }));
     });
 
@@ -59,12 +66,12 @@ export function CartActions({
       <button
         type="button"
         className={`btn btn-ghost ${styles.cart}`}
-        disabled={disabled || cart.isPending}
-        aria-busy={cart.isPending}
+        disabled={disabled || adding.busy}
+        aria-busy={adding.busy}
         title={reason}
         onClick={addToCart}
       >
-        {cart.isPending ? "加入中…" : "加入购物车"}
+        {adding.busy ? "正在加入…" : "加入购物车"}
       </button>
       <FavoriteButton id={goodsId} type={FavoriteKind.GOODS} className={`btn btn-ghost ${styles.fav}`} />
     </div>

@@ -2,6 +2,8 @@
 // what each package includes); select a line, a group or everything; steppers bounded by stock; removal
 // with confirmation; the total (realPrice) as the server summed it. Sold-out and off-sale lines are
 // marked and cannot be selected. Checkout goes to /submitOrder with the selection. Needs a session.
+// A selected line over its stock holds checkout back, since the order could only be refused: the bar says
+// why and the line offers 改为 N 件 beside its warning (issue #27 item 11; the server's submit still checks).
 import { useQuery } from "@tanstack/react-query";
 import { type CartLine, type CartMealGroup, goodsPath, packagePath, routes } from "@yj/contract";
 import { useId, useState } from "react";
@@ -28,6 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext)
 
 const THUMB = 80;
 
+/** A line for sale whose quantity is more than is left: the order would be refused. */
+export function overStock(line: CartLine): boolean {
+  return line.available && line.quantity > line.stock;
+}
+
 /** Why a line cannot be bought, or null. */
 export function unavailableReason(line: CartLine): string | null {
   if (line.available) return null;
@@ -46,6 +53,7 @@ export default function CartScreen() {
   const { data: cart, isError, refetch } = useQuery({ ...cartQuery(api), enabled: allowed });
   const change = useCartChange();
   const [removal, setRemoval] = useState<Removal | null>(null);
+  const uid = useId();
 
   if (!allowed) {
     return (
@@ -88,6 +96,13 @@ export default function CartScreen() {
   const setQuantity = (line: CartLine, quantity: number) =>
     change.mutate((a) => a.post(routes.cartUpdate, { id: line.id, quantity }));
   const toCheckout = checkoutLines(cart);
+  const overLines = toCheckout.filter(overStock);
+  const blocked =
+    toCheckout.length === 0
+      ? "请选择要结算的商品"
+      : overLines.length > 0
+        ? `${overLines.length} 种商品超出库存，请先修改数量`
+        : undefined;
   const selectedIds = lines.filter((l) => l.selected).map((l) => l.id);
   const lineProps = { busy, onSelect: select, onQuantity: setQuantity, onRemove: setRemoval };
 
@@ -123,11 +138,17 @@ export default function CartScreen() {
         <p className={styles.total}>
           合计 <strong data-testid="cart-total">{formatPrice(cart.realPrice)}</strong>
         </p>
+        {overLines.length > 0 && (
+          <p id={`${uid}blocked`} className={styles.blocked} role="status">
+            {blocked}
+          </p>
+        )}
         <button
           type="button"
           className={`btn ${styles.checkout}`}
-          disabled={toCheckout.length === 0 || busy}
-          title={toCheckout.length === 0 ? "请选择要结算的商品" : undefined}
+          disabled={blocked !== undefined || busy}
+          title={blocked}
+          aria-describedby={overLines.length > 0 ? `${uid}blocked` : undefined}
           onClick={() => navigate(SUBMIT_ORDER_PATH)}
         >
           去结算（{toCheckout.length}）
@@ -255,7 +276,6 @@ function LineRow({
 }: { line: CartLine; to?: string } & LineActions) {
   const reason = unavailableReason(line);
   const priceChanged = line.price !== line.addedPrice;
-  const overStock = line.available && line.quantity > line.stock;
   return (
     <li className={`${styles.line} ${reason ? styles.lineOff : ""}`} data-testid="cart-line">
       <label className={styles.check}>
@@ -280,7 +300,20 @@ function LineRow({
               {line.price < line.addedPrice ? "降价" : "涨价"}：加入时 {formatPrice(line.addedPrice)}
             </span>
           )}
-          {overStock && <span className={styles.markOff}>库存仅剩 {line.stock} 件</span>}
+          {overStock(line) && (
+            <>
+              <span className={styles.markOff}>库存仅剩 {line.stock} 件</span>
+              <button
+                type="button"
+                className={styles.fixQuantity}
+                disabled={busy}
+                aria-label={`将${line.name}改为 ${line.stock} 件`}
+                onClick={() => onQuantity(line, line.stock)}
+              >
+                改为 {line.stock} 件
+              </button>
+            </>
+          )}
         </p>
       </div>
       <p className={styles.linePrice}>{formatPrice(line.price)}</p>

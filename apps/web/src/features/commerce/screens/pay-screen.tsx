@@ -1,11 +1,13 @@
 // /pay/:orderNo (ADR 0026): the pay step of one order — its amount, lines and the pay-before countdown,
 // the QR code (PaymentPanel polls until paid and says 支付成功 without a reload), then to /my-orders.
-// An order that is no longer unpaid shows its state instead. Needs a session.
+// An order that is no longer unpaid shows its state instead (a cancelled one says why); one that does not
+// exist, or is another customer's (the API answers not found for both), says 订单不存在. Needs a session.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ORDER_STATUS_LABELS, routes } from "@yj/contract";
+import { ErrorCode, ORDER_EXPIRY_NOTE, ORDER_STATUS_LABELS, type Order, routes } from "@yj/contract";
 import { useCallback } from "react";
 import { Link, type LoaderFunctionArgs, useParams } from "react-router";
 import { PaymentPanel } from "../../../components/payment-panel";
+import { ApiError } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
 import { payPath } from "../../../lib/checkout-path";
 import { formatPrice } from "../../../lib/format";
@@ -29,6 +31,13 @@ export async function loader({ request, params }: LoaderFunctionArgs, ctx: Route
   return { title: "订单支付", description: "扫码支付订单。" };
 }
 
+/** Why a cancelled order was cancelled, as the customer should read it; null when it is not cancelled. */
+export function cancelReason(order: Order): string | null {
+  if (order.status !== "cancelled") return null;
+  const event = order.history.findLast((e) => e.status === "cancelled");
+  return event?.note === ORDER_EXPIRY_NOTE ? ORDER_EXPIRY_NOTE : "订单已取消，如需购买请重新下单";
+}
+
 export default function PayScreen() {
   const allowed = useRequireLogin();
   const api = useApi();
@@ -36,7 +45,8 @@ export default function PayScreen() {
   const orderNo = useParams().orderNo ?? "";
   const valid = ORDER_NO.test(orderNo);
   const detail = apiQuery(api, routes.orderDetail, { orderNo });
-  const { data: order, isError, refetch } = useQuery({ ...detail, enabled: allowed && valid });
+  const { data: order, isError, error, refetch } = useQuery({ ...detail, enabled: allowed && valid });
+  const missing = error instanceof ApiError && error.errorCode === ErrorCode.NOT_FOUND;
   // Paid: the lists and this order are stale, but this page keeps saying 支付成功 rather than
   // refetching the order into its 已支付 view.
   const onPaid = useCallback(() => {
@@ -51,8 +61,16 @@ export default function PayScreen() {
         登录后支付订单。<Link to={loginPath(payPath(orderNo))}>去登录</Link>
       </p>
     );
-  } else if (!valid) {
-    body = <p className="empty">订单号无效。</p>;
+  } else if (!valid || (missing && !order)) {
+    body = (
+      <div className={`empty ${styles.emptyBox}`} role="alert">
+        <p>订单不存在</p>
+        <p className={styles.muted}>请检查订单号，或到我的订单查看您的订单。</p>
+        <Link to="/my-orders" className="btn">
+          我的订单
+        </Link>
+      </div>
+    );
   } else if (!order) {
     body = <LoadingOrFailed what="订单" failed={isError} onRetry={() => void refetch()} />;
   } else {
@@ -75,6 +93,7 @@ export default function PayScreen() {
           ) : (
             <div className={styles.done} role="status">
               <p className={styles.cardTitle}>订单{ORDER_STATUS_LABELS[order.status]}</p>
+              {cancelReason(order) && <p className={styles.muted}>{cancelReason(order)}</p>}
               {toOrders}
             </div>
           )}

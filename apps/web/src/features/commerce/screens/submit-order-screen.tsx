@@ -18,6 +18,7 @@ import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { useApi } from "../../../lib/api-context";
 import { type BuyNowItem, parseBuyNow, payPath } from "../../../lib/checkout-path";
 import { formatPrice } from "../../../lib/format";
+import { useOneAtATime } from "../../../lib/one-at-a-time";
 import { apiQuery } from "../../../lib/queries";
 import { randomId } from "../../../lib/request-id";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
@@ -198,6 +199,9 @@ function OrderForm({
   const [errors, setErrors] = useState<AddressErrors>({});
   // One key per order attempt: the same body retried keeps it, a changed order gets a new one.
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  // A double click on 提交订单 sends one request (the Idempotency-Key would make a second one harmless,
+  // but it is still a second request and a second wait).
+  const submitting = useOneAtATime();
 
   const submit = useMutation({
     mutationFn: ({ key }: { key: string }): Promise<Order> => {
@@ -216,16 +220,16 @@ function OrderForm({
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (submit.isPending) return;
     const found = addressErrors(address);
     setErrors(found ?? {});
     if (found) {
       document.getElementById(`${id}form`)?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
       return;
     }
+    if (!submitting.start()) return;
     const body = JSON.stringify({ buyNow, cartIds, address, remark });
     if (attempt.current?.body !== body) attempt.current = { body, key: randomId() };
-    submit.mutate({ key: attempt.current.key });
+    submit.mutate({ key: attempt.current.key }, { onSettled: submitting.finish });
   };
 
   return (
@@ -275,13 +279,8 @@ function OrderForm({
             提交失败：{submit.error.message}
           </p>
         )}
-        <button
-          type="submit"
-          className={`btn ${styles.submit}`}
-          disabled={submit.isPending}
-          aria-busy={submit.isPending}
-        >
-          {submit.isPending ? "提交中…" : submit.isError ? "重新提交" : "提交订单"}
+        <button type="submit" className={`btn ${styles.submit}`} disabled={submitting.busy} aria-busy={submitting.busy}>
+          {submitting.busy ? "提交中…" : submit.isError ? "重新提交" : "提交订单"}
         </button>
       </aside>
     </form>
