@@ -100,6 +100,18 @@ async function coveredContent(page: Page, extra = ""): Promise<string[]> {
   return [...found];
 }
 
+/** Scrolls to the page's end, again until it stays there (late images and hydration may move it). */
+async function scrollToEnd(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return document.documentElement.scrollHeight - window.innerHeight - window.scrollY;
+      }),
+    )
+    .toBeLessThanOrEqual(1);
+}
+
 /** A customer with a cart line and an unpaid order, logged in through the API (cookies set by the caller). */
 async function customer(): Promise<{ session: Session; orderNo: string }> {
   const phone = freshPhone();
@@ -265,7 +277,7 @@ describe("the storefront on a phone and between widths", () => {
     // Scrolled to the end, the footer's last line is above the buy bar and the bottom bar.
     for (const path of [PRODUCT, CATEGORY]) {
       if (path !== PRODUCT) await page.goto(`${shop.server.url}${path}`, { waitUntil: "networkidle" });
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await scrollToEnd(page);
       const { top, bottom } = await overlaysAndReadingArea(page);
       expect(top).toBeLessThan(bottom);
       const footerEnd = await page.locator("footer").evaluate((el) => el.getBoundingClientRect().bottom);

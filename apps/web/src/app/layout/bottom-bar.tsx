@@ -3,7 +3,8 @@
 // 购物车 with its count, 我的 (the orders page, or login first). Hidden by CSS on wider screens, so the
 // server render needs no width.
 
-import { NavLink } from "react-router";
+import { CATEGORY_PATHS } from "@yj/contract";
+import { NavLink, useLocation } from "react-router";
 import { Icon } from "../../components/icon";
 import { openLeadDialog } from "../../lib/lead-dialogs";
 import { useAppState } from "../../lib/store";
@@ -11,10 +12,13 @@ import { loginPath } from "../../session/redirect";
 import styles from "./bottom-bar.module.css";
 
 const MY_PAGE = "/my-orders";
+/** Where 分类 counts as the current page: the goods lists, by category or by search. */
+const LISTINGS = new Set([...Object.keys(CATEGORY_PATHS), "/productList", "/search"]);
 
 export function BottomBar() {
   const cartNum = useAppState((s) => s.cartNum);
   const loggedIn = useAppState((s) => s.loggedIn);
+  const inListing = LISTINGS.has(useLocation().pathname);
   const itemClass = ({ isActive }: { isActive: boolean }) => `${styles.item} ${isActive ? styles.active : ""}`;
 
   return (
@@ -23,7 +27,11 @@ export function BottomBar() {
         <Icon name="home" />
         首页
       </NavLink>
-      <NavLink to="/productList" className={itemClass}>
+      <NavLink
+        to="/productList"
+        className={() => itemClass({ isActive: inListing })}
+        aria-current={inListing ? "page" : undefined}
+      >
         <Icon name="grid" />
         分类
       </NavLink>
