@@ -299,6 +299,7 @@ describe("the storefront on a phone and between widths", () => {
           ["pay", `/pay/${orderNo}`],
         ] as const) {
           const { page } = await open(path, width, width < 768 ? 812 : 900);
+          if (name === "pay") await page.getByText("请使用支付宝扫一扫", { exact: false }).waitFor();
           await screenshot(page, `phone-layout-${name}-${width}`);
           await page.close();
         }
