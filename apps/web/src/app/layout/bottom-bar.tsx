@@ -4,7 +4,7 @@
 // server render needs no width.
 
 import { CATEGORY_PATHS } from "@yj/contract";
-import { NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "../../components/icon";
 import { openLeadDialog } from "../../lib/lead-dialogs";
 import { useAppState } from "../../lib/store";
@@ -27,14 +27,14 @@ export function BottomBar() {
         <Icon name="home" />
         首页
       </NavLink>
-      <NavLink
+      <Link
         to="/productList"
-        className={() => itemClass({ isActive: inListing })}
+        className={itemClass({ isActive: inListing })}
         aria-current={inListing ? "page" : undefined}
       >
         <Icon name="grid" />
         分类
-      </NavLink>
+      </Link>
       <button type="button" className={styles.item} onClick={() => openLeadDialog("booking", "底部导航")}>
         <Icon name="designer" />
         免费设计
