@@ -31,10 +31,22 @@ interface Check {
   missing?: boolean;
 }
 
+/**
+ * The side panel's button; on phones, where the bottom bar replaces the panel (docs/decisions/0054), the
+ * bottom bar's 免费设计 and home's 免费智能报价.
+ */
+const PHONE_OPENERS: Record<string, (page: Page) => ReturnType<Page["getByRole"]>> = {
+  免费设计: (page) => page.getByRole("navigation", { name: "底部导航" }).getByRole("button", { name: "免费设计" }),
+  价格计算: (page) => page.getByRole("main").getByRole("button", { name: "免费智能报价" }),
+};
+
 const openFromSidePanel =
   (button: string, dialog: string): Action =>
   async (page) => {
-    await page.getByRole("complementary", { name: "快捷服务" }).getByRole("button", { name: button }).click();
+    const panelButton = page.getByRole("complementary", { name: "快捷服务" }).getByRole("button", { name: button });
+    const phoneOpener = PHONE_OPENERS[button];
+    const onPhone = (page.viewportSize()?.width ?? 1440) < 768;
+    await (onPhone && phoneOpener ? phoneOpener(page) : panelButton).click();
     await page.getByRole("dialog", { name: dialog }).waitFor();
   };
 

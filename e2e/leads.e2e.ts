@@ -34,7 +34,8 @@ describe("leads in the browser", () => {
 
   it("runs an estimate to its result, and 重新计算 returns to the form with its values", async () => {
     const { page, errors } = await open("/", 375, 812);
-    await page.getByRole("button", { name: "价格计算" }).click();
+    // On phones the bottom bar replaces the side panel (docs/decisions/0054): home's own button opens it.
+    await page.getByRole("button", { name: "免费智能报价" }).click();
     const dialog = page.getByRole("dialog", { name: "在线智能报价" });
     await dialog.getByRole("button", { name: "开始计算" }).click();
     await dialog.getByText("请输入面积").waitFor();

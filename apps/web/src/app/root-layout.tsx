@@ -1,4 +1,5 @@
-// The page frame of every storefront route: header, content (with keep-alive), side panel, footer.
+// The page frame of every storefront route: header, content (with keep-alive), side panel, footer, and
+// on phones the bottom bar in the side panel's place (docs/decisions/0054).
 import { routes } from "@yj/contract";
 import { Suspense } from "react";
 import { type LoaderFunctionArgs, useMatches } from "react-router";
@@ -8,6 +9,7 @@ import { cartQuery, useCartCountSync } from "../session/cart";
 import { useLoginRequiredHandler } from "../session/require-login";
 import { currentCustomerQuery, hasSessionCookie } from "../session/session";
 import { KeepAliveOutlet } from "./keep-alive-outlet";
+import { BottomBar } from "./layout/bottom-bar";
 import { Footer } from "./layout/footer";
 import { Header } from "./layout/header";
 import { LeadDialogHost } from "./layout/lead-dialog-host";
@@ -59,6 +61,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
+      <BottomBar />
       <LeadDialogHost />
     </>
   );

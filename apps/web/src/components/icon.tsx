@@ -8,6 +8,9 @@ const PATHS = {
     "M6 2h12a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm1 3v4h10V5zm0 7v2h2v-2zm4 0v2h2v-2zm4 0v6h2v-6zm-8 4v2h2v-2zm4 0v2h2v-2z",
   designer:
     "M12 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm0 12c5 0 9 2.5 9 6v2H3v-2c0-3.5 4-6 9-6zm7-12 1.2 2.4L23 5l-2 1.8.5 2.7L19 8.2l-2.5 1.3.5-2.7L15 5l2.8-.6z",
+  home: "M12 3l9 8h-3v9h-5v-6h-2v6H6v-9H3z",
+  grid: "M3 3h8v8H3zm10 0h8v8h-8zM3 13h8v8H3zm10 0h8v8h-8z",
+  user: "M12 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm0 12c5 0 9 2.5 9 6v2H3v-2c0-3.5 4-6 9-6z",
 } as const;
 
 export type IconName = keyof typeof PATHS;

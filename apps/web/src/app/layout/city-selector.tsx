@@ -1,5 +1,7 @@
 // docs/product.md §4: the visitor's city — chosen from the configured cities (website_configs type 1), grouped by
 // province; detected 1000 ms after load when not chosen yet; the choice persists (cookie + localStorage).
+// Two selectors share that state: the top bar's (wide screens) and the header's own on phones, where the
+// top bar is hidden (docs/decisions/0054).
 
 import { useQuery } from "@tanstack/react-query";
 import { LOCATE_DELAY_MS, routes } from "@yj/contract";
@@ -24,23 +26,11 @@ export function useChooseCity() {
   );
 }
 
-export function CitySelector() {
+/** Detects the city once, 1000 ms after load, unless the visitor already chose (docs/product.md §4, §9). */
+export function useDetectCity() {
   const api = useApi();
-  const { data: cities = [] } = useQuery(apiQuery(api, routes.cityList, { type: "1" }));
-  const cityName = useAppState((s) => s.cityName);
   const cityChosen = useAppState((s) => s.cityChosen);
   const choose = useChooseCity();
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-
-  const byProvince = useMemo(() => {
-    const groups = new Map<string, string[]>();
-    for (const { content } of cities)
-      groups.set(content.province, [...(groups.get(content.province) ?? []), content.city]);
-    return [...groups];
-  }, [cities]);
-
-  // Detect once, 1000 ms after load, unless the visitor already chose (docs/product.md §4, §9).
   useEffect(() => {
     if (cityChosen) return;
     const timer = window.setTimeout(async () => {
@@ -53,20 +43,59 @@ export function CitySelector() {
     }, LOCATE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [api, cityChosen, choose]);
+}
+
+/** `phone`: the header's short form (pin and city name), its list a sheet under the header. */
+export function CitySelector({ phone = false }: { phone?: boolean }) {
+  const api = useApi();
+  const { data: cities = [] } = useQuery(apiQuery(api, routes.cityList, { type: "1" }));
+  const cityName = useAppState((s) => s.cityName);
+  const choose = useChooseCity();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+
+  const byProvince = useMemo(() => {
+    const groups = new Map<string, string[]>();
+    for (const { content } of cities)
+      groups.set(content.province, [...(groups.get(content.province) ?? []), content.city]);
+    return [...groups];
+  }, [cities]);
+
+  // Esc closes the list and gives the focus back to the opener (keyboard users, docs/decisions/0054).
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      opener.current?.focus();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
-    const close = (e: MouseEvent) => {
+    // pointerdown: a tap outside closes it as a click does.
+    const close = (e: PointerEvent) => {
       if (!box.current?.contains(e.target as Node)) setOpen(false);
     };
-    document.addEventListener("mousedown", close);
-    return () => document.removeEventListener("mousedown", close);
+    document.addEventListener("pointerdown", close);
+    return () => document.removeEventListener("pointerdown", close);
   }, [open]);
 
   return (
-    <div className={styles.selector} ref={box}>
-      <button type="button" className={styles.current} onClick={() => setOpen(!open)} aria-expanded={open}>
-        <Icon name="pin" size={14} /> {cityName.replace(/市$/, "")} <span className={styles.switch}>[切换城市]</span>
+    <div className={`${styles.selector} ${phone ? styles.phone : ""}`} ref={box}>
+      <button
+        type="button"
+        ref={opener}
+        className={styles.current}
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        data-testid={phone ? "phone-city" : undefined}
+      >
+        <Icon name="pin" size={14} /> {cityName.replace(/市$/, "")}{" "}
+        <span className={phone ? "visually-hidden" : styles.switch}>[切换城市]</span>
       </button>
       {open && (
         <div className={styles.panel} role="dialog" aria-label="选择城市">

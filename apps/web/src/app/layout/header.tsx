@@ -1,7 +1,8 @@
 // docs/product.md §2 header: city selector, search, login/register or user menu, cart with count, main menu
 // whose sub-menus are the level-2 categories 49, 6, 9, 8, 4, 3, 5, 50, the activity entry and top links.
 // Fixed and compact after 192 px of scroll on home, at once elsewhere. On phones the top bar is hidden:
-// the account links and the cart join the collapsible menu.
+// the account links and the cart join the collapsible menu, the city selector sits beside the logo and the
+// bottom bar (bottom-bar.tsx) takes the side panel's place (docs/decisions/0054).
 
 import { useQuery } from "@tanstack/react-query";
 import { type GoodsCategory, MENU_CATEGORY_IDS, routes, SCROLL_FIXED_HEADER_PX } from "@yj/contract";
@@ -14,7 +15,7 @@ import { useAppState } from "../../lib/store";
 import { LogoutButton } from "../../session/logout-button";
 import { loginPath } from "../../session/redirect";
 import { useCustomerLabel } from "../../session/session";
-import { CitySelector } from "./city-selector";
+import { CitySelector, useDetectCity } from "./city-selector";
 import styles from "./header.module.css";
 import { useScrolledPast } from "./use-scroll-y";
 
@@ -48,6 +49,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState("");
+  useDetectCity();
 
   const menu = useMemo(
     () => MENU_CATEGORY_IDS.map((id) => findById(tree, id)).filter((c): c is GoodsCategory => c !== undefined),
@@ -105,6 +107,8 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                 <span className="visually-hidden">首页</span>
               </span>
             </Link>
+            {/* Phones: the top bar is hidden, so the city is chosen here (docs/decisions/0054). */}
+            <CitySelector phone />
             <button
               type="button"
               className={styles.burger}

@@ -6,6 +6,7 @@ import { PROGRESS_DURATION_MS } from "@yj/contract";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderApp, scrollTo } from "../../test/render-app";
+import { BottomBar } from "./bottom-bar";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { ProgressBar, simulatedPercent } from "./progress-bar";
@@ -67,6 +68,23 @@ describe("side panel", () => {
     expect(screen.queryByTestId("back-to-top")).toBeNull();
     act(() => scrollTo(921));
     expect(screen.getByTestId("back-to-top")).toBeTruthy();
+  });
+});
+
+describe("bottom bar (phones, docs/decisions/0054)", () => {
+  it("links 首页, 分类, the cart with its count and 我的 through login for a visitor", () => {
+    renderApp(<BottomBar />, { path: "/2-12?id=4", state: { cartNum: 3 } });
+    const bar = screen.getByRole("navigation", { name: "底部导航" });
+    expect(bar.querySelector("a[href='/']")?.textContent).toBe("首页");
+    expect(screen.getByRole("link", { name: "分类" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "购物车 3 件" }).getAttribute("href")).toBe("/shoppingCart");
+    expect(screen.getByRole("link", { name: "我的" }).getAttribute("href")).toBe("/login?redirect=%2Fmy-orders");
+    expect(screen.getByRole("button", { name: "免费设计" })).toBeTruthy();
+  });
+
+  it("sends a logged-in customer's 我的 to the orders page", () => {
+    renderApp(<BottomBar />, { state: { loggedIn: true, phoneNum: "13800000000" } });
+    expect(screen.getByRole("link", { name: "我的" }).getAttribute("href")).toBe("/my-orders");
   });
 });
 

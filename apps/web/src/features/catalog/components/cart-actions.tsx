@@ -1,13 +1,15 @@
 // The buy buttons of a detail page: 加入购物车 (carts/create, or carts/createList for a package: ADR 0023),
 // 立即购买 (straight to /submitOrder with this one item) and 收藏. A visitor who is not logged in is sent
 // to login and back here afterwards (docs/product.md §6). One click adds once: the add is guarded from the
-// click itself, not from the mutation's state, which a double click outruns (issue #27 item 10).
+// click itself, not from the mutation's state, which a double click outruns (issue #27 item 10). On phones
+// they are the sticky buy bar above the bottom bar, in reach without scrolling (docs/decisions/0054).
 import { FavoriteKind, routes } from "@yj/contract";
 import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "../../../components/toast";
 import { buyNowPath } from "../../../lib/checkout-path";
 import { useOneAtATime } from "../../../lib/one-at-a-time";
+import { useBuyBarRoom } from "../../../lib/use-buy-bar-room";
 import { useCartChange } from "../../../session/cart";
 import { FavoriteButton } from "../../../session/favorite-button";
 import { useLoginGate } from "../../../session/require-login";
@@ -34,6 +36,7 @@ export function CartActions({
   const navigate = useNavigate();
   const cart = useCartChange();
   const adding = useOneAtATime();
+  useBuyBarRoom();
   const disabled = buyDisabled || skuId === undefined;
   const reason = buyDisabled ? disabledReason : skuId === undefined ? "暂无可购买的规格" : undefined;
 
@@ -59,7 +62,7 @@ export function CartActions({
     });
 
   return (
-    <div className={styles.actions}>
+    <div className={styles.actions} data-testid="buy-bar">
       <button type="button" className={`btn ${styles.buy}`} disabled={disabled} title={reason} onClick={buyNow}>
         立即购买
       </button>
