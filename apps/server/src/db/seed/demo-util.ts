@@ -1,4 +1,5 @@
 // Small deterministic helpers shared by the demo-data modules: hashing, a seeded PRNG and the media registry.
+import { type Drawing, renderIllustrationSvg } from "./illustration-svg.js";
 import { type PlaceholderKind, renderPlaceholderSvg } from "./placeholder-svg.js";
 
 /** FNV-1a: a stable 32-bit hash, so each entity gets its own random stream independent of build order. */
@@ -64,6 +65,8 @@ export interface MediaSpec {
   width: number;
   height: number;
   kind: PlaceholderKind;
+  /** What the picture shows, as a drawing (goods, cases, packages); without it, a titled placeholder. */
+  drawing?: Drawing;
 }
 
 /** Image sizes per use, as served at /media/:key. */
@@ -93,7 +96,7 @@ export class MediaRegistry {
     return [...this.specs].map(([key, spec]) => ({
       key,
       contentType: "image/svg+xml",
-      body: renderPlaceholderSvg(spec),
+      body: spec.drawing ? renderIllustrationSvg({ ...spec, drawing: spec.drawing }) : renderPlaceholderSvg(spec),
     }));
   }
 }
