@@ -218,6 +218,14 @@ describe("/case", () => {
     expect(within(screen.getByRole("navigation", { name: "城市" })).getByRole("link", { name: "上海市" })).toBeTruthy();
   });
 
+  it("never promises photographs: the pictures may be a shop's drawings (ADR 0057)", async () => {
+    const { api } = contentApi(() => [caseItem(7)], 1);
+    renderApp(<CasesScreen />, { path: "/case", api });
+    await screen.findByRole("list", { name: "案例列表" });
+    expect(document.body.textContent).toContain("一目了然");
+    expect(document.body.textContent).not.toMatch(/实景|实拍|照片/);
+  });
+
   it("changes the list when a filter is clicked", async () => {
     const { api, get } = contentApi((q) => (q.rooms === 2 ? [caseItem(9, { layout: "两室一厅" })] : [caseItem(1)]), 1);
     renderApp(
@@ -324,7 +332,7 @@ describe("/article-detail/:id", () => {
       "设计师=林晓雯",
       "城市=杭州市",
     ]);
-    const thumbs = screen.getByRole("list", { name: "实景图" });
+    const thumbs = screen.getByRole("list", { name: "案例图片" });
     expect(within(thumbs).getAllByRole("button")).toHaveLength(3);
     fireEvent.click(within(thumbs).getByRole("button", { name: /开放式厨房与岛台/ }));
     expect(screen.getByRole("img", { name: "开放式厨房与岛台" }).getAttribute("src")).toBe("/media/article-8-2.svg");
