@@ -89,7 +89,7 @@ export function renderIllustrationSvg(opts: IllustrationOptions): string {
     ? `<text x="${pad}" y="${subY}" font-size="${subSize}" fill="${SUBTITLE_INK}">${escapeXml(sub)}</text>`
     : "";
 
-  const tagSize = Math.max(13, Math.round(short * 0.032));
+  const tagSize = Math.max(13, Math.round(short * 0.045)); // still legible on a card a third the size
   const tagW = Math.round(tagSize * 4);
   const tagH = Math.round(tagSize * 1.7);
   const tag =
