@@ -121,7 +121,7 @@ describe("/decorate-strategy", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "加载更多" }));
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(24));
-    expect(screen.getByText("攻略 13")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "攻略 13" })).toBeTruthy();
     expect(listCalls(get)[1]).toEqual({ type: "1", current: 2, pageSize: 12 });
     // 24 ≥ 20: the list is complete.
     expect(screen.getByText("已经到底了")).toBeTruthy();
@@ -187,6 +187,9 @@ describe("/case", () => {
     expect(within(card).getByRole("list", { name: "案例信息" }).textContent).toBe("三室两厅128㎡现代简约杭州市");
     expect(within(card).getByText("32万元")).toBeTruthy();
     expect(within(card).getByText("设计师 林晓雯")).toBeTruthy();
+    // The title never breaks inside a figure: "128㎡" and "32万" each stay on one line.
+    const held = [...card.querySelectorAll("h2 span")].filter((s) => (s as HTMLElement).style.whiteSpace === "nowrap");
+    expect(held.map((s) => s.textContent)).toEqual(["128㎡", "32万"]);
     expect(listCalls(get)[0]).toEqual({
       type: "2",
       style: "现代简约",
