@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { formatPrice } from "../lib/format";
 import { CardImage } from "./card-image";
 import styles from "./goods-card.module.css";
+import { WholeNumbers } from "./whole-numbers";
 
 /** Units a price is quoted per (¥129/㎡, ¥899/延米); counted units (件, 套) need no suffix on goods. */
 const MEASURE_UNITS = new Set(["㎡", "平方米", "延米", "米", "m", "m²"]);
@@ -33,7 +34,9 @@ export function GoodsCard({ goods: item, eager = false }: { goods: GoodsListItem
         {item.isPackage && <span className={styles.badge}>套餐</span>}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.name}>{item.name}</h3>
+        <h3 className={styles.name}>
+          <WholeNumbers text={item.name} />
+        </h3>
         {item.subtitle && <p className={styles.subtitle}>{item.subtitle}</p>}
         <p className={styles.prices}>
           <span className={styles.price}>

@@ -8,6 +8,7 @@ import {
   type LeafRows,
   UNIT_OVERRIDES,
 } from "./demo-catalog-rows.js";
+import { roomFor } from "./demo-drawings.js";
 import { PACKAGE_ROWS } from "./demo-packages.js";
 import type { DemoGoods } from "./demo-rows.js";
 import { at, chinaDate, DAY_MS, IMAGE_SIZES, type MediaRegistry, rng } from "./demo-util.js";
@@ -172,9 +173,22 @@ function buildGoodsRow(
       subtitle: `${brand} · ${cat3.content}`,
       color,
       ...IMAGE_SIZES.goods,
+      drawing: { category: cat3.content },
     }),
-    media.add(`goods-${id}-2.svg`, { title: name, subtitle: `细节 · ${material}`, color, ...IMAGE_SIZES.goods }),
-    media.add(`goods-${id}-3.svg`, { title: name, subtitle: `场景 · ${subtitle}`, color, ...IMAGE_SIZES.goods }),
+    media.add(`goods-${id}-2.svg`, {
+      title: name,
+      subtitle: `细节 · ${material}`,
+      color,
+      ...IMAGE_SIZES.goods,
+      drawing: { category: cat3.content, view: "detail" },
+    }),
+    media.add(`goods-${id}-3.svg`, {
+      title: name,
+      subtitle: `场景 · ${subtitle}`,
+      color,
+      ...IMAGE_SIZES.goods,
+      drawing: { category: cat3.content, view: "scene" },
+    }),
   ];
 
   return {
@@ -228,20 +242,32 @@ export function buildGoods(categories: Category[], media: MediaRegistry): DemoGo
     const r = rng(`package:${p.name}`);
     const color = cat3.color;
     const unit = p.mode === "per_m2" ? "㎡" : "套";
+    // A package is a furnished room: its pictures are room scenes, the third one another of the rooms
+    // its list names (a drawing, so never called 实景).
+    const room = roomFor(p.name);
+    const other = p.items.map(([, , , itemRoom]) => roomFor(itemRoom)).find((r) => r !== room) ?? room;
     const images = [
       media.add(`goods-${id}-1.svg`, {
         title: p.name,
         subtitle: `悦家整装 · ${cat3.content}`,
         color,
         ...IMAGE_SIZES.goods,
+        drawing: { room },
       }),
       media.add(`goods-${id}-2.svg`, {
         title: p.name,
         subtitle: `套餐清单 · ${p.items.length}项`,
         color,
         ...IMAGE_SIZES.goods,
+        drawing: { room },
       }),
-      media.add(`goods-${id}-3.svg`, { title: p.name, subtitle: `实景 · ${p.subtitle}`, color, ...IMAGE_SIZES.goods }),
+      media.add(`goods-${id}-3.svg`, {
+        title: p.name,
+        subtitle: `场景示意 · ${p.subtitle}`,
+        color,
+        ...IMAGE_SIZES.goods,
+        drawing: { room: other },
+      }),
     ];
     const skus: Sku[] = p.skus.map(([spec, yuan], j) => ({
       spec,

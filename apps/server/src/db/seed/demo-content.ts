@@ -1,5 +1,6 @@
 // Builds guides, inspiration cases and home banners for the demo.
 import type { articles, articleTags, banners } from "../schema.js";
+import { roomFor } from "./demo-drawings.js";
 import { GUIDE_STAGES } from "./demo-guides.js";
 import type { CityEntry } from "./demo-rows.js";
 import { at, chinaDate, DAY_MS, IMAGE_SIZES, type MediaRegistry, rng } from "./demo-util.js";
@@ -351,6 +352,7 @@ function caseBlocks(row: CaseRow, index: number, id: number, media: MediaRegistr
       subtitle: `${style} · ${district}`,
       color,
       ...IMAGE_SIZES.articleImage,
+      drawing: { room: roomFor(caption) },
     }),
     caption,
   });
@@ -462,6 +464,8 @@ export function buildArticles(cities: CityEntry[], media: MediaRegistry): Articl
         subtitle: `设计师 ${designer}`,
         color,
         ...IMAGE_SIZES.cover,
+        // The cover shows the room the case's highlight is about (the second picture inside).
+        drawing: { room: roomFor(at(HIGHLIGHTS, index)[0]) },
       }),
       content: caseBlocks(row, index, id, media, color),
       tagId: null,

@@ -1,6 +1,17 @@
 // Small deterministic helpers shared by the demo-data modules: hashing, a seeded PRNG and the media registry.
 import { renderBannerScene } from "./banner-scene-svg.js";
+import { type Drawing, renderIllustrationSvg } from "./illustration-svg.js";
 import { type PlaceholderKind, renderPlaceholderSvg } from "./placeholder-svg.js";
+
+/**
+ * A demo picture: a banner's room without words (its text is HTML over it, docs/decisions/0055), a goods
+ * or room drawing labelled 示意图 (docs/decisions/0057), else the titled placeholder.
+ */
+function svgOf(spec: MediaSpec): string {
+  if (spec.kind === "banner") return renderBannerScene(spec);
+  if (spec.drawing) return renderIllustrationSvg({ ...spec, drawing: spec.drawing });
+  return renderPlaceholderSvg(spec);
+}
 
 /** FNV-1a: a stable 32-bit hash, so each entity gets its own random stream independent of build order. */
 export function hash(text: string): number {
@@ -65,6 +76,8 @@ export interface MediaSpec {
   width: number;
   height: number;
   kind: PlaceholderKind;
+  /** What the picture shows, as a drawing (goods, cases, packages); without it, a titled placeholder. */
+  drawing?: Drawing;
 }
 
 /** Image sizes per use, as served at /media/:key. */
@@ -94,8 +107,7 @@ export class MediaRegistry {
     return [...this.specs].map(([key, spec]) => ({
       key,
       contentType: "image/svg+xml",
-      // Banner pictures carry no words: their text is HTML over them (docs/decisions/0055).
-      body: spec.kind === "banner" ? renderBannerScene(spec) : renderPlaceholderSvg(spec),
+      body: svgOf(spec),
     }));
   }
 }

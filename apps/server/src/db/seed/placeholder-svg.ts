@@ -34,13 +34,13 @@ export function escapeXml(text: string): string {
   return out;
 }
 
-function parseHex(color: string): [number, number, number] {
+export function parseHex(color: string): [number, number, number] {
   const m = /^#([0-9a-f]{6})$/i.exec(color);
   const n = m?.[1] ? Number.parseInt(m[1], 16) : 0x888888; // a neutral grey keeps bad input renderable
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-function toHex([r, g, b]: [number, number, number]): string {
+export function toHex([r, g, b]: [number, number, number]): string {
   return `#${[r, g, b]
     .map((v) =>
       Math.max(0, Math.min(255, Math.round(v)))
@@ -51,7 +51,7 @@ function toHex([r, g, b]: [number, number, number]): string {
 }
 
 /** Mixes towards black (amount < 0) or white (amount > 0). */
-function shade(rgb: [number, number, number], amount: number): [number, number, number] {
+export function shade(rgb: [number, number, number], amount: number): [number, number, number] {
   const target = amount < 0 ? 0 : 255;
   const a = Math.abs(amount);
   return [rgb[0] + (target - rgb[0]) * a, rgb[1] + (target - rgb[1]) * a, rgb[2] + (target - rgb[2]) * a];
@@ -79,36 +79,46 @@ function textWidthEm(text: string): number {
 
 const BREAK_AFTER = new Set([" ", "·", "，", "、", "？", "！", "：", "|", "/", "+"]);
 
+/**
+ * Units a line may not split: a number with its decimal or range parts and its unit ("1.2万", "699元/㎡",
+ * "60×120cm", "2025-05"), a Latin word ("TATA", "E0"), otherwise one character.
+ */
+const UNBREAKABLE =
+  /\d+(?:[.,:×~\-–/]\d+)*%?(?:元\/㎡|\/㎡|㎡|m²|万元|万|元|cm|mm|kg|℃|匹|寸|米|L|W|P|m)?|[A-Za-z][A-Za-z0-9]*|[\s\S]/gu;
+
+function tokens(text: string): string[] {
+  return text.match(UNBREAKABLE) ?? [];
+}
+
 function greedy(text: string, limitEm: number): string[] {
   const lines: string[] = [];
-  let line = "";
-  for (const ch of text) {
-    if (line && textWidthEm(line + ch) > limitEm) {
+  let line: string[] = [];
+  for (const token of tokens(text)) {
+    if (line.length && textWidthEm(line.join("") + token) > limitEm) {
       // Prefer to break after a space or punctuation if one is in the last 40% of the line.
-      const chars = [...line];
       let cut = -1;
-      for (let i = chars.length - 1; i >= chars.length * 0.6; i--) {
-        if (BREAK_AFTER.has(chars[i] ?? "")) {
+      for (let i = line.length - 1; i >= line.length * 0.6; i--) {
+        if (BREAK_AFTER.has(line[i] ?? "")) {
           cut = i + 1;
           break;
         }
       }
-      if (cut > 0 && cut < chars.length) {
-        lines.push(chars.slice(0, cut).join(""));
-        line = chars.slice(cut).join("");
+      if (cut > 0 && cut < line.length) {
+        lines.push(line.slice(0, cut).join(""));
+        line = line.slice(cut);
       } else {
-        lines.push(line);
-        line = "";
+        lines.push(line.join(""));
+        line = [];
       }
     }
-    line += ch;
+    line.push(token);
   }
-  if (line) lines.push(line);
+  if (line.length) lines.push(line.join(""));
   return lines.map((l) => l.trim()).filter(Boolean);
 }
 
 /** Wraps into balanced lines (no lone last character); overlong titles end with an ellipsis. */
-function wrap(text: string, maxEm: number, maxLines: number): string[] {
+export function wrap(text: string, maxEm: number, maxLines: number): string[] {
   const total = textWidthEm(text);
   const wanted = Math.max(1, Math.ceil(total / maxEm));
   let lines = greedy(text, Math.min(maxEm, total / wanted + 1.2));
@@ -116,7 +126,10 @@ function wrap(text: string, maxEm: number, maxLines: number): string[] {
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
   let last = kept[maxLines - 1] ?? "";
-  while (last && textWidthEm(`${last}…`) > maxEm) last = last.slice(0, -1);
+  // Shorten by whole units, so the ellipsis never follows half a number.
+  const units = tokens(last);
+  while (units.length && textWidthEm(`${units.join("")}…`) > maxEm) units.pop();
+  last = units.join("").trimEnd();
   kept[maxLines - 1] = `${last}…`;
   return kept;
 }

@@ -121,7 +121,7 @@ describe("/decorate-strategy", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "加载更多" }));
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(24));
-    expect(screen.getByText("攻略 13")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "攻略 13" })).toBeTruthy();
     expect(listCalls(get)[1]).toEqual({ type: "1", current: 2, pageSize: 12 });
     // 24 ≥ 20: the list is complete.
     expect(screen.getByText("已经到底了")).toBeTruthy();
@@ -187,6 +187,9 @@ describe("/case", () => {
     expect(within(card).getByRole("list", { name: "案例信息" }).textContent).toBe("三室两厅128㎡现代简约杭州市");
     expect(within(card).getByText("32万元")).toBeTruthy();
     expect(within(card).getByText("设计师 林晓雯")).toBeTruthy();
+    // The title never breaks inside a figure: "128㎡" and "32万" each stay on one line.
+    const held = [...card.querySelectorAll("h2 span")].filter((s) => (s as HTMLElement).style.whiteSpace === "nowrap");
+    expect(held.map((s) => s.textContent)).toEqual(["128㎡", "32万"]);
     expect(listCalls(get)[0]).toEqual({
       type: "2",
       style: "现代简约",
@@ -216,6 +219,14 @@ describe("/case", () => {
     ).toBe("true");
     expect(within(screen.getByRole("navigation", { name: "预算" })).getAllByRole("link")).toHaveLength(6);
     expect(within(screen.getByRole("navigation", { name: "城市" })).getByRole("link", { name: "上海市" })).toBeTruthy();
+  });
+
+  it("never promises photographs: the pictures may be a shop's drawings (ADR 0057)", async () => {
+    const { api } = contentApi(() => [caseItem(7)], 1);
+    renderApp(<CasesScreen />, { path: "/case", api });
+    await screen.findByRole("list", { name: "案例列表" });
+    expect(document.body.textContent).toContain("一目了然");
+    expect(document.body.textContent).not.toMatch(/实景|实拍|照片/);
   });
 
   it("changes the list when a filter is clicked", async () => {
@@ -324,7 +335,7 @@ describe("/article-detail/:id", () => {
       "设计师=林晓雯",
       "城市=杭州市",
     ]);
-    const thumbs = screen.getByRole("list", { name: "实景图" });
+    const thumbs = screen.getByRole("list", { name: "案例图片" });
     expect(within(thumbs).getAllByRole("button")).toHaveLength(3);
     fireEvent.click(within(thumbs).getByRole("button", { name: /开放式厨房与岛台/ }));
     expect(screen.getByRole("img", { name: "开放式厨房与岛台" }).getAttribute("src")).toBe("/media/article-8-2.svg");

@@ -12,6 +12,7 @@ import {
 } from "@yj/contract";
 import { type ReactNode, Suspense } from "react";
 import { Link, type LoaderFunctionArgs } from "react-router";
+import { CategoryIcon } from "../../components/category-icon";
 import { GoodsCard } from "../../components/goods-card";
 import { BookingButton, EstimateButton } from "../../components/lead-buttons";
 import type { ApiClient } from "../../lib/api-client";
@@ -109,7 +110,7 @@ export default function HomeScreen() {
             style={{ "--accent": c.color } as React.CSSProperties}
           >
             <span className={styles.entryIcon} aria-hidden>
-              {c.content.slice(0, 1)}
+              <CategoryIcon id={c.id} />
             </span>
             <span>{c.content}</span>
           </Link>

@@ -6,6 +6,7 @@ import { articlePath } from "@yj/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CardImage } from "../../../components/card-image";
+import { WholeNumbers } from "../../../components/whole-numbers";
 import { formatDate } from "../../../lib/format";
 import styles from "./article-card.module.css";
 import { caseFacts, formatBudget } from "./article-facts";
@@ -31,7 +32,9 @@ function ArticleCardFrame({
           {badge}
         </div>
         <div className={styles.body}>
-          <h2 className={styles.title}>{a.title}</h2>
+          <h2 className={styles.title}>
+            <WholeNumbers text={a.title} />
+          </h2>
           {children}
         </div>
       </Link>

@@ -191,14 +191,14 @@ function CaseGallery({ article: a }: { article: ArticleDetail }) {
         </figcaption>
       </figure>
       {photos.length > 1 && (
-        <ul className={styles.thumbs} aria-label="实景图">
+        <ul className={styles.thumbs} aria-label="案例图片">
           {photos.map((p, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the same photo may appear twice
             <li key={`${i}-${p.src}`}>
               <button
                 type="button"
                 className={i === index ? styles.thumbActive : styles.thumb}
-                aria-label={`查看实景图 ${i + 1}：${p.caption}`}
+                aria-label={`查看图片 ${i + 1}：${p.caption}`}
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
               >

@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext)
   const labels = selectionLabels(selection);
   return {
     title: labels.length ? `装修案例：${labels.join(" ")}` : "装修案例",
-    description: `${labels.join("、") || "各种风格、户型与预算"}的真实装修案例：实景图、户型面积、造价明细与设计师思路，找到和你家相近的方案。`,
+    description: `${labels.join("、") || "各种风格、户型与预算"}的真实装修案例：户型面积、造价明细、设计师思路与案例图片，找到和你家相近的方案。`,
   };
 }
 
@@ -83,7 +83,8 @@ export default function CasesScreen() {
         title="装修案例"
         lead={
           <>
-            {labels.length ? labels.join(" · ") : "全部案例"}：共 {total ?? "…"} 个真实案例，实景图、户型与造价一目了然
+            {labels.length ? labels.join(" · ") : "全部案例"}：共 {total ?? "…"}{" "}
+            个真实案例，户型、造价与设计思路一目了然
           </>
         }
       />

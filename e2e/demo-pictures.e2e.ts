@@ -1,0 +1,74 @@
+// #27 item 13, in the browser: the demo's pictures look like what they stand for (a tile pattern on the
+// 瓷砖 page, not a sofa), are labelled 示意图, the home category entries are drawings rather than first
+// letters, and /case promises no 实景图 (docs/decisions/0057-demo-pictures-are-drawings.md).
+// Screenshots of home, the 瓷砖 page, /case and a product page at 1440 and 375 px.
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./support/browser";
+import { shopInBrowser } from "./support/shop";
+
+const shop = shopInBrowser();
+const WIDTHS = [1440, 375];
+const TILES = "/2-14?id=49&subId=101";
+
+async function svgOf(url: string): Promise<string> {
+  const res = await fetch(new URL(url, shop.server.url));
+  expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+  return res.text();
+}
+
+describe("demo pictures", () => {
+  it("draws tiles on the 瓷砖 page and labels the drawings 示意图", async () => {
+    const { page, errors } = await shop.open(TILES);
+    const sources = await page.locator("main img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
+    const goods = sources.filter((s): s is string => !!s?.startsWith("/media/goods-"));
+    expect(goods.length).toBeGreaterThan(1);
+    for (const src of goods) {
+      const svg = await svgOf(src);
+      expect(svg, src).toContain('<pattern id="tile"');
+      expect(svg, src).toContain(">示意图</text>");
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows category drawings on home, not the first letters of their names", async () => {
+    const { page } = await shop.open("/");
+    const entries = page.getByRole("navigation", { name: "商品分类" }).getByRole("link");
+    expect(await entries.count()).toBeGreaterThanOrEqual(8);
+    const icons = await entries.evaluateAll((links) =>
+      links.map((a) => ({ text: a.firstElementChild?.textContent, d: a.querySelector("svg path")?.getAttribute("d") })),
+    );
+    for (const icon of icons) {
+      expect(icon.text).toBe("");
+      expect(icon.d).toBeTruthy();
+    }
+    expect(new Set(icons.map((i) => i.d)).size).toBe(icons.length);
+    await page.close();
+  });
+
+  it("promises no 实景图 on /case and shows room scenes there", async () => {
+    const { page, errors } = await shop.open("/case");
+    expect(await page.locator("main").innerText()).not.toMatch(/实景|实拍/);
+    const cover = await page.locator("main img").first().getAttribute("src");
+    expect(await svgOf(cover ?? "")).toContain(">示意图</text>");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("takes the screenshots", async () => {
+    for (const width of WIDTHS) {
+      for (const [name, path] of [
+        ["home", "/"],
+        ["tiles", TILES],
+        ["case", "/case"],
+        ["product", "/app/product-detail/1"],
+      ] as const) {
+        const { page, errors } = await shop.open(path, width, width < 500 ? 812 : 900);
+        await page.evaluate(() => document.fonts.ready);
+        await screenshot(page, `pictures-${name}-${width}`);
+        expect(errors, `${path} at ${width}`).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+});
