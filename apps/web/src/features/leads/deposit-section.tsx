@@ -9,14 +9,15 @@ import { formatPrice } from "../../lib/format";
 import { ContactFields, FormFailure, SubmitButton } from "./lead-fields";
 import form from "./lead-form.module.css";
 import { namedContactErrors } from "./lead-rules";
-import { useLeadForm } from "./use-lead-form";
+import { useLeadForm, useVisitorPlace } from "./use-lead-form";
 
 export function DepositSection({ initial }: { initial: { name: string; phone: string } }) {
   const api = useApi();
   const { values, errors, set, submitWith } = useLeadForm({ ...initial, consent: false }, namedContactErrors);
+  const place = useVisitorPlace();
   const denominate = useMutation({
     mutationFn: (body: { name: string; phone: string }) =>
-      api.post(routes.denominate, { phone: body.phone, content: body.name, consent: true }),
+      api.post(routes.denominate, { phone: body.phone, content: body.name, consent: true, ...place }),
     meta: { quiet: true },
   });
   const submit = submitWith(
