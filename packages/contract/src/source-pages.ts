@@ -52,6 +52,8 @@ export function sourceLabel(origin: string): string {
       const name = pageName(path);
       return name ? `${space}${name}` : whole;
     })
+    // "全景样板间 /iframe" names its page twice once the path is named: say it once.
+    .replace(/(^|\s)(\S+)(\s+\2)+(?=\s|$)/g, "$1$2")
     .split(" · ")
     .map((part) => part.trim())
     .filter((part, i, all) => part && all.indexOf(part) === i)
