@@ -322,7 +322,13 @@ describeEachBackend("leads API", { app: false }, (ctx) => {
   describe("ADR 0052: every lead form records the visitor's city and the source page by name", () => {
     const place = { province: "浙江省", city: "杭州市" };
     it.each([
-      ["booking", "/api/customers/appointment", { originDetail: "商品详情 · 侧边栏" }, "appointment", "商品详情 · 侧边栏"],
+      [
+        "booking",
+        "/api/customers/appointment",
+        { originDetail: "商品详情 · 侧边栏" },
+        "appointment",
+        "商品详情 · 侧边栏",
+      ],
       ["活动报名", "/api/customers/activity", { name: "王" }, "activity", "装修活动 · 活动报名"],
       ["活动定金", "/api/customers/denominate", { content: "王" }, "denominate", "装修活动 · 活动定金"],
       ["全景留资", "/api/bim/bimCustomer/putCards", { originDetail: "全景样板间" }, "panorama", "全景样板间"],

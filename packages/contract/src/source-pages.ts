@@ -47,17 +47,19 @@ export function pageName(path: string): string | null {
  * the path; an unknown path stays), e.g. "首页 /case · 免费设计" → "装修案例 · 免费设计".
  */
 export function sourceLabel(origin: string): string {
-  return origin
-    .replace(/(^|\s)(\/[\w\-/]*)(?=\s|$|·)/g, (whole, space: string, path: string) => {
-      const name = pageName(path);
-      return name ? `${space}${name}` : whole;
-    })
-    // "全景样板间 /iframe" names its page twice once the path is named: say it once.
-    .replace(/(^|\s)(\S+)(\s+\2)+(?=\s|$)/g, "$1$2")
-    .split(" · ")
-    .map((part) => part.trim())
-    .filter((part, i, all) => part && all.indexOf(part) === i)
-    .join(" · ");
+  return (
+    origin
+      .replace(/(^|\s)(\/[\w\-/]*)(?=\s|$|·)/g, (whole, space: string, path: string) => {
+        const name = pageName(path);
+        return name ? `${space}${name}` : whole;
+      })
+      // "全景样板间 /iframe" names its page twice once the path is named: say it once.
+      .replace(/(^|\s)(\S+)(\s+\2)+(?=\s|$)/g, "$1$2")
+      .split(" · ")
+      .map((part) => part.trim())
+      .filter((part, i, all) => part && all.indexOf(part) === i)
+      .join(" · ")
+  );
 }
 
 /** The origin a lead form sends: the page's name, then the button or form it came from. */

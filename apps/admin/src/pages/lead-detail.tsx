@@ -1,7 +1,13 @@
 // One lead: what the visitor sent, the masked phone with its one-click (audited) reveal, and the
 // follow-up form: next state along the pipeline, the staff member assigned, a note. The notes show
 // newest first.
-import { type AdminLeadDetail, LEAD_STATE_LABELS, LEAD_TRANSITIONS, STAFF_ROLE_LABELS, sourceLabel } from "@yj/contract";
+import {
+  type AdminLeadDetail,
+  LEAD_STATE_LABELS,
+  LEAD_TRANSITIONS,
+  STAFF_ROLE_LABELS,
+  sourceLabel,
+} from "@yj/contract";
 import {
   App,
   Button,

@@ -89,7 +89,6 @@ describe("estimate engine", () => {
     );
   });
 
-
   it("the parts add up to the total exactly, in whole non-negative cents, and the list repeats them", () => {
     fc.assert(
       fc.property(areaRates, roomAmounts, input, (rates, rooms, asked) => {
