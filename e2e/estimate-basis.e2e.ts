@@ -3,6 +3,7 @@
 // the total (at 1440 and 375 px, screenshots looked at), and a booking carries the chosen city and the
 // page's Chinese name.
 import { describe, expect, it } from "vitest";
+import { describeFaults, seriousFaults } from "./support/axe";
 import { expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
@@ -58,6 +59,8 @@ describe("one price per city, leads with their city", () => {
       }
       expect(sum).toBe(Math.round(total * 100));
       await expectNoHorizontalScroll(page);
+      // The new table keeps the result dialog axe-clean (no serious or critical fault).
+      expect(describeFaults(await seriousFaults(page))).toBe("");
       await screenshot(page, `estimate-lines-${width}`);
       await result.screenshot({ path: `${__dirname}/screenshots/estimate-lines-dialog-${width}.png` });
       // The top of the result: totals and the first lines.
