@@ -35,7 +35,8 @@ export function pageName(path: string): string | null {
   const clean = path.split(/[?#]/)[0] ?? "";
   const segments = clean.split("/").filter(Boolean);
   // The longest known prefix: "/app/product-detail/7" is 商品详情, not an unknown "/app".
-  for (let n = segments.length; n >= 0; n--) {
+  if (segments.length === 0) return SOURCE_PAGES["/"] ?? null;
+  for (let n = segments.length; n > 0; n--) {
     const name = SOURCE_PAGES[`/${segments.slice(0, n).join("/")}`];
     if (name) return name;
   }
