@@ -106,7 +106,9 @@ describe("brand and service pages in the browser", () => {
     await page.getByTestId("hard-price").waitFor();
     await expect.poll(() => full.innerText()).toBe(yuan(hardFull(beijing)));
     expect(await page.getByTestId("hard-price").innerText()).toContain("北京市标准化硬装");
-    expect(await page.getByTestId("hard-price").innerText()).toContain(`${yuan(beijing.halfPackagePriceCentsPerM2)}`);
+    expect(await page.getByTestId("hard-price").innerText()).toContain(
+      `${yuan(hardFull(beijing) - beijing.mainMaterialCentsPerM2)}`,
+    );
     await screenshot(page, "page-2-2-beijing-1440");
 
     await page.getByRole("button", { name: "预约免费量房" }).click();

@@ -1,7 +1,7 @@
 // Leads API (docs/product.md §3, §5, §7, §8; R12, R14) on PGlite and, with TEST_DATABASE_URL, PostgreSQL: every
 // endpoint, both estimate readings, bad input, the served and activity counters, consent, the 24-hour
 // update instead of a duplicate (also under concurrency), and the per-phone and per-IP limits.
-import { ErrorCode, EstimateData, Messages } from "@yj/contract";
+import { ErrorCode, EstimateData, type HardPrice, Messages } from "@yj/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -171,6 +171,41 @@ describeEachBackend("leads API", { app: false }, (ctx) => {
       expect(far.body.data.basis).toMatchObject({ fallback: true });
     });
 
+    it("ADR 0052: its per-㎡ basis is the 硬装全包 /heartPage shows for the city, and its lines add up to the total", async () => {
+      const hard = await call<HardPrice>({
+        method: "GET",
+        url: `/api/website_configs/getHardPrice?city=${encodeURIComponent("杭州市")}`,
+      });
+      const page = hard.body.data;
+      // What /heartPage shows (apps/web features/pages/hard-prices.ts): the hard parts' sum, and it without 主材.
+      const pageFull =
+        page.mainMaterialCentsPerM2 +
+        page.auxiliaryMaterialCentsPerM2 +
+        page.laborCentsPerM2 +
+        page.projectManagementCentsPerM2 +
+        page.designCentsPerM2;
+      const { body } = await post<EstimateData>("/api/jzx/customerPool/jj", {
+        province: "浙江省",
+        city: "杭州市",
+        area: 120,
+        room: 4,
+        hall: 3,
+        wei: 3,
+        isSoft: 1,
+        isElectric: 0,
+        phone: uniquePhone(),
+      });
+      const { basis, lines, totalPackagePrice } = body.data;
+      expect(basis.hardCentsPerM2).toBe(pageFull);
+      expect(basis.halfCentsPerM2).toBe(pageFull - page.mainMaterialCentsPerM2);
+      expect(lines[0]).toMatchObject({ name: "硬装", rateCents: pageFull, quantity: 120, unit: "㎡" });
+      expect(lines.find((l) => l.name === "软装")).toMatchObject({ rateCents: page.softCentsPerM2, quantity: 120 });
+      expect(lines.map((l) => l.name)).toEqual(expect.arrayContaining(["卧室", "客厅", "卫生间"]));
+      expect(lines.some((l) => l.name.startsWith("家电"))).toBe(false);
+      expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(totalPackagePrice);
+      for (const l of lines) expect(l.amount).toBe(Math.round(l.rateCents * l.quantity));
+    });
+
     it("adds appliances only when asked, and defaults rooms to 1", async () => {
       const base = { province: "浙江省", city: "杭州市", area: 60 };
       const plain = await post<EstimateData>("/api/jzx/customerPool/jj", { ...base, phone: uniquePhone() });
@@ -262,7 +297,7 @@ describeEachBackend("leads API", { app: false }, (ctx) => {
       expect(await count()).toBe(before + 1);
       await post("/api/customers/activity", { name: "李女士", phone });
       expect(await count()).toBe(before + 1);
-      expect(await leadsOf(phone)).toMatchObject([{ kind: "activity", origin: "decorate-act", submissions: 2 }]);
+      expect(await leadsOf(phone)).toMatchObject([{ kind: "activity", origin: "装修活动 · 活动报名", submissions: 2 }]);
     });
   });
 
@@ -281,6 +316,33 @@ describeEachBackend("leads API", { app: false }, (ctx) => {
       const { body } = await post("/api/bim/bimCustomer/putCards", { phone, name: "张", originDetail: "全景·客厅" });
       expect(body.code).toBe(1);
       expect(await leadsOf(phone)).toMatchObject([{ kind: "panorama", name: "张", origin: "全景·客厅" }]);
+    });
+  });
+
+  describe("ADR 0052: every lead form records the visitor's city and the source page by name", () => {
+    const place = { province: "浙江省", city: "杭州市" };
+    it.each([
+      [
+        "booking",
+        "/api/customers/appointment",
+        { originDetail: "商品详情 · 侧边栏" },
+        "appointment",
+        "商品详情 · 侧边栏",
+      ],
+      ["活动报名", "/api/customers/activity", { name: "王" }, "activity", "装修活动 · 活动报名"],
+      ["活动定金", "/api/customers/denominate", { content: "王" }, "denominate", "装修活动 · 活动定金"],
+      ["全景留资", "/api/bim/bimCustomer/putCards", { originDetail: "全景样板间" }, "panorama", "全景样板间"],
+    ] as const)("%s stores province, city and the page's Chinese name", async (_, url, fields, kind, origin) => {
+      const phone = uniquePhone();
+      const { body } = await post(url, { phone, ...place, ...fields, consent: true });
+      expect(body.code).toBe(1);
+      expect(await leadsOf(phone)).toMatchObject([{ kind, ...place, origin }]);
+    });
+
+    it("names a raw storefront path in the origin (older clients) and keeps working without a city", async () => {
+      const phone = uniquePhone();
+      await post("/api/customers/appointment", { phone, originDetail: "悦家整装 /heartPage · 侧边栏" });
+      expect(await leadsOf(phone)).toMatchObject([{ province: "", city: "", origin: "悦家整装 标准化硬装 · 侧边栏" }]);
     });
   });
 

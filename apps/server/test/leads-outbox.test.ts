@@ -178,6 +178,26 @@ describeEachBackend("R17 lead outbox", { app: false }, (ctx) => {
     await app.close();
   });
 
+  it("ADR 0052: the deposit lead's message names the visitor's city and its source page in Chinese", async () => {
+    const wecom = await robot();
+    const app = await instance({ WECOM_WEBHOOK_URL: wecom.url });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/customers/denominate",
+      remoteAddress: uniqueIp(),
+      payload: { phone: uniquePhone(), content: "王", province: "浙江省", city: "杭州市", consent: true },
+    });
+    expect(res.json().code).toBe(1);
+    await waitFor("the WeCom message", async () => wecom.received.length === 1);
+    const content = contentOf(wecom.received[0]);
+    expect(content).toContain("新线索：活动定金");
+    expect(content).toContain("城市：浙江省 杭州市");
+    expect(content).toContain("来源：装修活动 · 活动定金");
+    expect(content).not.toContain("未填写");
+    expect(content).not.toContain("活动征名");
+    await app.close();
+  });
+
   it("DingTalk: signed with timestamp and sign, {msgtype, markdown: {title, text}}", async () => {
     const ding = await robot();
     const secret = "SEC0123456789abcdef";

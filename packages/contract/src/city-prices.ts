@@ -17,6 +17,31 @@ export const HARD_PRICE_FIELDS = [
 ] as const;
 export type HardPriceField = (typeof HARD_PRICE_FIELDS)[number][0];
 
+/**
+ * The parts of 硬装全包 (main and auxiliary materials, labour, management, design), in the order the
+ * storefront lists them. Soft furnishings and appliances are extras on top (docs/decisions/0052).
+ */
+export const HARD_PARTS = [
+  ["mainMaterialCentsPerM2", "主材"],
+  ["auxiliaryMaterialCentsPerM2", "辅材"],
+  ["laborCentsPerM2", "人工"],
+  ["projectManagementCentsPerM2", "管理费"],
+  ["designCentsPerM2", "设计费"],
+] as const satisfies readonly (readonly [HardPriceField, string])[];
+
+/**
+ * A city's 硬装全包 price per ㎡: the sum of its hard parts. The one figure the hard-decoration page
+ * shows and the estimate multiplies by the area (docs/decisions/0052).
+ */
+export function hardCentsPerM2(price: Record<(typeof HARD_PARTS)[number][0], number>): number {
+  return HARD_PARTS.reduce((sum, [key]) => sum + price[key], 0);
+}
+
+/** 硬装半包 per ㎡: the hard parts without the main materials the owner buys (docs/decisions/0019). */
+export function halfCentsPerM2(price: Record<(typeof HARD_PARTS)[number][0], number>): number {
+  return hardCentsPerM2(price) - price.mainMaterialCentsPerM2;
+}
+
 /** estimate_rates (ADR 0019), cents: per room kind, soft furnishing and appliances. */
 export const ESTIMATE_RATE_FIELDS = [
   ["bedroomMaterialCents", "卧室材料"],

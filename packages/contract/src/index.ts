@@ -28,4 +28,5 @@ export * from "./routes.js";
 export * from "./site-links.js";
 export * from "./site-pages.js";
 export * from "./site-paths.js";
+export * from "./source-pages.js";
 export * from "./text.js";

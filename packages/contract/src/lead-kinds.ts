@@ -13,6 +13,7 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   estimate: "在线智能报价",
   franchise: "城市合伙人加盟",
   activity: "活动报名",
-  denominate: "活动征名",
+  // The deposit form on /decorate-act (docs/decisions/0052): the visitor pays a deposit, not a naming entry.
+  denominate: "活动定金",
   panorama: "全景页留资",
 };

@@ -20,8 +20,18 @@ const text = (label: string, max: number, required?: string) => {
 /** R14: consent to the privacy policy. Optional in the API for compatibility; the web form requires it. */
 const consent = z.boolean().optional();
 
+/**
+ * The visitor's chosen (or detected) city and its province, which every lead form sends from the
+ * storefront's city choice (docs/decisions/0052). Optional: older clients send none.
+ */
+const visitorPlace = {
+  province: text("省份", 20).optional(),
+  city: text("城市", 20).optional(),
+};
+
 export const AppointmentBody = z.object({
   phone,
+  ...visitorPlace,
   /** Where the booking came from (page, button). */
   originDetail: text("来源", 100).default(""),
   consent,
@@ -63,6 +73,22 @@ export const EstimateBody = z
 export type EstimateBody = z.input<typeof EstimateBody>;
 
 export const EstimatePart = z.object({ name: z.string(), amount: z.number().int() });
+/**
+ * One line of the itemised estimate (docs/decisions/0052): amount = rate × quantity, rounded half up to
+ * the cent; the lines add up to totalPackagePrice exactly, so a reader can redo the sum.
+ */
+export const EstimateLine = z.object({
+  /** 硬装, 卧室, 客厅, 卫生间, 软装, 软装·卧室, 软装·客厅, 家电, 家电·基础, 家电·卫生间. */
+  name: z.string(),
+  /** Cents per unit. */
+  rateCents: z.number().int(),
+  /** ㎡ (to 0.01) for per-㎡ lines, a count for rooms and the appliance base. */
+  quantity: z.number(),
+  /** "㎡", "间" or "项". */
+  unit: z.string(),
+  amount: z.number().int(),
+});
+export type EstimateLine = z.infer<typeof EstimateLine>;
 /** What the estimate assumed (ADR 0019), for the result dialog's "how we got this". */
 export const EstimateBasis = z.object({
   /** The city whose rates were used. */
@@ -74,8 +100,15 @@ export const EstimateBasis = z.object({
   toilet: z.number().int(),
   soft: z.boolean(),
   appliance: z.boolean(),
-  /** The city's 全包 price per ㎡ in cents (website_configs/getHardPrice). */
+  /** The city's 整装套餐 marketing figure per ㎡ in cents (website_configs/getHardPrice); not the estimate's rate. */
   packagePriceCentsPerM2: z.number().int(),
+  /**
+   * The 硬装全包 price per ㎡ in cents the estimate multiplies by the area: the same figure the city's
+   * hard-decoration page (/heartPage) shows (docs/decisions/0052).
+   */
+  hardCentsPerM2: z.number().int(),
+  /** 硬装半包 per ㎡ in cents (the hard parts without main materials), as /heartPage shows it. */
+  halfCentsPerM2: z.number().int(),
 });
 /** Both readings of the quote response (docs/product.md §3), all in cents. */
 export const EstimateData = z.object({
@@ -90,6 +123,8 @@ export const EstimateData = z.object({
   halfPackagePrice: z.number().int(),
   /** Reading 2's named parts, in cents; 软装 and 家电 only when asked for. */
   parts: z.array(EstimatePart),
+  /** 全包 itemised: each rate × quantity; they add up to totalPackagePrice (docs/decisions/0052). */
+  lines: z.array(EstimateLine),
   basis: EstimateBasis,
 });
 export type EstimateData = z.infer<typeof EstimateData>;
@@ -106,6 +141,7 @@ export const CityPartnerBody = z.object({
 export const ActivityBody = z.object({
   name: text("姓名", 20, "请输入姓名"),
   phone,
+  ...visitorPlace,
   activity: text("活动", 40).default("decorate-act"),
   consent,
 });
@@ -113,6 +149,7 @@ export const ActivityBody = z.object({
 /** denominate: the activity's naming contest entry. */
 export const DenominateBody = z.object({
   phone,
+  ...visitorPlace,
   content: text("内容", 40, "请输入内容"),
   consent,
 });
@@ -120,6 +157,7 @@ export const DenominateBody = z.object({
 /** BIM panorama lead cards. */
 export const PutCardsBody = z.object({
   phone,
+  ...visitorPlace,
   name: text("姓名", 20).default(""),
   originDetail: text("来源", 100).default(""),
   consent,

@@ -34,6 +34,15 @@ function open() {
 }
 
 describe("lead detail", () => {
+  it("ADR 0052: shows 地区 and the source page by its Chinese name, not a raw path", async () => {
+    answer(adminRoutes.adminLeadDetail, { ...lead, origin: "/decorate-act" });
+    answer(adminRoutes.adminLeadAssignees, []);
+    renderPage(<LeadDetailPage />, { url: "/leads/5", path: "/leads/:id" });
+    expect(await screen.findByText("浙江省 杭州市")).toBeTruthy();
+    expect(screen.getByText("装修活动")).toBeTruthy();
+    expect(screen.queryByText("/decorate-act")).toBeNull();
+  });
+
   it("shows the lead with its number masked, and what the visitor sent", async () => {
     open();
     expect(await screen.findByText("138****5678")).toBeTruthy();

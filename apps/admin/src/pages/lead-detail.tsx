@@ -1,7 +1,13 @@
 // One lead: what the visitor sent, the masked phone with its one-click (audited) reveal, and the
 // follow-up form: next state along the pipeline, the staff member assigned, a note. The notes show
 // newest first.
-import { type AdminLeadDetail, LEAD_STATE_LABELS, LEAD_TRANSITIONS, STAFF_ROLE_LABELS } from "@yj/contract";
+import {
+  type AdminLeadDetail,
+  LEAD_STATE_LABELS,
+  LEAD_TRANSITIONS,
+  STAFF_ROLE_LABELS,
+  sourceLabel,
+} from "@yj/contract";
 import {
   App,
   Button,
@@ -160,7 +166,7 @@ export function LeadDetailPage() {
               <Descriptions.Item label="地区">
                 {[lead.province, lead.city].filter(Boolean).join(" ") || "—"}
               </Descriptions.Item>
-              <Descriptions.Item label="来源页">{lead.origin || "—"}</Descriptions.Item>
+              <Descriptions.Item label="来源页">{sourceLabel(lead.origin) || "—"}</Descriptions.Item>
               <Descriptions.Item label="提交时间">
                 {formatTime(lead.createdAt)}（共提交 {lead.submissions} 次）
               </Descriptions.Item>

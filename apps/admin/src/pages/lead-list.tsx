@@ -1,6 +1,6 @@
 // The lead pipeline's list: every kind in one table, phones masked, filters kept in the address (so
 // a filtered list can be bookmarked or shared), paging on the server, the filtered list exported.
-import type { AdminLeadRow } from "@yj/contract";
+import { type AdminLeadRow, sourceLabel } from "@yj/contract";
 import { App, Button, type TableColumnsType } from "antd";
 import { post, routes } from "../api";
 import { saveBase64File } from "../download";
@@ -21,8 +21,14 @@ const COLUMNS: TableColumnsType<AdminLeadRow> = [
   { title: "类型", dataIndex: "kind", width: 100, render: leadKindLabel },
   { title: "姓名", dataIndex: "name", width: 100, render: orDash },
   { title: "手机号", dataIndex: "phone", width: 130 },
-  { title: "城市", dataIndex: "city", width: 90, render: orDash },
-  { title: "来源页", dataIndex: "origin", ellipsis: true },
+  {
+    title: "地区",
+    key: "place",
+    width: 130,
+    render: (_, row) => orDash([row.province, row.city].filter(Boolean).join(" ")),
+  },
+  // Pages by their Chinese names, also for leads stored with a raw path (docs/decisions/0052).
+  { title: "来源页", dataIndex: "origin", ellipsis: true, render: (origin: string) => orDash(sourceLabel(origin)) },
   { title: "状态", dataIndex: "state", width: 90, render: (s) => <LeadStateTag state={s} /> },
   { title: "跟进人", dataIndex: "assigneeName", width: 90, render: (v: string | null) => v ?? "—" },
   openColumn("查看", (row) => `/leads/${row.id}`),

@@ -1,7 +1,15 @@
 // Properties of the estimate engine (ADR 0019), over random rates, areas and layouts.
+import { HARD_PARTS, hardCentsPerM2 } from "@yj/contract";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type AreaRates, areaHundredths, type EstimateInput, estimate, type RoomAmounts } from "./estimate.js";
+import {
+  type AreaRates,
+  areaHundredths,
+  type EstimateInput,
+  estimate,
+  estimateLines,
+  type RoomAmounts,
+} from "./estimate.js";
 
 const rate = fc.integer({ min: 100, max: 300_000 });
 const areaRates: fc.Arbitrary<AreaRates> = fc.record({
@@ -49,6 +57,38 @@ const PART_KEYS = [
 ] as const;
 
 describe("estimate engine", () => {
+  it("ADR 0052: the shown lines add up to the shown total, each is its rate × quantity, and the per-㎡ basis is /heartPage's 硬装全包", () => {
+    fc.assert(
+      fc.property(areaRates, roomAmounts, input, (rates, rooms, asked) => {
+        const result = estimate(rates, rooms, asked);
+        expect(result.lines).toEqual(estimateLines(rates, rooms, asked));
+        expect(result.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(result.totalPackagePrice);
+        for (const line of result.lines) {
+          // What a reader does with the line: rate × quantity, rounded to the cent.
+          expect(line.amount).toBe(Math.round(line.rateCents * line.quantity));
+          expect(Number.isSafeInteger(line.amount)).toBe(true);
+        }
+        const [hard] = result.lines;
+        // The hard-decoration page's figure: the sum of the hard parts it lists.
+        const pageFigure = HARD_PARTS.reduce((sum, [key]) => sum + rates[key], 0);
+        expect(hard).toMatchObject({ name: "硬装", unit: "㎡", quantity: areaHundredths(asked.area) / 100 });
+        expect(hard?.rateCents).toBe(pageFigure);
+        expect(hardCentsPerM2(rates)).toBe(pageFigure);
+        // Each named addition appears with its own rate, and only when asked for.
+        const names = result.lines.map((line) => line.name);
+        expect(names.includes("软装")).toBe(asked.soft);
+        expect(names.includes("家电")).toBe(asked.appliance);
+        expect(result.lines.find((line) => line.name === "卧室")?.quantity ?? asked.bedRoom).toBe(asked.bedRoom);
+        expect(result.lines.find((line) => line.name === "卫生间")?.quantity ?? asked.toilet).toBe(asked.toilet);
+        // The per-㎡ soft and appliance lines carry the city's rates, the extras /heartPage lists.
+        if (asked.soft) expect(result.lines.find((l) => l.name === "软装")?.rateCents).toBe(rates.softCentsPerM2);
+        if (asked.appliance)
+          expect(result.lines.find((l) => l.name === "家电")?.rateCents).toBe(rates.applianceCentsPerM2);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("the parts add up to the total exactly, in whole non-negative cents, and the list repeats them", () => {
     fc.assert(
       fc.property(areaRates, roomAmounts, input, (rates, rooms, asked) => {
@@ -65,7 +105,7 @@ describe("estimate engine", () => {
     );
   });
 
-  it("the total is the exact amount rounded to the cent", () => {
+  it("the total is the exact amount, each per-㎡ line rounded to the cent", () => {
     fc.assert(
       fc.property(areaRates, roomAmounts, input, (rates, rooms, asked) => {
         const a = areaHundredths(asked.area);
@@ -79,7 +119,8 @@ describe("estimate engine", () => {
           (asked.appliance ? rates.applianceCentsPerM2 : 0);
         const exactTotal = estimate(rates, rooms, asked).totalPackagePrice * 100;
         const roomsOnly = estimate(rates, rooms, { ...asked, area: 0 }).totalPackagePrice * 100;
-        expect(Math.abs(exactTotal - roomsOnly - perM2 * a)).toBeLessThanOrEqual(100);
+        // Up to three per-㎡ lines (硬装, 软装, 家电), each within half a cent.
+        expect(Math.abs(exactTotal - roomsOnly - perM2 * a)).toBeLessThanOrEqual(150);
       }),
       { numRuns: 300 },
     );

@@ -1,6 +1,6 @@
-// The staff's notification of a lead (R17): kind in Chinese, masked phone, city, source, time and a
+// The staff's notification of a lead (R17): kind in Chinese, masked phone, city, source page by name, time and a
 // back-office link. Visitor text is flattened so it cannot add Markdown links or headings.
-import { LEAD_KIND_LABELS, maskPhone } from "@yj/contract";
+import { LEAD_KIND_LABELS, maskPhone, sourceLabel } from "@yj/contract";
 import type { Notification } from "../../providers/notify/notifier.js";
 import type { LeadRow } from "./outbox-store.js";
 
@@ -31,7 +31,8 @@ export function leadMessage(lead: LeadRow, event: "created" | "updated", adminBa
     `### ${title}`,
     `> 手机：${maskPhone(lead.phone)}`,
     `> 城市：${place}`,
-    `> 来源：${plainText(lead.origin) || "未注明"}`,
+    // Pages by their Chinese names (docs/decisions/0052), also for leads stored with a raw path.
+    `> 来源：${plainText(sourceLabel(lead.origin)) || "未注明"}`,
     `> 时间：${TIME_FORMAT.format(lead.updatedAt)}（北京时间）`,
   ];
   if (lead.submissions > 1) lines.push(`> 24 小时内第 ${lead.submissions} 次提交`);

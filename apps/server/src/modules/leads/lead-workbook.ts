@@ -1,5 +1,5 @@
 // The lead export as an Excel workbook (exceljs): one sheet, Chinese headers, China-time dates.
-import { LEAD_KIND_LABELS, LEAD_STATE_LABELS, type LeadState } from "@yj/contract";
+import { LEAD_KIND_LABELS, LEAD_STATE_LABELS, type LeadState, sourceLabel } from "@yj/contract";
 import ExcelJS from "exceljs";
 import type { leads } from "../../db/schema.js";
 
@@ -41,7 +41,8 @@ export async function buildLeadWorkbook(
       phone: lead.phone,
       province: lead.province,
       city: lead.city,
-      origin: lead.origin,
+      // Pages by their Chinese names, as the list shows them (docs/decisions/0052).
+      origin: sourceLabel(lead.origin),
       submissions: lead.submissions,
       assignee: assigneeName ?? "",
       createdAt: chinaTime(lead.createdAt),

@@ -10,8 +10,13 @@ import {
   type DenominateBody,
   type EstimateBody,
   type EstimateData,
+  halfCentsPerM2,
+  hardCentsPerM2,
+  LEAD_KIND_LABELS,
+  leadOrigin,
   maskPhone,
   type PutCardsBody,
+  sourceLabel,
 } from "@yj/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
@@ -47,8 +52,17 @@ export class LeadsService {
 
   appointment(body: Parsed<typeof AppointmentBody>, clientIp: string) {
     const { consent, ...payload } = body;
+    const { province, city } = body;
     return this.submit(
-      { kind: "appointment", phone: body.phone, origin: body.originDetail, payload, consent: consent === true },
+      {
+        kind: "appointment",
+        phone: body.phone,
+        province,
+        city,
+        origin: sourceLabel(body.originDetail),
+        payload,
+        consent: consent === true,
+      },
       clientIp,
     );
   }
@@ -73,6 +87,9 @@ export class LeadsService {
       soft: (body.isSoft ?? body.hasSoft) === 1,
       appliance: (body.isElectric ?? body.hasJd) === 1,
       packagePriceCentsPerM2: hardPrice.packagePriceCentsPerM2,
+      // The figures /heartPage shows for the city (docs/decisions/0052).
+      hardCentsPerM2: hardCentsPerM2(hardPrice),
+      halfCentsPerM2: halfCentsPerM2(hardPrice),
     };
     const amounts = estimate(hardPrice, rooms, basis);
     const { consent, ...payload } = body;
@@ -97,16 +114,23 @@ export class LeadsService {
   }
 
   activity(body: Parsed<typeof ActivityBody>, clientIp: string) {
-    return this.submitForm(body, { kind: "activity", origin: body.activity }, clientIp);
+    const { province, city } = body;
+    const origin = leadOrigin(`/${body.activity}`, LEAD_KIND_LABELS.activity);
+    return this.submitForm(body, { kind: "activity", province, city, origin }, clientIp);
   }
 
   /** The activity's entry; its deposit (Alipay) comes with Commerce. */
   denominate(body: Parsed<typeof DenominateBody>, clientIp: string) {
-    return this.submitForm(body, { kind: "denominate", origin: "活动征名" }, clientIp);
+    const { province, city } = body;
+    // The deposit form of the activity page (docs/decisions/0052), named as staff know it.
+    const origin = leadOrigin(`/${CURRENT_ACTIVITY}`, LEAD_KIND_LABELS.denominate);
+    return this.submitForm(body, { kind: "denominate", province, city, origin }, clientIp);
   }
 
   putCards(body: Parsed<typeof PutCardsBody>, clientIp: string) {
-    return this.submitForm(body, { kind: "panorama", origin: body.originDetail || "全景页" }, clientIp);
+    const { province, city } = body;
+    const origin = sourceLabel(body.originDetail) || leadOrigin("/iframe");
+    return this.submitForm(body, { kind: "panorama", province, city, origin }, clientIp);
   }
 
   /** Owners served: the base figure of the site settings plus distinct phones among all leads. */

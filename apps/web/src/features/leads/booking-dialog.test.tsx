@@ -13,7 +13,11 @@ const book = () => fireEvent.click(screen.getByRole("button", { name: "立即预
 
 function open(answer: () => Promise<unknown>) {
   const fake = fakeApi({ post: { [routes.appointment.path]: answer } });
-  renderApp(<BookingDialog origin="侧边栏" onClose={() => {}} />, { path: "/app/product-detail/7", api: fake.api });
+  renderApp(<BookingDialog origin="侧边栏" onClose={() => {}} />, {
+    path: "/app/product-detail/7",
+    api: fake.api,
+    state: { province: "浙江省", cityName: "杭州市" },
+  });
   return fake;
 }
 
@@ -47,12 +51,13 @@ describe("booking dialog", () => {
     expect(await screen.findByText(Messages.bookingSuccess)).toBeTruthy();
     expect(screen.getByText(Messages.bookingSuccessDetail)).toBeTruthy();
     expect(post).toHaveBeenCalledTimes(1);
-    const body = post.mock.calls[0]?.[1] as { phone: string; originDetail: string; consent: boolean };
+    const body = post.mock.calls[0]?.[1] as Record<string, unknown>;
     expect(body.phone).toBe("13800000000");
     expect(body.consent).toBe(true);
-    expect(body.originDetail).toContain("某商品 - 悦家整装");
-    expect(body.originDetail).toContain("侧边栏");
-    expect(body.originDetail.length).toBeLessThanOrEqual(100);
+    // ADR 0052: the page by its Chinese name (not its path) and the visitor's chosen city.
+    expect(body.originDetail).toBe("商品详情 · 侧边栏");
+    expect(body).toMatchObject({ province: "浙江省", city: "杭州市" });
+    expect(String(body.originDetail).length).toBeLessThanOrEqual(100);
   });
 
   it("shows '预约失败' / '稍后请重试' when the call fails, and lets the visitor try again", async () => {

@@ -2,32 +2,35 @@
 // number shows '请输入正确的手机号' and sends nothing; the answer is a tip: '预约成功' / '稍后会有客服联系您'
 // or '预约失败' / '稍后请重试'.
 import { useMutation } from "@tanstack/react-query";
-import { LEAD_KIND_LABELS, Messages, routes } from "@yj/contract";
+import { LEAD_KIND_LABELS, leadOrigin, Messages, routes } from "@yj/contract";
+import { useLocation } from "react-router";
 import { useApi } from "../../lib/api-context";
 import { ContactFields, SubmitButton } from "./lead-fields";
 import styles from "./lead-form.module.css";
 import { contactErrors, failureDetail } from "./lead-rules";
 import { Modal } from "./modal";
 import tip from "./tip.module.css";
-import { useLeadForm } from "./use-lead-form";
+import { useLeadForm, useVisitorPlace } from "./use-lead-form";
 
 const ORIGIN_MAX = 100;
 
-/** Where the visitor booked from: the page's title and path (and the button, when named). */
-export function bookingOrigin(origin?: string): string {
-  const page = typeof document === "undefined" ? "" : `${document.title} ${window.location.pathname}`;
-  return [page, origin].filter(Boolean).join(" · ").slice(0, ORIGIN_MAX);
+/** Where the visitor booked from: the page by its Chinese name (and the button, when named; ADR 0052). */
+export function bookingOrigin(path: string, origin?: string): string {
+  return leadOrigin(path, origin).slice(0, ORIGIN_MAX);
 }
 
 export default function BookingDialog({ origin, onClose }: { origin?: string; onClose(): void }) {
   const api = useApi();
   const { values, errors, set, submitWith } = useLeadForm({ phone: "", consent: false }, contactErrors);
+  const place = useVisitorPlace();
+  const { pathname } = useLocation();
   const book = useMutation({
-    mutationFn: (body: { phone: string; originDetail: string; consent: true }) => api.post(routes.appointment, body),
+    mutationFn: (body: { phone: string; originDetail: string; consent: true }) =>
+      api.post(routes.appointment, { ...body, ...place }),
     meta: { quiet: true },
   });
   const submit = submitWith(
-    (v) => book.mutate({ phone: v.phone.trim(), originDetail: bookingOrigin(origin), consent: true }),
+    (v) => book.mutate({ phone: v.phone.trim(), originDetail: bookingOrigin(pathname, origin), consent: true }),
     book.isPending,
   );
 

@@ -10,14 +10,15 @@ import { useOneAtATime } from "../../lib/one-at-a-time";
 import { ContactFields, FormFailure, SubmitButton } from "./lead-fields";
 import form from "./lead-form.module.css";
 import { namedContactErrors } from "./lead-rules";
-import { useLeadForm } from "./use-lead-form";
+import { useLeadForm, useVisitorPlace } from "./use-lead-form";
 
 export function DepositSection({ initial }: { initial: { name: string; phone: string } }) {
   const api = useApi();
   const { values, errors, set, submitWith } = useLeadForm({ ...initial, consent: false }, namedContactErrors);
+  const place = useVisitorPlace();
   const denominate = useMutation({
     mutationFn: (body: { name: string; phone: string }) =>
-      api.post(routes.denominate, { phone: body.phone, content: body.name, consent: true }),
+      api.post(routes.denominate, { phone: body.phone, content: body.name, consent: true, ...place }),
     meta: { quiet: true },
   });
   // One click, one denominate: the mutation's own pending state arrives too late for a double click.

@@ -38,6 +38,11 @@ const answer: EstimateData = {
     { name: "管理费", amount: 300_000 },
     { name: "设计费", amount: 150_050 },
   ],
+  lines: [
+    { name: "硬装", rateCents: 100_000, quantity: 89, unit: "㎡", amount: 8_900_000 },
+    { name: "卧室", rateCents: 50_000, quantity: 3, unit: "间", amount: 150_000 },
+    { name: "卫生间", rateCents: 50, quantity: 1, unit: "间", amount: 50 },
+  ],
   basis: {
     city: "杭州市",
     province: "浙江省",
@@ -49,6 +54,8 @@ const answer: EstimateData = {
     soft: false,
     appliance: false,
     packagePriceCentsPerM2: 161_900,
+    hardCentsPerM2: 100_000,
+    halfCentsPerM2: 60_000,
   },
 };
 
@@ -178,6 +185,17 @@ describe("estimate dialog", () => {
     expect(screen.getByText(/量房/)).toBeTruthy();
     expect(screen.getByText(/89㎡，3室1厅1卫/)).toBeTruthy();
     expect(screen.getByText("软装与家电：软装")).toBeTruthy();
+    // ADR 0052: the basis is the 硬装全包 rate /heartPage shows, and each line says rate × quantity.
+    expect(screen.getByTestId("estimate-basis").textContent).toContain("杭州市硬装全包单价 ¥1,000/㎡");
+    expect(screen.queryByText(/¥1,619/)).toBeNull();
+    const lines = within(screen.getByTestId("estimate-lines"));
+    const rows = lines.getAllByRole("row").map((row) => row.textContent);
+    expect(rows).toEqual([
+      "硬装¥1,000/㎡ × 89㎡¥89,000",
+      "卧室¥500/间 × 3间¥1,500",
+      "卫生间¥0.50/间 × 1间¥0.50",
+      "合计以上各项相加¥90,500.50",
+    ]);
     expect(await screen.findByText("121")).toBeTruthy();
     expect(get.mock.calls.filter(([r]) => r.path === routes.servedCount.path).length).toBeGreaterThanOrEqual(2);
     expect(post.mock.calls[0]?.[1]).toMatchObject({ area: 89, room: 3, isSoft: 1, isElectric: 0, consent: true });

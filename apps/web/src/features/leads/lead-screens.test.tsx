@@ -9,6 +9,8 @@ import MerchantsJoinScreen from "./screens/merchants-join-screen";
 import PanoramaScreen, { handle as panoramaHandle } from "./screens/panorama-screen";
 import PrivacyScreen from "./screens/privacy-screen";
 
+/** The visitor chose 杭州 (the city selector's state). */
+const HANGZHOU = { province: "浙江省", cityName: "杭州市" };
 const consentBox = () => screen.getByRole("checkbox", { name: /我已阅读并同意/ });
 const regions = {
   prime: (set: (route: typeof routes.regions, query: { code: string }, data: unknown) => void) => {
@@ -33,7 +35,7 @@ describe("/decorate-act", () => {
         },
       },
     });
-    renderApp(<DecorateActScreen />, { path: "/decorate-act", api });
+    renderApp(<DecorateActScreen />, { path: "/decorate-act", api, state: HANGZHOU });
     expect((await screen.findByTestId("activity-count")).textContent).toBe("已有 41 人报名");
 
     const form = signUpForm();
@@ -46,7 +48,14 @@ describe("/decorate-act", () => {
     fireEvent.click(form.getByRole("checkbox", { name: /我已阅读并同意/ }));
     fireEvent.click(form.getByRole("button", { name: "立即报名" }));
     expect(await screen.findByText(/报名成功/)).toBeTruthy();
-    expect(post.mock.calls[0]?.[1]).toEqual({ name: "王女士", phone: "13900000000", consent: true });
+    // ADR 0052: the visitor's chosen city and province go with the lead.
+    expect(post.mock.calls[0]?.[1]).toEqual({
+      name: "王女士",
+      phone: "13900000000",
+      consent: true,
+      province: "浙江省",
+      city: "杭州市",
+    });
     expect((await screen.findByText("42")).closest("p")?.textContent).toBe("已有 42 人报名");
     // The deposit form then starts with the name and number just given.
     expect((depositForm().getByLabelText("姓名") as HTMLInputElement).value).toBe("王女士");
@@ -79,7 +88,7 @@ describe("/decorate-act", () => {
       },
       post: { [routes.denominate.path]: () => Promise.resolve(null) },
     });
-    renderApp(<DecorateActScreen />, { path: "/decorate-act", api });
+    renderApp(<DecorateActScreen />, { path: "/decorate-act", api, state: HANGZHOU });
     const form = depositForm();
     fireEvent.click(form.getByRole("button", { name: "支付定金" }));
     expect(form.getAllByRole("alert").map((a) => a.textContent)).toEqual([
@@ -94,7 +103,13 @@ describe("/decorate-act", () => {
 
     const qr = await screen.findByRole("img", { name: "支付宝付款码" });
     expect(qr.getAttribute("data-qr")).toBe("https://qr.alipay.com/bax01234");
-    expect(post.mock.calls[0]?.[1]).toEqual({ phone: "13600000000", content: "赵先生", consent: true });
+    expect(post.mock.calls[0]?.[1]).toEqual({
+      phone: "13600000000",
+      content: "赵先生",
+      consent: true,
+      province: "浙江省",
+      city: "杭州市",
+    });
     const precreate = get.mock.calls.find(([e]) => e.path === routes.alipayPrecreate.path);
     expect(precreate?.[1]).toEqual({ name: "赵先生", mobile: "13600000000" });
     expect(screen.getByTestId("pay-amount").textContent).toBe("¥99");
@@ -150,7 +165,7 @@ describe("/iframe", () => {
   it("is bare and its lead card '获取同款报价' posts the phone with consent", async () => {
     expect(panoramaHandle.bare).toBe(true);
     const { api, post } = fakeApi({ post: { [routes.putCards.path]: () => Promise.resolve(null) } });
-    renderApp(<PanoramaScreen />, { path: "/iframe", api });
+    renderApp(<PanoramaScreen />, { path: "/iframe", api, state: HANGZHOU });
     fireEvent.change(screen.getByLabelText("手机号"), { target: { value: "1360000" } });
     fireEvent.click(screen.getByRole("button", { name: "获取报价" }));
     expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual([
@@ -161,7 +176,14 @@ describe("/iframe", () => {
     fireEvent.click(consentBox());
     fireEvent.click(screen.getByRole("button", { name: "获取报价" }));
     expect(await screen.findByText(/提交成功/)).toBeTruthy();
-    expect(post.mock.calls[0]?.[1]).toMatchObject({ phone: "13600000000", consent: true });
+    expect(post.mock.calls[0]?.[1]).toMatchObject({
+      phone: "13600000000",
+      consent: true,
+      province: "浙江省",
+      city: "杭州市",
+      // The page by its Chinese name, not the raw path (ADR 0052).
+      originDetail: "全景样板间",
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // One lead form's state (docs/product.md §5, R14): its values, the message under each field, and the
 // submit that checks everything first and sends nothing while a message stands or a send is under way.
 import { type FormEvent, useState } from "react";
+import { useAppState } from "../../lib/store";
 import { type Errors, hasErrors } from "./lead-rules";
 
 export function useLeadForm<V extends object, K extends string>(
@@ -23,4 +24,14 @@ export function useLeadForm<V extends object, K extends string>(
     if (!hasErrors(found)) send(values);
   };
   return { values, errors, set, submitWith };
+}
+
+/**
+ * The visitor's chosen (or detected) city and its province, which every lead form sends so staff see where
+ * the visitor is (docs/decisions/0052).
+ */
+export function useVisitorPlace(): { province: string; city: string } {
+  const province = useAppState((s) => s.province);
+  const city = useAppState((s) => s.cityName);
+  return { province, city };
 }

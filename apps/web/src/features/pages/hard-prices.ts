@@ -2,7 +2,9 @@
 // /api/website_configs/getHardPrice): 硬装全包 is the hard parts only (main and auxiliary materials,
 // labour, management, design); the 全包 package price also holds soft furnishings and appliances,
 // which this page offers as extras (docs/decisions/0028). Part names as the estimate's (docs/product.md §9).
-import type { HardPrice } from "@yj/contract";
+// The per-㎡ figures come from the contract's hardCentsPerM2 / halfCentsPerM2, the same the estimate
+// multiplies by the area (docs/decisions/0052).
+import { HARD_PARTS, type HardPrice, halfCentsPerM2, hardCentsPerM2 } from "@yj/contract";
 
 export interface PricePart {
   name: string;
@@ -20,18 +22,13 @@ export interface HardDecorationPrices {
 }
 
 export function hardDecorationPrices(price: HardPrice): HardDecorationPrices {
-  const parts: PricePart[] = [
-    { name: "主材", centsPerM2: price.mainMaterialCentsPerM2 },
-    { name: "辅材", centsPerM2: price.auxiliaryMaterialCentsPerM2 },
-    { name: "人工", centsPerM2: price.laborCentsPerM2 },
-    { name: "管理费", centsPerM2: price.projectManagementCentsPerM2 },
-    { name: "设计费", centsPerM2: price.designCentsPerM2 },
-  ];
+  const parts: PricePart[] = HARD_PARTS.map(([key, name]) => ({ name, centsPerM2: price[key] }));
   return {
     city: price.city,
     fallback: price.fallback,
-    fullCentsPerM2: parts.reduce((sum, part) => sum + part.centsPerM2, 0),
-    halfCentsPerM2: price.halfPackagePriceCentsPerM2,
+    fullCentsPerM2: hardCentsPerM2(price),
+    // Not the back office's 半包套餐 marketing figure: the estimate's 半包 rate, so the two agree.
+    halfCentsPerM2: halfCentsPerM2(price),
     parts,
     extras: [
       { name: "软装", centsPerM2: price.softCentsPerM2 },

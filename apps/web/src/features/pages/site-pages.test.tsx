@@ -1,7 +1,7 @@
 // The brand and service pages: each route's page, the blocks drawn as text (never as HTML), the
 // hard-decoration prices of the visitor's city, and the frame's booking offer (docs/product.md §2).
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { type HardPrice, routes, type SitePage } from "@yj/contract";
+import { type HardPrice, hardCentsPerM2, routes, type SitePage } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { useLeadDialog } from "../../lib/lead-dialogs";
 import { renderApp } from "../../test/render-app";
@@ -121,11 +121,13 @@ describe("brand page", () => {
 describe("hard decoration", () => {
   const hardPage: SitePage = { ...aboutPage, slug: "hard-decoration", title: "标准化硬装" };
 
-  it("quotes 硬装全包 as the hard parts only, 半包 as given, soft furnishings and appliances as extras", () => {
+  it("quotes 硬装全包 as the hard parts only, 半包 as the estimate's (without 主材), soft furnishings and appliances as extras", () => {
     const prices = hardDecorationPrices(hangzhou);
     expect(prices.fullCentsPerM2).toBe(44_800 + 17_600 + 38_400 + 9_600 + 8_000);
     expect(prices.fullCentsPerM2).toBeLessThan(hangzhou.packagePriceCentsPerM2);
-    expect(prices.halfCentsPerM2).toBe(71_900);
+    // The same figures the estimate multiplies by the area (ADR 0052).
+    expect(prices.fullCentsPerM2).toBe(hardCentsPerM2(hangzhou));
+    expect(prices.halfCentsPerM2).toBe(17_600 + 38_400 + 9_600 + 8_000);
     expect(prices.parts.map((p) => p.name)).toEqual(["主材", "辅材", "人工", "管理费", "设计费"]);
     expect(prices.extras).toEqual([
       { name: "软装", centsPerM2: 24_000 },
@@ -146,7 +148,9 @@ describe("hard decoration", () => {
     expect(screen.getByRole("heading", { level: 1, name: "标准化硬装" })).toBeTruthy();
     expect(screen.getByText("杭州市标准化硬装")).toBeTruthy();
     expect(screen.getByTestId("hard-price-full").textContent).toBe("¥1,184");
-    expect(screen.getByText("¥719")).toBeTruthy();
+    // 硬装半包 is the estimate's 半包 rate, the hard parts without 主材 (ADR 0052), not the 半包套餐 field.
+    expect(screen.getByText("¥736")).toBeTruthy();
+    expect(screen.queryByText("¥719")).toBeNull();
     act(() => store.setState({ cityName: "宁波市", province: "浙江省" }));
     expect(await screen.findByText("宁波市标准化硬装")).toBeTruthy();
     expect(screen.getByTestId("hard-price-full").textContent).toBe("¥1,136");

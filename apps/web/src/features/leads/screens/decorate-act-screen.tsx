@@ -12,7 +12,7 @@ import { DepositSection } from "../deposit-section";
 import { ContactFields, FormFailure, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
 import { namedContactErrors } from "../lead-rules";
-import { useLeadForm } from "../use-lead-form";
+import { useLeadForm, useVisitorPlace } from "../use-lead-form";
 import styles from "./landing.module.css";
 import { CardsSection, LandingHero } from "./landing-sections";
 
@@ -37,8 +37,10 @@ export default function DecorateActScreen() {
   const countQuery = apiQuery(api, routes.activityCount);
   const { data: count } = useQuery({ ...countQuery, meta: { quiet: true } });
   const { values, errors, set, submitWith } = useLeadForm({ name: "", phone: "", consent: false }, namedContactErrors);
+  const place = useVisitorPlace();
   const signUp = useMutation({
-    mutationFn: (body: { name: string; phone: string; consent: true }) => api.post(routes.activity, body),
+    mutationFn: (body: { name: string; phone: string; consent: true }) =>
+      api.post(routes.activity, { ...body, ...place }),
     meta: { quiet: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: countQuery.queryKey }),
   });

@@ -3,14 +3,14 @@
 // scripts/gen-panorama.mjs) in Photo Sphere Viewer, loaded only here and only in the browser, and a
 // lead card '获取同款报价' posting to putCards.
 import { useMutation } from "@tanstack/react-query";
-import { routes } from "@yj/contract";
+import { leadOrigin, routes } from "@yj/contract";
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../../lib/api-context";
 import type { RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { ContactFields, FormFailure, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
 import { contactErrors } from "../lead-rules";
-import { useLeadForm } from "../use-lead-form";
+import { useLeadForm, useVisitorPlace } from "../use-lead-form";
 import styles from "./panorama-screen.module.css";
 
 export const handle: RouteHandle = { bare: true };
@@ -101,12 +101,14 @@ function QuoteCard() {
   const api = useApi();
   const [open, setOpen] = useState(true);
   const { values, errors, set, submitWith } = useLeadForm({ phone: "", consent: false }, contactErrors);
+  const place = useVisitorPlace();
   const send = useMutation({
-    mutationFn: (body: { phone: string; originDetail: string; consent: true }) => api.post(routes.putCards, body),
+    mutationFn: (body: { phone: string; originDetail: string; consent: true }) =>
+      api.post(routes.putCards, { ...body, ...place }),
     meta: { quiet: true },
   });
   const submit = submitWith(
-    (v) => send.mutate({ phone: v.phone, originDetail: "全景样板间 /iframe", consent: true }),
+    (v) => send.mutate({ phone: v.phone, originDetail: leadOrigin("/iframe"), consent: true }),
     send.isPending,
   );
 
