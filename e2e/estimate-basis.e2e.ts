@@ -42,6 +42,9 @@ describe("one price per city, leads with their city", () => {
       await dialog.getByRole("button", { name: "开始计算" }).click();
 
       const result = page.getByRole("dialog", { name: "您的装修报价" });
+      // The result opens at its top: the total is on screen, not scrolled past to the last button.
+      const totalBox = await result.getByTestId("estimate-total").boundingBox();
+      expect(totalBox && totalBox.y >= 0 && totalBox.y + totalBox.height <= height).toBe(true);
       const total = yuan(await result.getByTestId("estimate-total").innerText());
       expect(await result.getByTestId("estimate-basis").innerText()).toContain(`硬装全包单价 ${pageFull}/㎡`);
       const rows = result.getByTestId("estimate-lines").locator("tbody tr");

@@ -38,7 +38,8 @@ export function keepTabInside(container: HTMLElement | null, event: KeyboardEven
   const last = items.at(-1);
   if (!first || !last) return;
   const inside = container?.contains(document.activeElement) ?? false;
-  if (event.shiftKey && (document.activeElement === first || !inside)) {
+  // The dialog itself may hold the focus (its content was replaced): Shift+Tab from it wraps to the last.
+  if (event.shiftKey && (document.activeElement === first || document.activeElement === container || !inside)) {
     event.preventDefault();
     last.focus();
   } else if (!event.shiftKey && (document.activeElement === last || !inside)) {

@@ -217,7 +217,11 @@ describe("estimate dialog", () => {
     fireEvent.click(submit);
     await screen.findByTestId("estimate-total");
     const dialog = screen.getByRole("dialog", { name: "您的装修报价" });
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // The dialog itself, read from its top: the total first, not the last button.
+    expect(document.activeElement).toBe(dialog);
+    expect(dialog.scrollTop).toBe(0);
+    fireEvent.keyDown(document, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe([...dialog.querySelectorAll<HTMLElement>("a[href], button")].at(-1));
 
     const controls = [...dialog.querySelectorAll<HTMLElement>("a[href], button")];
     controls.at(-1)?.focus();

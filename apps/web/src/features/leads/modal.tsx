@@ -35,9 +35,14 @@ function Frame({
     else keepTabInside(ref.current, e);
   });
   // After a render that removed the focused element (the form's button once the result shows), the
-  // focus would fall to the page behind the dialog: it moves to the new content's first control.
+  // focus would fall to the page behind the dialog: it moves to the dialog itself, read from its top,
+  // so the new content is seen from its start (the estimate's total, not its last button); Tab goes on
+  // to the first control from there.
   useEffect(() => {
-    if (!ref.current?.contains(document.activeElement)) focusFirst();
+    const dialog = ref.current;
+    if (!dialog || dialog.contains(document.activeElement)) return;
+    dialog.focus({ preventScroll: true });
+    dialog.scrollTop = 0;
   });
 
   return (
@@ -48,6 +53,7 @@ function Frame({
         className={`${styles.dialog} ${wide ? styles.wide : ""}`}
         role="dialog"
         aria-modal="true"
+        tabIndex={-1}
         aria-labelledby={`${id}title`}
       >
         <div className={styles.head}>
