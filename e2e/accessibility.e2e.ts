@@ -9,7 +9,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeFaults, describeFaults, type Fault, faultCount, seriousFaults } from "./support/axe";
 import { watchPage } from "./support/browser";
-import { call, type Session, smsCodeFor } from "./support/http";
+import { customerWithOrder } from "./support/customer";
+import { call } from "./support/http";
 import { freshPhone } from "./support/server";
 import { shopInBrowser } from "./support/shop";
 
@@ -98,37 +99,6 @@ async function visitorChecks(): Promise<Check[]> {
   ];
 }
 
-/** A customer logged in through the API, with a cart line and an unpaid order. */
-async function customer(): Promise<{ session: Session; orderNo: string }> {
-  const phone = freshPhone();
-  await call(shop.server.url, `/api/customers/getVerificationCode?phone=${phone}&timestamp=${Date.now()}`);
-  const login = await call<Session>(shop.server.url, "/api/customers/register", {
-    body: { mobile: phone, code: await smsCodeFor(shop.server, phone) },
-  });
-  const session = login.body.data;
-  const cart = await call(shop.server.url, "/api/carts/create", {
-    body: { goodsId: 1, skuId: 1, quantity: 1 },
-    session,
-  });
-  expect(cart.body.code, cart.body.message).toBe(1);
-  const address = {
-    name: "无障碍",
-    phone,
-    province: "浙江省",
-    city: "杭州市",
-    district: "西湖区",
-    town: "",
-    detail: "北山路 1 号",
-  };
-  const order = await call<{ orderNo: string }>(shop.server.url, "/api/order/createOrder", {
-    body: { goodsId: 1, skuId: 1, quantity: 1, address, remark: "" },
-    session,
-    headers: { "idempotency-key": crypto.randomUUID() },
-  });
-  expect(order.body.code, order.body.message).toBe(1);
-  return { session, orderNo: order.body.data.orderNo };
-}
-
 function customerChecks(orderNo: string): Check[] {
   return [
     { name: "/shoppingCart", path: "/shoppingCart" },
@@ -170,7 +140,7 @@ describe("accessibility (axe-core, WCAG 2.1 AA, 2.2 target size, best practices)
   });
 
   it("finds none on the logged-in customer's cart, order, payment, orders and favourites pages", async () => {
-    const { session, orderNo } = await customer();
+    const { session, orderNo } = await customerWithOrder(shop.server, { name: "无障碍", cartQuantity: 1 });
     await shop.browser.addCookies([
       { name: TOKEN_COOKIE, value: session.token, url: shop.server.url },
       { name: CSRF_COOKIE, value: session.csrf, url: shop.server.url },

@@ -6,8 +6,7 @@ import { CSRF_COOKIE, TOKEN_COOKIE } from "@yj/contract";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoHorizontalScroll, screenshot } from "./support/browser";
-import { call, type Session, smsCodeFor } from "./support/http";
-import { freshPhone } from "./support/server";
+import { customerWithOrder } from "./support/customer";
 import { shopInBrowser } from "./support/shop";
 
 const shop = shopInBrowser();
@@ -140,31 +139,6 @@ function labelLines(page: Page, name: string) {
   });
 }
 
-async function customerWithOrder(): Promise<{ session: Session; orderNo: string }> {
-  const phone = freshPhone();
-  await call(shop.server.url, `/api/customers/getVerificationCode?phone=${phone}&timestamp=${Date.now()}`);
-  const login = await call<Session>(shop.server.url, "/api/customers/register", {
-    body: { mobile: phone, code: await smsCodeFor(shop.server, phone) },
-  });
-  const session = login.body.data;
-  const address = {
-    name: "手机付款",
-    phone,
-    province: "浙江省",
-    city: "杭州市",
-    district: "西湖区",
-    town: "",
-    detail: "北山路 1 号",
-  };
-  const order = await call<{ orderNo: string }>(shop.server.url, "/api/order/createOrder", {
-    body: { goodsId: 1, skuId: 1, quantity: 1, address, remark: "" },
-    session,
-    headers: { "idempotency-key": crypto.randomUUID() },
-  });
-  expect(order.body.code, order.body.message).toBe(1);
-  return { session, orderNo: order.body.data.orderNo };
-}
-
 describe("the storefront between widths and on a phone", () => {
   it("shows the hero headline as text, whole and inside the banner, at every width (#27 item 7)", async () => {
     const { page, errors } = await shop.open("/");
@@ -242,7 +216,7 @@ describe("the storefront between widths and on a phone", () => {
   });
 
   it("tells a phone how to pay with the phone that shows the code, and keeps it off wide screens (#27 item 9)", async () => {
-    const { session, orderNo } = await customerWithOrder();
+    const { session, orderNo } = await customerWithOrder(shop.server, { name: "手机付款" });
     await shop.browser.addCookies([
       { name: TOKEN_COOKIE, value: session.token, url: shop.server.url },
       { name: CSRF_COOKIE, value: session.csrf, url: shop.server.url },

@@ -6,8 +6,8 @@ import { CSRF_COOKIE, TOKEN_COOKIE } from "@yj/contract";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoHorizontalScroll, screenshot } from "./support/browser";
-import { call, type Session, smsCodeFor } from "./support/http";
-import { freshPhone } from "./support/server";
+import { customerWithOrder } from "./support/customer";
+import type { Session } from "./support/http";
 import { shopInBrowser } from "./support/shop";
 
 const shop = shopInBrowser();
@@ -112,37 +112,6 @@ async function scrollToEnd(page: Page) {
     .toBeLessThanOrEqual(1);
 }
 
-/** A customer with a cart line and an unpaid order, logged in through the API (cookies set by the caller). */
-async function customer(): Promise<{ session: Session; orderNo: string }> {
-  const phone = freshPhone();
-  await call(shop.server.url, `/api/customers/getVerificationCode?phone=${phone}&timestamp=${Date.now()}`);
-  const login = await call<Session>(shop.server.url, "/api/customers/register", {
-    body: { mobile: phone, code: await smsCodeFor(shop.server, phone) },
-  });
-  const session = login.body.data;
-  const cart = await call(shop.server.url, "/api/carts/create", {
-    body: { goodsId: 1, skuId: 1, quantity: 2 },
-    session,
-  });
-  expect(cart.body.code, cart.body.message).toBe(1);
-  const address = {
-    name: "手机",
-    phone,
-    province: "浙江省",
-    city: "杭州市",
-    district: "西湖区",
-    town: "",
-    detail: "北山路 1 号",
-  };
-  const order = await call<{ orderNo: string }>(shop.server.url, "/api/order/createOrder", {
-    body: { goodsId: 1, skuId: 1, quantity: 1, address, remark: "" },
-    session,
-    headers: { "idempotency-key": crypto.randomUUID() },
-  });
-  expect(order.body.code, order.body.message).toBe(1);
-  return { session, orderNo: order.body.data.orderNo };
-}
-
 async function logIn(session: Session) {
   await shop.browser.addCookies([
     { name: TOKEN_COOKIE, value: session.token, url: shop.server.url },
@@ -191,7 +160,7 @@ describe("the storefront on a phone and between widths", () => {
   });
 
   it("covers neither the pay page's instruction nor the cart's prices at 375 and 1280 px", async () => {
-    const { session, orderNo } = await customer();
+    const { session, orderNo } = await customerWithOrder(shop.server, { name: "手机", cartQuantity: 2 });
     await logIn(session);
     try {
       for (const width of [375, 1280]) {
@@ -245,7 +214,7 @@ describe("the storefront on a phone and between widths", () => {
     expect(errors).toEqual([]);
     await page.close();
 
-    const { session } = await customer();
+    const { session } = await customerWithOrder(shop.server, { name: "手机", cartQuantity: 2 });
     await logIn(session);
     try {
       const shopper = await open("/", 375, 812);
@@ -287,7 +256,7 @@ describe("the storefront on a phone and between widths", () => {
   });
 
   it("takes screenshots of home, a category, a product, the cart and the pay step at every width", async () => {
-    const { session, orderNo } = await customer();
+    const { session, orderNo } = await customerWithOrder(shop.server, { name: "手机", cartQuantity: 2 });
     await logIn(session);
     try {
       for (const width of [1440, 1280, 1200, 1024, 768, 375]) {
