@@ -68,7 +68,7 @@ async function firstId(path: string): Promise<number> {
   return id as number;
 }
 
-/** Every route a visitor can open (docs: /work/shared/spec §2 and apps/web/src/app/routes.tsx). */
+/** Every route a visitor can open (docs/product.md and apps/web/src/app/routes.tsx). */
 async function visitorChecks(): Promise<Check[]> {
   const packageId = await firstId("/api/goods/index?category2=6");
   const guideId = await firstId("/api/article/query_list?type=1&current=1&pageSize=1");
