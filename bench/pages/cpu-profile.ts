@@ -124,7 +124,7 @@ export function attribute(profile: CpuProfile, fromUs: number, toUs: number): At
   };
 }
 
-/** Rows of "ms per page | % of busy | what". */
+/** Rows of "sampled ms per answer | % of the busy samples | frame". */
 export function renderTop(
   title: string,
   rows: [string, number][],
@@ -136,5 +136,5 @@ export function renderTop(
     const perPage = pages ? (ms / pages).toFixed(3) : "-";
     return `${perPage.padStart(9)} | ${((100 * ms) / busyMs).toFixed(1).padStart(5)} % | ${key}`;
   });
-  return [`${title}`, " ms/page |  busy  | frame", ...lines].join("\n");
+  return [`${title}`, "ms/answer |  busy   | frame", ...lines].join("\n");
 }

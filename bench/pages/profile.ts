@@ -90,9 +90,10 @@ async function main(): Promise<void> {
       `(${message.measured.requestsPerSecond.toFixed(0)} pages/s, non-2xx ${message.measured.non2xx})`,
   );
   console.log(
-    `main thread busy ${(a.busyMs / pages).toFixed(2)} ms/page (profile${a.windowed ? ", load window" : ", whole run: window not found"}); ` +
-      `process CPU ${processMs === null ? "-" : (processMs / pages).toFixed(2)} ms/page (/proc, all threads: ` +
-      `compression and the database driver's threads count there, not in the profile)`,
+    `main thread busy ${(a.busyMs / pages).toFixed(2)} ms/answer in the profile${a.windowed ? "" : " (load window not found: the whole run)"}; ` +
+      `process CPU ${processMs === null ? "-" : (processMs / pages).toFixed(2)} ms/answer from /proc.\n` +
+      "The profile samples the main thread's wall time: on a loaded machine that includes waiting for a core, " +
+      "and /proc also counts the other threads (GC helpers, zlib, the database driver). Read the shares (% of busy).",
   );
   console.log(`\n${renderTop(`Top ${TOP} by self time`, a.selfByFrame, a.busyMs, pages, TOP)}`);
   console.log(`\n${renderTop(`Top ${TOP} by inclusive time`, a.inclusiveByFrame, a.busyMs, pages, TOP)}`);
