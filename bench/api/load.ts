@@ -36,12 +36,42 @@ class Samples {
 }
 
 let current: autocannon.Instance | undefined;
+/** Visitors given an address so far (across the warm-up and the measured run). */
+let addresses = 0;
+
+/**
+ * The mix's requests: autocannon clears a connection's context at each round of the paths, so each
+ * round is a new visitor of a new address, and no two connections share one.
+ */
+function mixRequests(paths: string[]): autocannon.Request[] {
+  return paths.map((path) => ({
+    path,
+    setupRequest: (request: autocannon.Request, context?: Record<string, unknown>) => {
+      if (context && context.address === undefined) {
+        addresses += 1;
+        context.address = `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+      }
+      return {
+        ...request,
+        headers: { ...request.headers, "x-forwarded-for": String(context?.address ?? "10.255.0.1") },
+      };
+    },
+  }));
+}
 
 function runOnce(job: LoadJob, seconds: number): Promise<LoadSummary> {
   return new Promise((resolve, reject) => {
     const samples = new Samples();
     const instance = autocannon(
-      { url: job.url, connections: job.connections, duration: seconds, pipelining: 1, timeout: 10 },
+      {
+        url: job.url,
+        connections: job.connections,
+        duration: seconds,
+        pipelining: 1,
+        timeout: 10,
+        ...(job.headers ? { headers: job.headers } : {}),
+        ...(job.mix ? { requests: mixRequests(job.mix) } : {}),
+      },
       (error, result) => {
         current = undefined;
         if (error) return reject(error);
@@ -68,7 +98,7 @@ function runOnce(job: LoadJob, seconds: number): Promise<LoadSummary> {
       },
     );
     instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
+      if (job.mix || (statusCode >= 200 && statusCode < 300)) samples.push(responseTime);
     });
     current = instance;
   });

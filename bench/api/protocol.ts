@@ -50,6 +50,15 @@ export interface LoadJob {
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
+  /** Sent with every request (bench/pages: a browser's accept-encoding, a customer's cookie). */
+  headers?: Record<string, string>;
+  /**
+   * Paths each connection requests in turn, instead of url's own path (bench/pages' 200-connection
+   * mix). Each connection then plays one visitor at a time, of an X-Forwarded-For address of its
+   * own (a new round of the paths is a new visitor, as in bench/overload), and the latency counts
+   * every answer, not only the 2xx ones.
+   */
+  mix?: string[];
 }
 
 export function isListeningMessage(value: unknown): value is ListeningMessage {
