@@ -99,7 +99,7 @@ export interface MixRow {
   "2xx": number;
   "429": number;
   "503": number;
-  /** 5xx other than 503 (the answers load shedding refuses with, ADR 0048, counted apart). */
+  /** 5xx other than 503 (the answers load shedding refuses with, ADR 0048, shown apart). */
   otherFiveXx: number;
   /** Connection errors and client time-outs (10 s). */
   errors: number;
@@ -133,7 +133,8 @@ export function summariseMix(
     p99Ms: measured.latencyMs.p99,
     cpuMsPerAnswer,
     loadAverage,
-    verdict: otherFiveXx === 0 && measured.latencyMs.p99 <= MIX_MAX_P99_MS ? "PASS" : "MISS",
+    // The issue's bar is 0 × 5xx: a 503 from load shedding is a visitor turned away too, so it counts.
+    verdict: otherFiveXx + count((s) => s === 503) === 0 && measured.latencyMs.p99 <= MIX_MAX_P99_MS ? "PASS" : "MISS",
   };
 }
 
@@ -200,5 +201,5 @@ export function renderMix(row: MixRow): string {
     ],
   ];
   const extra = `CPU ${fixed(row.cpuMsPerAnswer, 2)} ms/answer, load ${row.loadAverage.toFixed(1)}`;
-  return `${table(header, body, new Set(header.keys()))}\nbar: 0 x 5xx (503 apart), p99 <= ${MIX_MAX_P99_MS} ms: ${row.verdict} (${extra})`;
+  return `${table(header, body, new Set(header.keys()))}\nbar: 0 x 5xx (503 included), p99 <= ${MIX_MAX_P99_MS} ms: ${row.verdict} (${extra})`;
 }
