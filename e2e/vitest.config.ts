@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
  * behind HAProxy, a port another suite could take meanwhile) and run up to four servers each: alone,
  * after the others (ADR 0043).
  */
-const CLUSTER_SUITES = ["multi-instance.e2e.ts", "instance-loss.e2e.ts"];
+const CLUSTER_SUITES = ["multi-instance.e2e.ts", "instance-loss.e2e.ts", "page-cache.e2e.ts"];
 
 // Browser and process tests against the built server (npm run build first; npm test does).
 const shared = {

@@ -41,6 +41,7 @@ import { registerSitePages } from "./modules/site-pages/site-pages-module.js";
 import { registerSiteSettings } from "./modules/site-settings/site-settings-module.js";
 import { registerStaff } from "./modules/staff/staff-module.js";
 import { adminClientPlugin } from "./ssr/admin-client.js";
+import { PAGE_CACHE_PREFIX, PageCache } from "./ssr/page-cache.js";
 import { storefrontPlugin } from "./ssr/plugin.js";
 
 // zod's built-in messages in Chinese, for the few fields without a contract message.
@@ -169,7 +170,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cache = new TtlCache(env.API_CACHE_SECONDS * 1000, { maxBytes: env.API_CACHE_MAX_MB * 1024 * 1024 });
   // The category tree lives longer than the public reads; a category edit drops it too (ADR 0036).
   const referenceCache = new TtlCache(REFERENCE_CACHE_MS);
-  const dropped = cachesOf(cache, referenceCache);
+  // Rendered anonymous pages show what those reads hold: whatever drops one of them drops the pages
+  // too, here and on every instance (docs/decisions/0058).
+  const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_BYTES, ttlMs: env.API_CACHE_SECONDS * 1000 });
+  const dropped = cachesOf(cache, referenceCache, pageCache);
+  if (metrics && pageCache.enabled) metrics.watch({ pageCache: () => pageCache.stats() });
   const invalidation = env.REDIS_URL
     ? new RedisCacheInvalidation(dropped, env.REDIS_URL, {
         prefix: env.REDIS_PREFIX,
@@ -178,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
     : localInvalidation(dropped);
   app.addHook("onClose", () => invalidation.close());
+  if (pageCache.enabled) dropPagesOnBackOfficeWrites(app, () => invalidation.invalidate(PAGE_CACHE_PREFIX));
   const db = database.db;
   // The back office's clock: audit times, login throttles and dashboard days in every module's editors.
   const backOfficeNow = options.admin?.now ?? options.accounts?.now ?? systemClock;
@@ -219,8 +225,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.serveWeb !== false) {
     // The back office's routes are more specific than the storefront's wildcard, so they win.
     if (options.serveAdmin !== false) await adminClientPlugin(app);
-    await storefrontPlugin(app, { publicOrigin: env.PUBLIC_ORIGIN });
+    await storefrontPlugin(app, { publicOrigin: env.PUBLIC_ORIGIN, pageCache });
   }
 
   return app;
+}
+
+/**
+ * Any back-office write that was served may change what a page shows (an article, a case, a store,
+ * not only what the API caches), so it drops the rendered pages on every instance before its answer
+ * leaves: the staff member's next look at the shop is fresh (docs/decisions/0058).
+ */
+function dropPagesOnBackOfficeWrites(app: FastifyInstance, dropPages: () => void) {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      reply.statusCode < 400 &&
+      request.url.startsWith("/api/admin/")
+    )
+      dropPages();
+    return payload;
+  });
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { isPrivateAddress } from "../src/http/metrics.js";
+import { Metrics } from "../src/lib/metrics.js";
+import { PageCache } from "../src/ssr/page-cache.js";
 import { allowAll, describeEachBackend, testEnv } from "./helper.js";
 
 /** Prometheus's own checker of the text format and naming rules; CI installs it (.ci/run). */
@@ -21,6 +23,35 @@ async function scrape(app: FastifyInstance, extra: Partial<InjectOptions> = {}) 
   const res = await app.inject({ method: "GET", url: "/metrics", ...extra });
   return { status: res.statusCode, text: res.body, type: String(res.headers["content-type"]) };
 }
+
+describe("page cache metrics", () => {
+  it("count hits and misses and show the bytes and pages kept, in a form promtool accepts", async () => {
+    const metrics = new Metrics();
+    const cache = new PageCache({ maxBytes: 1e6, ttlMs: 60_000 });
+    metrics.watch({ pageCache: () => cache.stats() });
+    const turn = cache.lookup("/case");
+    if (!("render" in turn)) throw new Error("expected a miss");
+    turn.render.offer({ status: 200, html: "<p>案例</p>".repeat(200), csp: "", setsCookies: false });
+    cache.lookup("/case");
+    cache.lookup("/case");
+    let text = await metrics.registry.metrics();
+    expect(sample(text, 'page_cache_lookups_total{outcome="hit"}')).toBe(2);
+    expect(sample(text, 'page_cache_lookups_total{outcome="miss"}')).toBe(1);
+    expect(sample(text, "page_cache_entries")).toBe(1);
+    expect(sample(text, "page_cache_bytes")).toBe(cache.stats().bytes);
+    // A counter never goes down, across scrapes and invalidations.
+    cache.deletePrefix("goods:");
+    cache.lookup("/case");
+    text = await metrics.registry.metrics();
+    expect(sample(text, 'page_cache_lookups_total{outcome="miss"}')).toBe(2);
+    expect(sample(text, 'page_cache_lookups_total{outcome="hit"}')).toBe(2);
+    expect(sample(text, "page_cache_bytes")).toBe(0);
+    if (PROMTOOL_INSTALLED) {
+      const check = spawnSync("promtool", ["check", "metrics"], { input: text, encoding: "utf8" });
+      expect(check.stdout + check.stderr).toBe("");
+    }
+  });
+});
 
 describe("isPrivateAddress", () => {
   it("knows loopback, private networks and IPv4-mapped forms; public and junk are not", () => {

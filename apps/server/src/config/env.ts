@@ -89,6 +89,16 @@ const EnvSchema = z.object({
   /** What that cache may keep, in MB (keys and answers); the least recently used go first. */
   API_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(16),
   /**
+   * What the cache of rendered anonymous pages may keep, in bytes (their brotli and gzip bodies); 0
+   * turns it off. Pages live API_CACHE_SECONDS (docs/decisions/0058).
+   */
+  PAGE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(4 * 1024 * 1024 * 1024)
+    .default(32 * 1024 * 1024),
+  /**
    * Load the demo shop on first start (once, and never into a database holding other data); unset:
    * on outside production, off in production.
    */

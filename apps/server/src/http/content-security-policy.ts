@@ -1,6 +1,6 @@
 // One Content-Security-Policy. Every response gets it as a static header (cheap: computed once);
 // server-rendered pages get it with fresh nonces for their inline boot script and stylesheet.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 export const CSP_DIRECTIVES = {
   "default-src": ["'self'"],
@@ -23,17 +23,51 @@ export const CSP_DIRECTIVES = {
 } as const;
 
 export function cspHeader(nonces?: { script: string; style: string }): string {
+  return nonces ? policyWith([`'nonce-${nonces.script}'`], [`'nonce-${nonces.style}'`]) : policyWith([], []);
+}
+
+/**
+ * The policy of a page shared by many visitors (docs/decisions/0058): a nonce sent to everyone is no
+ * secret, so its inline scripts and styles are allowed by their hashes instead, as strict as a nonce.
+ */
+export function cspHeaderWithHashes(hashes: InlineHashes): string {
+  return policyWith(hashes.scripts, hashes.styles);
+}
+
+function policyWith(scriptSources: string[], styleSources: string[]): string {
   return Object.entries(CSP_DIRECTIVES)
     .map(([name, values]) => {
-      const extra =
-        nonces && name === "script-src"
-          ? [`'nonce-${nonces.script}'`]
-          : nonces && name === "style-src"
-            ? [`'nonce-${nonces.style}'`]
-            : [];
+      const extra = name === "script-src" ? scriptSources : name === "style-src" ? styleSources : [];
       return `${name} ${[...values, ...extra].join(" ")}`;
     })
     .join("; ");
+}
+
+export interface InlineHashes {
+  /** 'sha256-…' sources, each once. */
+  scripts: string[];
+  styles: string[];
+}
+
+/** Types of <script> the browser runs; any other (JSON, JSON-LD) is data, which the policy ignores. */
+const SCRIPT_TYPES = new Set(["", "module", "text/javascript", "application/javascript"]);
+
+/**
+ * The hashes of the inline <script> and <style> elements of a rendered page. Their text ends at the
+ * first `</script` / `</style` (the HTML parser's rule too: the renderer escapes those in the data it
+ * writes), and the hash is of that exact text, as the browser computes it.
+ */
+export function inlineHashes(html: string): InlineHashes {
+  const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
+    if (SCRIPT_TYPES.has(type)) scripts.add(hash(text));
+  }
+  for (const [, text = ""] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style/gi)) styles.add(hash(text));
+  return { scripts: [...scripts], styles: [...styles] };
 }
 
 export const STATIC_CSP = cspHeader();

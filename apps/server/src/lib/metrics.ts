@@ -39,6 +39,8 @@ export interface MetricsSources {
   pool?: () => PoolStats;
   /** Read from the database at each scrape. */
   outboxBacklog?: () => Promise<OutboxBacklog>;
+  /** The rendered-page cache's counts since start and what it keeps (docs/decisions/0058). */
+  pageCache?: () => { hits: number; misses: number; bytes: number; entries: number };
 }
 
 /** What background jobs report: one call per round, so runs and failures are counted per job. */
@@ -89,7 +91,8 @@ export class Metrics implements JobMetrics {
 
   /** Gauges read when scraped, from the pool and the database. */
   watch(sources: MetricsSources) {
-    const { pool, outboxBacklog } = sources;
+    const { pool, outboxBacklog, pageCache } = sources;
+    if (pageCache) this.watchPageCache(pageCache);
     if (pool) {
       this.stateGauge(
         "db_pool_connections",
@@ -106,6 +109,40 @@ export class Metrics implements JobMetrics {
         outboxBacklog,
       );
     }
+  }
+
+  private watchPageCache(read: NonNullable<MetricsSources["pageCache"]>) {
+    const counted = { hit: 0, miss: 0 };
+    new Counter({
+      name: "page_cache_lookups_total",
+      help: "Anonymous page requests answered from the page cache (hit) or rendered (miss).",
+      labelNames: ["outcome"],
+      registers: [this.registry],
+      collect() {
+        const { hits, misses } = read();
+        // The cache counts; the counter follows it by the difference since the last scrape.
+        this.inc({ outcome: "hit" }, hits - counted.hit);
+        this.inc({ outcome: "miss" }, misses - counted.miss);
+        counted.hit = hits;
+        counted.miss = misses;
+      },
+    });
+    new Gauge({
+      name: "page_cache_bytes",
+      help: "What the page cache keeps: its compressed pages and keys, in bytes.",
+      registers: [this.registry],
+      collect() {
+        this.set(read().bytes);
+      },
+    });
+    new Gauge({
+      name: "page_cache_entries",
+      help: "Pages the page cache keeps.",
+      registers: [this.registry],
+      collect() {
+        this.set(read().entries);
+      },
+    });
   }
 
   /** A gauge with one value per state (its `state` label, in the order given), read at each scrape. */

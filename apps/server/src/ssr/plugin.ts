@@ -8,10 +8,11 @@ import fastifyStatic from "@fastify/static";
 import { Messages, untilAborted } from "@yj/contract";
 import type { DocumentAssets, PageStream, WebServerEntry } from "@yj/web/render-seam";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { cspHeader, newNonces } from "../http/content-security-policy.js";
+import { cspHeader, cspHeaderWithHashes, inlineHashes, newNonces } from "../http/content-security-policy.js";
 import { sendRefusalPage } from "../http/refusal-page.js";
 import { serverFile } from "../lib/paths.js";
 import { renderCallHeaders } from "../limits/render-calls.js";
+import { type CachedPage, encodedBody, type PageCache, pageCacheKey, type RenderTurn } from "./page-cache.js";
 
 interface ManifestChunk {
   file: string;
@@ -58,7 +59,10 @@ function loadManifest(clientDir: string) {
   };
 }
 
-export async function storefrontPlugin(app: FastifyInstance, { publicOrigin }: { publicOrigin: string }) {
+export async function storefrontPlugin(
+  app: FastifyInstance,
+  { publicOrigin, pageCache }: { publicOrigin: string; pageCache?: PageCache },
+) {
   const dist = webDist();
   if (!dist || !existsSync(join(dist, "server/entry-server.js"))) {
     app.log.warn("web build not found (apps/web/dist): run `npm run build`; only the API is served");
@@ -85,7 +89,7 @@ export async function storefrontPlugin(app: FastifyInstance, { publicOrigin }: {
     maxAge: "1d",
   });
 
-  const renderPage = pageRenderer(app, web, { assets, screenPreloads, origin: publicOrigin });
+  const renderPage = pageRenderer(app, web, { assets, screenPreloads, origin: publicOrigin, pageCache });
 
   // Static API routes win over this wildcard; an unknown /api path still answers the JSON envelope.
   app.get("/*", { schema: { hide: true } }, (request, reply) =>
@@ -110,19 +114,44 @@ export interface PageSetup {
   screenPreloads: (routeIds: string[]) => string[];
   /** Absolute URLs in the head (canonical, Open Graph, JSON-LD) use it; the Host header never does. */
   origin: string;
+  /** Anonymous pages kept rendered (docs/decisions/0058); absent: every page is rendered for its visitor. */
+  pageCache?: PageCache;
 }
 
 /** Renders storefront pages with the web app's server entry, reaching the API in-process. */
 export function pageRenderer(
   app: FastifyInstance,
   web: WebServerEntry,
-  { assets, screenPreloads, origin }: PageSetup,
+  { assets, screenPreloads, origin, pageCache }: PageSetup,
   timeoutMs = RENDER_TIMEOUT_MS,
 ) {
+  // An anonymous visitor's page is shared (docs/decisions/0058): served from the cache when kept,
+  // else rendered once for everyone asking meanwhile, and kept when it may be.
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = pageCache?.enabled ? pageCacheKey(request.method, request.url, request.headers.cookie) : null;
+    if (!key || !pageCache) return render(request, reply);
+    const found = pageCache.lookup(key);
+    if ("page" in found) return sendCachedPage(request, reply, found.page, "hit");
+    if ("render" in found) {
+      try {
+        return await render(request, reply, found.render);
+      } finally {
+        found.render.abandon();
+      }
+    }
+    const page = await found.wait;
+    return page ? sendCachedPage(request, reply, page, "hit") : render(request, reply, "shared");
+  };
+
+  /**
+   * Renders the page. Shared (a turn, or "shared" when another render of it was not kept): its
+   * inline script and style are allowed by hashes, not nonces, and the page is offered to the cache.
+   */
+  async function render(request: FastifyRequest, reply: FastifyReply, shared?: RenderTurn | "shared") {
     const headers = new Headers();
     if (request.headers.cookie) headers.set("cookie", request.headers.cookie);
-    const nonces = newNonces();
+    // A shared page carries no nonce: one sent to many visitors would be no secret.
+    const nonces = shared ? { script: "", style: "" } : newNonces();
     // Cookies the API sets while rendering (e.g. clearing a dead session) reach the browser too.
     const setCookies: string[] = [];
     // An API call refused for load or a limit (503, 429) fails the render: the page answers that
@@ -183,19 +212,61 @@ export function pageRenderer(
         .type("text/html; charset=utf-8")
         .send(ERROR_PAGE);
     }
-    reply.header("content-security-policy", cspHeader(nonces));
+    if (!shared) reply.header("content-security-policy", cspHeader(nonces));
     if (setCookies.length) reply.header("set-cookie", setCookies);
     if (result.kind === "redirect") return reply.redirect(result.location, result.status);
     if (refused && result.status >= 500) {
       discard(result.body);
       return sendRefusal(reply, refused);
     }
+    if (shared) {
+      const html = await readAll(result.body);
+      const csp = cspHeaderWithHashes(inlineHashes(html));
+      const page =
+        shared === "shared"
+          ? null
+          : shared.offer({ status: result.status, html, csp, setsCookies: setCookies.length > 0 });
+      if (page) return sendCachedPage(request, reply, page, "miss");
+      return reply
+        .status(result.status)
+        .header("content-security-policy", csp)
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(html);
+    }
     return reply
       .status(result.status)
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
       .send(result.body);
-  };
+  }
+}
+
+/**
+ * A shared page, compressed as the client accepts. `no-cache`: a browser or proxy may keep it but asks
+ * again each time (the ETag makes that a 304), so a back-office change is seen at once; it varies by
+ * Cookie, which holds the city and the session (docs/decisions/0058).
+ */
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, outcome: "hit" | "miss") {
+  reply
+    .header("x-page-cache", outcome)
+    .header("content-security-policy", page.csp)
+    .header("cache-control", "no-cache")
+    .header("vary", "Accept-Encoding, Cookie")
+    .header("etag", page.etag);
+  if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) return reply.status(304).send();
+  const { encoding, body } = encodedBody(page, request.headers["accept-encoding"]);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.status(page.status).type(page.contentType).send(body);
+}
+
+/** The whole page's HTML (a shared page is hashed and compressed whole). */
+async function readAll(body: PageStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body as unknown as AsyncIterable<Buffer | string>) {
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 interface Refusal {
