@@ -219,7 +219,8 @@ export const OrderNoBody = OrderNoQuery;
 
 // ── Payments ──────────────────────────────────────────────────────────────────────────────────────────
 
-export const PAYMENT_PROVIDERS = ["offline", "alipay"] as const;
+/** Who takes a payment (docs/decisions/0062): offline is development's stand-in, without money. */
+export const PAYMENT_PROVIDERS = ["offline", "alipay", "wechat"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
@@ -230,11 +231,13 @@ export const PrecreateQuery = z.object({
   name: text("名称").trim().max(64, { error: "名称不能超过 64 个字符" }).optional(),
   mobile: phoneField.optional(),
   orderNo: OrderNoQuery.shape.orderNo.optional(),
+  /** The buyer's choice (支付宝 or 微信支付); the shop's default method when absent. */
+  method: z.enum(PAYMENT_PROVIDERS, { error: "请选择支付宝或微信支付" }).optional(),
 });
 export const PrecreateData = z.object({
   outTradeNo: z.string(),
   provider: z.enum(PAYMENT_PROVIDERS),
-  /** What the buyer scans (Alipay's qr_code URL), or the offline provider's local pay page. */
+  /** What the buyer scans (Alipay's qr_code URL, WeChat Pay's code_url), or the offline provider's local pay page. */
   qrCode: z.string(),
   amount: z.number().int(),
   subject: z.string(),
