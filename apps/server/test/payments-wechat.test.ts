@@ -23,6 +23,7 @@ import {
 import { WechatPaymentProvider } from "../src/providers/payment/wechat-payment-provider.js";
 import { AccountsHarness, type Session } from "./accounts-fixtures.js";
 import { describeEachBackend, testEnv } from "./helper.js";
+import { FakeAlipay, rsaKeyPair } from "./support/fake-alipay.js";
 
 const NOTIFY_URL = "https://shop.example.cn/api/wechatpay/notify";
 /** As in payments-alipay.test.ts: a short deadline for the R15 cases, a patient one for the rest. */
@@ -420,6 +421,54 @@ describeEachBackend("payments through WeChat Pay v3 (fake gateway)", { app: fals
       }
       expect((await precreateOrder(orderNo)).body.code).toBe(1);
     });
+  });
+
+  it("both methods: the default first, and switching method closes the other trade, at the provider and here", async () => {
+    const appKeys = rsaKeyPair();
+    const alipay = await new FakeAlipay(appKeys.publicKey, "2021000000000001", "2088000000000001").start();
+    const both = await AccountsHarness.build(ctx.database, {
+      env: {
+        ...wechatEnv(fake),
+        PAYMENT_PROVIDER: "alipay,wechat",
+        ALIPAY_APP_ID: "2021000000000001",
+        ALIPAY_PRIVATE_KEY: appKeys.privateKey,
+        ALIPAY_PUBLIC_KEY: alipay.alipayKeys.publicKey,
+        ALIPAY_SELLER_ID: "2088000000000001",
+        ALIPAY_GATEWAY: alipay.url,
+        ALIPAY_NOTIFY_URL: "https://shop.example.cn/api/alipay/notify",
+        PAYMENT_RECONCILE_POLL_MS: "3600000",
+      },
+    });
+    try {
+      const orderNo = await newOrder(7_700);
+      const pay = (method = "") =>
+        both.asCustomer<PrecreateData>(session, {
+          method: "GET",
+          url: `/api/alipay/precreate?orderNo=${orderNo}${method ? `&method=${method}` : ""}`,
+        });
+      const first = (await pay()).body.data;
+      expect(first).toMatchObject({ provider: "alipay", methods: ["alipay", "wechat"] });
+      const wechat = (await pay("wechat")).body.data;
+      expect(wechat.provider).toBe("wechat");
+      expect(alipay.trades.get(first.outTradeNo)?.status).toBe("TRADE_CLOSED");
+      expect((await paymentOf(first.outTradeNo))?.status).toBe("closed");
+      expect((await paymentOf(wechat.outTradeNo))?.status).toBe("pending");
+      // Back to Alipay: a new trade; the WeChat one is closed at WeChat Pay and here.
+      const again = (await pay("alipay")).body.data;
+      expect(again.outTradeNo).not.toBe(first.outTradeNo);
+      expect(fake.trades.get(wechat.outTradeNo)?.state).toBe("CLOSED");
+      expect((await paymentOf(wechat.outTradeNo))?.status).toBe("closed");
+      // The open trade is paid; a late notify of a closed one is still recorded (the money arrived).
+      alipay.pay(again.outTradeNo);
+      expect(
+        (await both.call<TradeData>({ method: "GET", url: `/api/alipay/query?out_trade_no=${again.outTradeNo}` })).body
+          .data.status,
+      ).toBe("TRADE_SUCCESS");
+      expect((await orderOf(orderNo))?.status).toBe("paid");
+    } finally {
+      await both.close();
+      await alipay.stop();
+    }
   });
 
   it("never logs the keys", () => {

@@ -241,8 +241,20 @@ export const PrecreateData = z.object({
   qrCode: z.string(),
   amount: z.number().int(),
   subject: z.string(),
+  /**
+   * The methods the shop offers, its default first (docs/decisions/0062); the pay step lets the buyer
+   * switch between them when there are several. Absent: the provider's own method only.
+   */
+  methods: z.array(z.enum(PAYMENT_PROVIDERS)).optional(),
 });
 export type PrecreateData = z.infer<typeof PrecreateData>;
+
+/** Each method's name on the pay step. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentProvider, string> = {
+  offline: "模拟支付",
+  alipay: "支付宝",
+  wechat: "微信支付",
+};
 
 /**
  * The `data` of a precreate refused because there is nothing left to pay (the order or the activity

@@ -108,13 +108,37 @@ export class PaymentsService {
       }));
       await store.saveQrCode(trade.id, qrCode);
     }
+    // The buyer switched method: the other methods' trades for the same order (or deposit) end, so
+    // only the code on the screen can be paid.
+    await this.closeOtherTrades(trade);
     return {
       outTradeNo: trade.outTradeNo,
       provider: provider.name,
       qrCode,
       amount: trade.amountCents,
       subject: trade.subject,
+      methods: this.deps.providers.map((p) => p.name),
     };
+  }
+
+  /**
+   * Closes the pending trades of the same order or deposit taken by another provider: at the
+   * provider first, then here (a guarded update). A provider that fails or refuses (the buyer paid
+   * that code meanwhile) leaves the trade pending: the reconciliation job then records or closes it,
+   * and a second payment is logged for refund as any payment an order cannot take.
+   */
+  private async closeOtherTrades(trade: TradeRow): Promise<void> {
+    const { store, log } = this.deps;
+    for (const other of await store.otherPendingTrades(trade)) {
+      const provider = this.providerOf(other.provider);
+      try {
+        if (provider) await provider.close(other.outTradeNo);
+        await store.close(other.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        log.warn({ outTradeNo: other.outTradeNo, provider: other.provider }, "switching method left a trade open");
+      }
+    }
   }
 
   /**
