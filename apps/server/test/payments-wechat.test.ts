@@ -361,6 +361,35 @@ describeEachBackend("payments through WeChat Pay v3 (fake gateway)", { app: fals
     await expect(provider.close(paid)).rejects.toThrow(BUSY);
   });
 
+  it("an answer not signed by the configured WeChat Pay key is refused (1502), whatever it says", async () => {
+    const env = testEnv(wechatEnv(fake));
+    const provider = new WechatPaymentProvider(
+      {
+        mchid: fake.merchant.mchid,
+        appid: fake.merchant.appid,
+        merchantSerial: fake.merchant.merchantSerial,
+        merchantPrivateKey: fake.merchant.merchantKeys.privateKey,
+        apiV3Key: fake.merchant.apiV3Key,
+        // The right id, another key: every answer's signature fails.
+        wechatpayKeys: { [fake.publicKeyId]: newRsaKeys().publicKey },
+        notifyUrl: NOTIFY_URL,
+        baseUrl: fake.url,
+        timeoutMs: env.WECHATPAY_TIMEOUT_MS,
+      },
+      harness.app.log,
+    );
+    const expiresAt = new Date(Date.now() + 30 * 60_000);
+    await expect(
+      provider.precreate({
+        outTradeNo: "P20261125000000aaaaaaaaaaaaaaaa",
+        amountCents: 100,
+        subject: "测试",
+        expiresAt,
+      }),
+    ).rejects.toThrow(BUSY);
+    await expect(provider.query("P20261125000000aaaaaaaaaaaaaaaa")).rejects.toThrow(BUSY);
+  });
+
   it("platform-certificate mode: a notify signed by the platform key under its serial is verified, beside the public key", async () => {
     const platform = newRsaKeys();
     const serial = randomBytes(20).toString("hex").toUpperCase();
