@@ -7,6 +7,8 @@
 // a lost notify is recovered by the page's query and by the reconciliation job of two instances;
 // platform-certificate mode; close; a slow or failing gateway answers a prompt 1502.
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { PrecreateData, TradeData } from "@yj/contract";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -26,6 +28,15 @@ import { describeEachBackend, testEnv } from "./helper.js";
 import { FakeAlipay, rsaKeyPair } from "./support/fake-alipay.js";
 
 const NOTIFY_URL = "https://shop.example.cn/api/wechatpay/notify";
+
+/** A port nothing listens on now (the development fake gateway notifies the server's PORT). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 /** As in payments-alipay.test.ts: a short deadline for the R15 cases, a patient one for the rest. */
 const TIMEOUT_MS = 400;
 const PATIENT_MS = 15_000;
@@ -497,6 +508,45 @@ describeEachBackend("payments through WeChat Pay v3 (fake gateway)", { app: fals
     } finally {
       await both.close();
       await alipay.stop();
+    }
+  });
+
+  it("development without keys: WECHATPAY_FAKE_GATEWAY starts a fake gateway whose /fake/pay pays the trade and notifies this server", async () => {
+    const port = await freePort();
+    const lines: string[] = [];
+    const app = await buildApp({
+      env: testEnv({
+        PAYMENT_PROVIDER: "wechat",
+        WECHATPAY_FAKE_GATEWAY: "true",
+        PORT: String(port),
+        LOG_LEVEL: "info",
+      }),
+      database: ctx.database,
+      serveWeb: false,
+      logger: createLogger("info", { write: (line: string) => void lines.push(line) }),
+      payments: { runReconcile: false },
+    });
+    try {
+      await app.listen({ port, host: "127.0.0.1" });
+      const started = lines.map((l) => JSON.parse(l)).find((l) => /^fake WeChat Pay gateway/.test(l.msg));
+      expect(started?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const orderNo = await newOrder(1_500);
+      const { body } = await app.inject({
+        method: "GET",
+        url: `/api/alipay/precreate?orderNo=${orderNo}`,
+        headers: { "x-csrf-token": session.csrf },
+        cookies: { token: session.token, csrf: session.csrf },
+      });
+      expect(body).toContain("weixin://wxpay/bizpayurl");
+      const { outTradeNo } = (JSON.parse(body) as { data: PrecreateData }).data;
+      const paid = await fetch(`${started.url}/fake/pay`, {
+        method: "POST",
+        body: JSON.stringify({ out_trade_no: outTradeNo }),
+      });
+      expect(await paid.json()).toEqual({ paid: true, notifyStatus: 204 });
+      expect((await orderOf(orderNo))?.status).toBe("paid");
+    } finally {
+      await app.close();
     }
   });
 
