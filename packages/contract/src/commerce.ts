@@ -219,7 +219,8 @@ export const OrderNoBody = OrderNoQuery;
 
 // ── Payments ──────────────────────────────────────────────────────────────────────────────────────────
 
-export const PAYMENT_PROVIDERS = ["offline", "alipay"] as const;
+/** Who takes a payment (docs/decisions/0062): offline is development's stand-in, without money. */
+export const PAYMENT_PROVIDERS = ["offline", "alipay", "wechat"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
@@ -230,16 +231,30 @@ export const PrecreateQuery = z.object({
   name: text("名称").trim().max(64, { error: "名称不能超过 64 个字符" }).optional(),
   mobile: phoneField.optional(),
   orderNo: OrderNoQuery.shape.orderNo.optional(),
+  /** The buyer's choice (支付宝 or 微信支付); the shop's default method when absent. */
+  method: z.enum(PAYMENT_PROVIDERS, { error: "请选择支付宝或微信支付" }).optional(),
 });
 export const PrecreateData = z.object({
   outTradeNo: z.string(),
   provider: z.enum(PAYMENT_PROVIDERS),
-  /** What the buyer scans (Alipay's qr_code URL), or the offline provider's local pay page. */
+  /** What the buyer scans (Alipay's qr_code URL, WeChat Pay's code_url), or the offline provider's local pay page. */
   qrCode: z.string(),
   amount: z.number().int(),
   subject: z.string(),
+  /**
+   * The methods the shop offers, its default first (docs/decisions/0062); the pay step lets the buyer
+   * switch between them when there are several. Absent: the provider's own method only.
+   */
+  methods: z.array(z.enum(PAYMENT_PROVIDERS)).optional(),
 });
 export type PrecreateData = z.infer<typeof PrecreateData>;
+
+/** Each method's name on the pay step. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentProvider, string> = {
+  offline: "模拟支付",
+  alipay: "支付宝",
+  wechat: "微信支付",
+};
 
 /**
  * The `data` of a precreate refused because there is nothing left to pay (the order or the activity

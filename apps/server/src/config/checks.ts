@@ -140,22 +140,60 @@ const ALIPAY_SETTINGS_REQUIRED = [
   "ALIPAY_NOTIFY_URL",
 ] as const;
 
-// Payments (ADR 0024): the offline provider marks trades paid without money.
+const WECHATPAY_SETTINGS_REQUIRED = [
+  "WECHATPAY_MCHID",
+  "WECHATPAY_APPID",
+  "WECHATPAY_MERCHANT_SERIAL",
+  "WECHATPAY_MERCHANT_PRIVATE_KEY",
+  "WECHATPAY_APIV3_KEY",
+  "WECHATPAY_NOTIFY_URL",
+] as const;
+
+const on = (value: string | undefined) => value === "true" || value === "1";
+
+// Payments (ADR 0024, ADR 0062): the offline provider and the fake WeChat Pay gateway take no money;
+// each real provider needs all its settings.
 const payments: ConfigCheck = (env, production) => {
-  const provider = env.PAYMENT_PROVIDER ?? "offline";
+  const providers = (env.PAYMENT_PROVIDER ?? "offline").split(",").map((n) => n.trim());
   const problems: ConfigProblem[] = [];
-  const offlineAllowed =
-    env.PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION === "true" || env.PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION === "1";
-  if (production && provider === "offline" && !offlineAllowed) {
+  if (production && providers.includes("offline") && !on(env.PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION)) {
     problems.push({
       name: "PAYMENT_PROVIDER",
       message:
         "offline marks trades paid without money; set alipay in production (or PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION=true: no payments)",
     });
   }
-  if (provider === "alipay") {
+  if (providers.includes("alipay")) {
     for (const name of ALIPAY_SETTINGS_REQUIRED) {
       if (!env[name]) problems.push({ name, message: "is required when PAYMENT_PROVIDER=alipay" });
+    }
+  }
+  if (production && on(env.WECHATPAY_FAKE_GATEWAY)) {
+    problems.push({
+      name: "WECHATPAY_FAKE_GATEWAY",
+      message: "the fake WeChat Pay gateway takes no money; unset it in production",
+    });
+  }
+  if (providers.includes("wechat") && !on(env.WECHATPAY_FAKE_GATEWAY)) {
+    for (const name of WECHATPAY_SETTINGS_REQUIRED) {
+      if (!env[name]) problems.push({ name, message: "is required when PAYMENT_PROVIDER includes wechat" });
+    }
+    const publicKeyMode = !!env.WECHATPAY_PUBLIC_KEY_ID || !!env.WECHATPAY_PUBLIC_KEY;
+    const certificateMode = !!env.WECHATPAY_PLATFORM_CERT_SERIAL || !!env.WECHATPAY_PLATFORM_CERT;
+    if (!publicKeyMode && !certificateMode) {
+      problems.push({
+        name: "WECHATPAY_PUBLIC_KEY",
+        message:
+          "WeChat Pay's public key (WECHATPAY_PUBLIC_KEY_ID and WECHATPAY_PUBLIC_KEY) or its platform certificate (WECHATPAY_PLATFORM_CERT_SERIAL and WECHATPAY_PLATFORM_CERT) is required to verify notifies",
+      });
+    }
+    if (publicKeyMode) {
+      for (const name of ["WECHATPAY_PUBLIC_KEY_ID", "WECHATPAY_PUBLIC_KEY"] as const)
+        if (!env[name]) problems.push({ name, message: "is required with the other WeChat Pay public-key setting" });
+    }
+    if (certificateMode) {
+      for (const name of ["WECHATPAY_PLATFORM_CERT_SERIAL", "WECHATPAY_PLATFORM_CERT"] as const)
+        if (!env[name]) problems.push({ name, message: "is required with the other platform-certificate setting" });
     }
   }
   return problems;

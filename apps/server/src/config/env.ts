@@ -17,6 +17,17 @@ function isOrigin(value: string): boolean {
 /** An on/off setting. */
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+const PAYMENT_PROVIDER_NAMES = ["offline", "alipay", "wechat"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+/** "alipay, wechat" → ["alipay", "wechat"]; null when a name is unknown, repeated or none is given. */
+export function splitProviders(value: string): PaymentProviderName[] | null {
+  const names = value.split(",").map((n) => n.trim());
+  const known = new Set<string>(PAYMENT_PROVIDER_NAMES);
+  if (names.some((n) => !known.has(n)) || new Set(names).size !== names.length) return null;
+  return names as PaymentProviderName[];
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -185,10 +196,17 @@ const EnvSchema = z.object({
   /** How often each instance looks for unpaid orders past their payment window (ADR 0025). */
   ORDER_EXPIRY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
   /**
-   * Who takes payments (ADR 0024): offline (a local pay step for development, refused in production)
-   * or alipay (face-to-face precreate through alipay-sdk).
+   * Who takes payments (ADR 0024, ADR 0062): a comma list of offline (a local pay step for
+   * development, refused in production), alipay (face-to-face precreate through alipay-sdk) and
+   * wechat (WeChat Pay v3 Native through wechatpay-axios-plugin). The first is the pay step's
+   * default method; `paymentProviderNames` reads the list.
    */
-  PAYMENT_PROVIDER: z.enum(["offline", "alipay"]).default("offline"),
+  PAYMENT_PROVIDER: z
+    .string()
+    .default("offline")
+    .refine((v) => splitProviders(v) !== null, {
+      error: "a comma list of offline, alipay and wechat, each once (e.g. alipay,wechat)",
+    }),
   /**
    * Lets a production-mode instance start with the offline provider (benchmarks, test rigs): it then
    * takes no payments at all, since the offline pay step is refused in production.
@@ -208,6 +226,39 @@ const EnvSchema = z.object({
   ALIPAY_NOTIFY_URL: z.string().url().optional(),
   /** A gateway call slower than this answers '支付服务繁忙，请稍后重试' (R15). */
   ALIPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** WeChat Pay merchant id (商户号); a notify for another merchant is refused. */
+  WECHATPAY_MCHID: z.string().optional(),
+  /** The AppID bound to the merchant (公众号/小程序/网站应用); a notify for another is refused. */
+  WECHATPAY_APPID: z.string().optional(),
+  /** The serial number of the merchant's API certificate (商户API证书序列号), named in each request's signature. */
+  WECHATPAY_MERCHANT_SERIAL: z.string().optional(),
+  /** The merchant's API private key (apiclient_key.pem) that signs requests. */
+  WECHATPAY_MERCHANT_PRIVATE_KEY: z.string().optional(),
+  /** The APIv3 key (32 bytes) that decrypts notifies' resource (AES-256-GCM). */
+  WECHATPAY_APIV3_KEY: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) === 32, { error: "must be the 32-character APIv3 key" })
+    .optional(),
+  /**
+   * WeChat Pay public-key mode (微信支付公钥, merchants since late 2024): its id (PUB_KEY_ID_…) and PEM.
+   * Either this pair or the platform certificate below, or both during a switch.
+   */
+  WECHATPAY_PUBLIC_KEY_ID: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  /** Platform-certificate mode (平台证书): its serial number and PEM (certificate or public key). */
+  WECHATPAY_PLATFORM_CERT_SERIAL: z.string().optional(),
+  WECHATPAY_PLATFORM_CERT: z.string().optional(),
+  /** The public URL of POST /api/wechatpay/notify. */
+  WECHATPAY_NOTIFY_URL: z.string().url().optional(),
+  /** The API's base URL; tests and WECHATPAY_FAKE_GATEWAY point it at a local fake. */
+  WECHATPAY_BASE_URL: z.string().url().default("https://api.mch.weixin.qq.com"),
+  /** A gateway call slower than this answers '支付服务繁忙，请稍后重试' (R15). */
+  WECHATPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * Development without keys (ADR 0062): the server starts a local fake WeChat Pay v3 gateway with keys
+   * it makes at start, and the wechat provider talks to it. Refused in production.
+   */
+  WECHATPAY_FAKE_GATEWAY: flag.default(false),
   /** How often each instance asks the provider about trades whose notify has not come. */
   PAYMENT_RECONCILE_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
   /** Serve /metrics (ADR 0032); false removes the route. */
@@ -238,6 +289,11 @@ const CheckedEnvSchema = EnvSchema.transform((env) => ({
 }));
 
 export type Env = z.infer<typeof CheckedEnvSchema>;
+
+/** The payment providers this instance runs, the pay step's default first (PAYMENT_PROVIDER). */
+export function paymentProviderNames(env: Pick<Env, "PAYMENT_PROVIDER">): PaymentProviderName[] {
+  return splitProviders(env.PAYMENT_PROVIDER) ?? ["offline"];
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -588,7 +588,8 @@ export const payments = pgTable(
   {
     id: serial().primaryKey(),
     outTradeNo: text().notNull().unique(),
-    provider: text().$type<"offline" | "alipay">().notNull(),
+    /** Who took the trade (ADR 0062): offline, alipay or wechat. */
+    provider: text().$type<"offline" | "alipay" | "wechat">().notNull(),
     purpose: text().$type<"order" | "deposit">().notNull(),
     orderId: integer().references(() => orders.id),
     /** Deposit payer (the name given on /decorate-act) and mobile; for orders the contact too. */

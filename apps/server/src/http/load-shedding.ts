@@ -2,7 +2,7 @@
 // answered at once, before any work, with 503, Retry-After and 当前访问人数较多，请稍后再试 (a small
 // Chinese page for a browser asking for a page), instead of joining a queue that makes every
 // request slow. @fastify/under-pressure samples the event loop; a busy database pool is refused by
-// the pool itself (db/bounded-pool.ts). Probes, the scraper, Alipay's notify and build files are
+// the pool itself (db/bounded-pool.ts). Probes, the scraper, the payment notifies and build files are
 // never shed, nor the API calls of a page render already admitted.
 import underPressure, { TYPE_EVENT_LOOP_DELAY, TYPE_EVENT_LOOP_UTILIZATION } from "@fastify/under-pressure";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";

@@ -16,11 +16,11 @@ import { WindowCounter } from "./window-counter.js";
 
 const MINUTE = 60_000;
 /**
- * Load balancer probes, the metrics scraper, and Alipay's notify: a few Alipay servers send every
- * merchant's notifies, so a per-address write limit would refuse payments; the notify is verified by
- * signature instead.
+ * Load balancer probes, the metrics scraper, and the payment notifies: a few Alipay (or WeChat Pay)
+ * servers send every merchant's notifies, so a per-address write limit would refuse payments; a
+ * notify is verified by signature instead.
  */
-const EXEMPT_ROUTES = new Set(["/healthz", "/readyz", "/metrics", "/api/alipay/notify"]);
+const EXEMPT_ROUTES = new Set(["/healthz", "/readyz", "/metrics", "/api/alipay/notify", "/api/wechatpay/notify"]);
 /** Hashed, immutable build files: a page needs several, they cost nothing to serve, and CDNs keep them. */
 const EXEMPT_PREFIX = "/assets/";
 const MESSAGE = "操作过于频繁";

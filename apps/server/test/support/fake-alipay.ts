@@ -161,6 +161,7 @@ export class FakeAlipay {
     }
     if (method === "alipay.trade.precreate") this.answer(res, responseKey, this.precreate(biz, params));
     else if (method === "alipay.trade.query") this.answer(res, responseKey, this.query(biz));
+    else if (method === "alipay.trade.close") this.answer(res, responseKey, this.close(biz));
     else this.answer(res, responseKey, { code: "40004", msg: "Business Failed", sub_code: "isv.unknown-method" });
   }
 
@@ -205,6 +206,16 @@ export class FakeAlipay {
       total_amount: trade.totalAmount,
       ...(paid ? { send_pay_date: beijing(new Date()), receipt_amount: trade.totalAmount } : {}),
     };
+  }
+
+  private close(biz: Record<string, string>): Record<string, string> {
+    const trade = this.trades.get(biz.out_trade_no ?? "");
+    if (!trade)
+      return { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_NOT_EXIST", sub_msg: "交易不存在" };
+    if (trade.status !== "WAIT_BUYER_PAY" && trade.status !== "TRADE_CLOSED")
+      return { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_STATUS_ERROR", sub_msg: "交易状态不合法" };
+    trade.status = "TRADE_CLOSED";
+    return { code: "10000", msg: "Success", trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo };
   }
 
   /** Alipay's answer: the response object's JSON text, and its RSA2 signature by Alipay's key. */

@@ -1,9 +1,19 @@
-// The pay step (ADR 0024, 0026): precreate a trade (an order's, or the activity deposit's), show the amount
-// and the QR code for the Alipay app, poll the trade every 2 s and say 支付成功 without a reload. With
-// the offline provider (development) a button completes the payment locally instead of a scan. A trade
-// already paid (a deposit paid earlier from this phone) says 已支付 and offers no new code.
+// The pay step (ADR 0024, 0026, 0062): precreate a trade (an order's, or the activity deposit's), show the
+// amount and the QR code for the Alipay or WeChat app, poll the trade every 2 s and say 支付成功 without a
+// reload. When the shop offers several methods the buyer chooses 支付宝 or 微信支付; choosing asks for
+// that method's trade, and the server closes the other one. With the offline provider (development) a
+// button completes the payment locally instead of a scan. A trade already paid (a deposit paid earlier
+// from this phone) says 已支付 and offers no new code.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlreadyPaid, ErrorCode, type PrecreateData, routes, type TradeData } from "@yj/contract";
+import {
+  AlreadyPaid,
+  ErrorCode,
+  PAYMENT_METHOD_LABELS,
+  type PaymentProvider,
+  type PrecreateData,
+  routes,
+  type TradeData,
+} from "@yj/contract";
 import { useEffect, useState } from "react";
 import { ApiError } from "../lib/api-client";
 import { useApi } from "../lib/api-context";
@@ -20,10 +30,13 @@ export type PrecreateRequest = { orderNo: string } | { name: string; mobile: str
 
 const paid = (trade: TradeData | undefined) => trade?.status === "TRADE_SUCCESS" || trade?.status === "TRADE_FINISHED";
 
+/** The app the buyer scans with. */
+const appOf = (provider: PaymentProvider | undefined) => (provider === "wechat" ? "微信" : "支付宝");
+
 /** Why a precreate failed, in words a buyer can act on. */
-export function precreateFailure(error: unknown): string {
+export function precreateFailure(error: unknown, method?: PaymentProvider): string {
   if (error instanceof ApiError && error.errorCode === ErrorCode.UPSTREAM) {
-    return "支付宝暂时无法创建支付，请稍后重试";
+    return `${method === "wechat" ? "微信支付" : "支付宝"}暂时无法创建支付，请稍后重试`;
   }
   return error instanceof Error && error.message ? error.message : "支付创建失败，请稍后重试";
 }
@@ -66,9 +79,11 @@ export function PaymentPanel({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  // One trade per panel: never refetched by itself (a new precreate would be a new QR).
+  // The buyer's choice; undefined: the shop's default method.
+  const [method, setMethod] = useState<PaymentProvider | undefined>(undefined);
+  // One trade per panel and method: never refetched by itself (a new precreate would be a new QR).
   const precreate = useQuery({
-    ...apiQuery(api, routes.alipayPrecreate, request),
+    ...apiQuery(api, routes.alipayPrecreate, method ? { ...request, method } : request),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     meta: { quiet: true },
@@ -122,7 +137,7 @@ export function PaymentPanel({
   if (precreate.isError) {
     return (
       <div className={styles.failed} role="alert">
-        <p>{precreateFailure(precreate.error)}</p>
+        <p>{precreateFailure(precreate.error, method)}</p>
         <button type="button" className="btn btn-ghost" onClick={() => void precreate.refetch()}>
           重新获取支付码
         </button>
@@ -144,7 +159,7 @@ export function PaymentPanel({
     );
   }
   return (
-    <PayCode trade={trade} left={left} offline={trade.provider === "offline"}>
+    <PayCode trade={trade} left={left} offline={trade.provider === "offline"} onMethod={setMethod}>
       {trade.provider === "offline" && (
         <div className={styles.offline}>
           <p className={styles.muted}>开发环境未接入支付宝：点击下方按钮在本地完成支付。</p>
@@ -169,7 +184,8 @@ export function PaymentPanel({
  * on phone-width screens only (the stylesheet decides, so the server's page has it from the start).
  * The code is inline SVG, which a long press cannot save: the steps say to take a screenshot.
  */
-function PhonePaySteps({ offline }: { offline: boolean }) {
+function PhonePaySteps({ offline, provider }: { offline: boolean; provider: PaymentProvider }) {
+  const app = appOf(provider);
   return (
     <section className={styles.phoneSteps} aria-labelledby="phone-pay-title" data-testid="phone-pay-steps">
       <h2 id="phone-pay-title" className={styles.phoneTitle}>
@@ -177,12 +193,39 @@ function PhonePaySteps({ offline }: { offline: boolean }) {
       </h2>
       <ol>
         <li>截屏保存上方的二维码；</li>
-        <li>打开支付宝，点「扫一扫」，再点右上角「相册」，选中刚才的截图；</li>
-        <li>在支付宝中确认付款，然后回到本页，页面会自动显示支付结果。</li>
+        <li>
+          {provider === "wechat"
+            ? "打开微信，点「扫一扫」，再点「相册」，选中刚才的截图；"
+            : "打开支付宝，点「扫一扫」，再点右上角「相册」，选中刚才的截图；"}
+        </li>
+        <li>在{app}中确认付款，然后回到本页，页面会自动显示支付结果。</li>
         {offline && <li>开发环境未接入支付宝：也可直接点下方「模拟支付（开发环境）」完成支付。</li>}
       </ol>
-      <p className={styles.muted}>也可以用另一台手机的支付宝直接扫描上方二维码。</p>
+      <p className={styles.muted}>也可以用另一台手机的{app}直接扫描上方二维码。</p>
     </section>
+  );
+}
+
+/** 支付宝 or 微信支付, when the shop offers more than one: choosing asks for that method's trade. */
+function MethodChoice({
+  methods,
+  current,
+  onMethod,
+}: {
+  methods: PaymentProvider[];
+  current: PaymentProvider;
+  onMethod(method: PaymentProvider): void;
+}) {
+  return (
+    <fieldset className={styles.methods} data-testid="pay-methods">
+      <legend>支付方式</legend>
+      {methods.map((m) => (
+        <label key={m} className={styles.method}>
+          <input type="radio" name="pay-method" value={m} checked={m === current} onChange={() => onMethod(m)} />
+          {PAYMENT_METHOD_LABELS[m]}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -190,24 +233,30 @@ function PayCode({
   trade,
   left,
   offline,
+  onMethod,
   children,
 }: {
   trade: PrecreateData;
   left?: string;
   offline: boolean;
+  onMethod(method: PaymentProvider): void;
   children: React.ReactNode;
 }) {
+  const app = appOf(trade.provider);
   return (
     <div className={styles.panel}>
       <p className={styles.amount}>
         应付 <strong data-testid="pay-amount">{formatPrice(trade.amount)}</strong>
       </p>
       <p className={styles.subject}>{trade.subject}</p>
+      {trade.methods && trade.methods.length > 1 && (
+        <MethodChoice methods={trade.methods} current={trade.provider} onMethod={onMethod} />
+      )}
       <div className={styles.qr}>
-        <QrCode text={trade.qrCode} label="支付宝付款码" />
+        <QrCode text={trade.qrCode} label={trade.provider === "wechat" ? "微信支付付款码" : "支付宝付款码"} />
       </div>
-      <p className={styles.hint}>请使用支付宝扫一扫完成付款，支付后页面会自动更新</p>
-      <PhonePaySteps offline={offline} />
+      <p className={styles.hint}>请使用{app}扫一扫完成付款，支付后页面会自动更新</p>
+      <PhonePaySteps offline={offline} provider={trade.provider} />
       {left && (
         <p className={styles.countdown} aria-live="off">
           剩余支付时间 <strong>{left}</strong>

@@ -4,7 +4,7 @@
 // notifies, queries and reconciliation rounds race for it.
 import { randomBytes } from "node:crypto";
 import { ALREADY_PAID, ORDER_PAYMENT_WINDOW_MINUTES } from "@yj/contract";
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orders, payments } from "../../db/schema.js";
 import { AppError, notFound } from "../../lib/errors.js";
@@ -203,6 +203,21 @@ export class PaymentStore {
       const order = payment.orderId ? await markOrderPaid(tx, payment.orderId, evidence.paidAt, evidence.note) : null;
       return { recorded: true, payment, order };
     });
+  }
+
+  /**
+   * The pending trades paying for the same thing (the order, or the deposit of the same phone) that
+   * another provider took: what a switch of method leaves behind.
+   */
+  async otherPendingTrades(trade: PaymentRow): Promise<PaymentRow[]> {
+    const same =
+      trade.orderId !== null
+        ? eq(payments.orderId, trade.orderId)
+        : and(eq(payments.purpose, "deposit"), eq(payments.payerPhone, trade.payerPhone));
+    return this.db
+      .select()
+      .from(payments)
+      .where(and(same, eq(payments.status, "pending"), ne(payments.provider, trade.provider)));
   }
 
   /** Closes a trade that can no longer be paid; false when it was paid or closed meanwhile. */

@@ -5,17 +5,18 @@ import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
-import { createPaymentProvider } from "../../providers/payment/create-payment-provider.js";
+import { createPaymentProviders } from "../../providers/payment/create-payment-provider.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import { PaymentStore } from "./payment-store.js";
 import { DEFAULT_RECONCILE_POLICY, ReconcileJob, type ReconcilePolicy } from "./reconcile-job.js";
 import { paymentsRoutes } from "./routes.js";
 import { PaymentsService } from "./service.js";
 
-/** What tests replace: the clock, the provider, the reconciliation timing, or the job altogether. */
+/** What tests replace: the clock, the providers, the reconciliation timing, or the job altogether. */
 export interface PaymentsOverrides {
   now?: Clock;
-  provider?: PaymentProvider;
+  /** The instance's providers, the default first. */
+  providers?: PaymentProvider[];
   reconcile?: Partial<ReconcilePolicy>;
   /** false: no reconciliation job in this instance. */
   runReconcile?: boolean;
@@ -36,16 +37,16 @@ export interface PaymentsOptions extends PaymentsOverrides {
 export function registerPayments(app: FastifyInstance, options: PaymentsOptions): PaymentsModule {
   const { env, db } = options;
   const now = options.now ?? systemClock;
-  const provider = options.provider ?? createPaymentProvider(env, app.log);
+  const providers = options.providers ?? createPaymentProviders(app, env);
   const store = new PaymentStore(db);
   const service = new PaymentsService({
     store,
-    provider,
+    providers,
     now,
     log: app.log,
     offlineAllowed: env.NODE_ENV !== "production",
   });
-  const job = new ReconcileJob(store, provider, service, {
+  const job = new ReconcileJob(store, service, {
     policy: { ...DEFAULT_RECONCILE_POLICY, pollMs: env.PAYMENT_RECONCILE_POLL_MS, ...options.reconcile },
     now,
     log: app.log,

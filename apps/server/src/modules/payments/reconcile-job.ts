@@ -1,7 +1,8 @@
-// Reconciliation (R10, ADR 0024): a notify can be lost (our server down, a network fault, Alipay
-// giving up). Every instance runs this job; each round claims pending trades older than a minute
-// that no instance asked about lately (FOR UPDATE SKIP LOCKED and a lastQueriedAt lease), asks the
-// provider, records a payment exactly as a notify would, and closes trades long past their end.
+// Reconciliation (R10, ADR 0024, ADR 0062): a notify can be lost (our server down, a network fault,
+// the provider giving up). Every instance runs this job; each round claims pending trades older than
+// a minute that no instance asked about lately (FOR UPDATE SKIP LOCKED and a lastQueriedAt lease),
+// asks the provider that took each (Alipay or WeChat Pay), records a payment exactly as a notify
+// would, and closes trades long past their end.
 import { BackgroundJob, type JobOptions } from "../../lib/polling-job.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import type { PaymentStore, TradeRow } from "./payment-store.js";
@@ -40,7 +41,6 @@ export interface ReconcileRound {
 export class ReconcileJob extends BackgroundJob {
   constructor(
     private readonly store: PaymentStore,
-    private readonly provider: PaymentProvider,
     private readonly payments: PaymentsService,
     private readonly options: JobOptions<ReconcilePolicy>,
   ) {
@@ -61,11 +61,13 @@ export class ReconcileJob extends BackgroundJob {
   private async reconcile(trade: TradeRow, round: ReconcileRound) {
     round.asked += 1;
     const { policy, now, log } = this.options;
-    // A trade of another provider (the setting changed) cannot be asked; it is closed when due.
-    if (trade.provider === this.provider.name) {
+    // A trade of a provider this instance does not run (the setting changed) cannot be asked; it is
+    // closed when due.
+    const provider = this.payments.providerOf(trade.provider);
+    if (provider) {
       let answer: Awaited<ReturnType<PaymentProvider["query"]>>;
       try {
-        answer = await this.provider.query(trade.outTradeNo);
+        answer = await provider.query(trade.outTradeNo);
       } catch {
         round.failed += 1;
         return; // asked again after the lease
@@ -75,7 +77,7 @@ export class ReconcileJob extends BackgroundJob {
         log.warn({ outTradeNo: trade.outTradeNo }, "payment recovered by reconciliation (its notify never came)");
         return;
       }
-      if (answer.status === "TRADE_CLOSED" && (await this.store.close(trade.id))) {
+      if (answer.state === "closed" && (await this.store.close(trade.id))) {
         round.closed += 1;
         return;
       }

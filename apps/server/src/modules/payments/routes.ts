@@ -1,12 +1,23 @@
 import { endpoints } from "@yj/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
+import { WECHATPAY_NOTIFY_PATH } from "../../providers/payment/create-payment-provider.js";
+import type { NotifyRequest } from "../../providers/payment/payment-provider.js";
 import type { PaymentsService } from "./service.js";
 
 /** Alipay posts its asynchronous notify here (ALIPAY_NOTIFY_URL); outside the contract's table. */
 export const ALIPAY_NOTIFY_PATH = "/api/alipay/notify";
-/** A notify is a few hundred bytes of form fields. */
+export { WECHATPAY_NOTIFY_PATH };
+
+/** A notify is a few hundred bytes of form fields, or a small JSON envelope. */
 const NOTIFY_BODY_LIMIT = 16 * 1024;
+
+/** A notify as received: the exact body text (signatures cover it byte for byte) and the headers. */
+function notifyRequest(request: FastifyRequest): NotifyRequest {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value[0] : value;
+  return { headers, body: typeof request.body === "string" ? request.body : "" };
+}
 
 // Thin HTTP adapter: the contract parses, the service decides, the envelope is added by registerEndpoint.
 export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService) {
@@ -16,21 +27,22 @@ export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService) 
     message: "支付成功",
   });
 
-  // Alipay's notify is a form post answered with the bare word `success` or `failure` (its protocol,
-  // not the envelope). Its own scope parses forms; every other route keeps taking JSON only.
+  // Notifies are not the envelope's: Alipay's is a form post answered with the bare word `success`
+  // or `failure`; WeChat Pay's (APIv3) a JSON post answered 204 on success, else 4xx/5xx with
+  // {code, message}. Their own scope keeps bodies as text (the signatures cover the exact bytes);
+  // every other route keeps parsing JSON.
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: NOTIFY_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    // Hidden from the OpenAPI document, which lists the contract's endpoints (Alipay is no client of ours).
+    scope.removeContentTypeParser("application/json");
+    const asText = { parseAs: "string" as const, bodyLimit: NOTIFY_BODY_LIMIT };
+    scope.addContentTypeParser("application/x-www-form-urlencoded", asText, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser("application/json", asText, (_request, body, done) => done(null, body));
+    // Hidden from the OpenAPI document, which lists the contract's endpoints (the providers are no clients of ours).
     scope.post(ALIPAY_NOTIFY_PATH, { schema: { hide: true } }, async (request, reply) => {
       let accepted = false;
       try {
         // Alipay posts a form; another body (JSON) is not its notify, whatever it carries.
         const form = /^application\/x-www-form-urlencoded\b/i.test(request.headers["content-type"] ?? "");
-        accepted = form && (await payments.notify(stringFields(request.body)));
+        accepted = form && (await payments.notify("alipay", notifyRequest(request)));
       } catch (error) {
         // The database may be away: Alipay sends the notify again later.
         request.log.error({ err: error }, "payment notify failed");
@@ -40,11 +52,19 @@ export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService) 
         .type("text/plain; charset=utf-8")
         .send(accepted ? "success" : "failure");
     });
+    scope.post(WECHATPAY_NOTIFY_PATH, { schema: { hide: true } }, async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      let accepted: boolean;
+      try {
+        const json = /^application\/json\b/i.test(request.headers["content-type"] ?? "");
+        accepted = json && (await payments.notify("wechat", notifyRequest(request)));
+      } catch (error) {
+        // The database may be away: a 5xx makes WeChat Pay send the notify again later.
+        request.log.error({ err: error }, "payment notify failed");
+        return reply.code(500).send({ code: "FAIL", message: "系统繁忙，请稍后重试" });
+      }
+      if (accepted) return reply.code(204).send();
+      return reply.code(400).send({ code: "FAIL", message: "通知验证失败" });
+    });
   });
-}
-
-/** Only string fields are read: a JSON body or nested values cannot pass verification anyway. */
-function stringFields(body: unknown): Record<string, string> {
-  if (!body || typeof body !== "object") return {};
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
 }

@@ -1,27 +1,42 @@
-// Payments (ADR 0024): opening a trade for an order or the activity deposit, answering its state
-// (asking the provider while it is pending), the offline provider's local pay step, and Alipay's
-// asynchronous notify. Every way a payment becomes known ends in recordTradePaid, so a notify, a
-// page's query, the reconciliation job and the offline step record a trade identically and once.
+// Payments (ADR 0024, ADR 0062): opening a trade for an order or the activity deposit with one of
+// the instance's providers, answering its state (asking its provider while it is pending), the
+// offline provider's local pay step, and the providers' asynchronous notifies. Every way a payment
+// becomes known ends in recordTradePaid, so a notify, a page's query, the reconciliation job and the
+// offline step record a trade identically and once, whichever provider took it.
 import { maskPhone, type PrecreateData, type TradeData } from "@yj/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, invalidInput, notFound } from "../../lib/errors.js";
-import type {
-  PaymentProvider,
-  ProviderTrade,
-  ProviderTradeStatus,
-  VerifiedNotify,
+import {
+  MONEY_RECEIVED,
+  type NotifyRequest,
+  type PaymentProvider,
+  type PaymentProviderName,
+  type ProviderTrade,
 } from "../../providers/payment/payment-provider.js";
 import type { SessionCustomer } from "../accounts/sessions.js";
 import type { PaidEvidence, PaymentStore, TradeRow } from "./payment-store.js";
 
-const PAID_STATUSES = new Set<ProviderTradeStatus>(["TRADE_SUCCESS", "TRADE_FINISHED"]);
 export const OFFLINE_ONLY_MESSAGE = "线下支付仅用于开发环境";
 export const PAYMENTS_DISABLED_MESSAGE = "在线支付暂未开通";
 
+/** How a notify's payment is named in the order's history. */
+const NOTIFY_NOTES: Record<PaymentProviderName, string> = {
+  offline: "线下支付（开发环境）",
+  alipay: "支付宝通知",
+  wechat: "微信支付通知",
+};
+/** A method the instance does not run, in the buyer's words. */
+const METHOD_OFF: Record<PaymentProviderName, string> = {
+  offline: PAYMENTS_DISABLED_MESSAGE,
+  alipay: "支付宝支付暂未开通",
+  wechat: "微信支付暂未开通",
+};
+
 export interface PaymentsServiceOptions {
   store: PaymentStore;
-  provider: PaymentProvider;
+  /** The instance's providers; the first is the pay step's default method. */
+  providers: PaymentProvider[];
   now: Clock;
   log: FastifyBaseLogger;
   /** false in production: the offline provider then takes no payments at all. */
@@ -32,6 +47,8 @@ export interface PrecreateInput {
   name?: string;
   mobile?: string;
   orderNo?: string;
+  /** The method the buyer chose; the instance's default when absent. */
+  method?: PaymentProviderName;
 }
 
 function tradeData(trade: TradeRow): TradeData {
@@ -45,15 +62,30 @@ function tradeData(trade: TradeRow): TradeData {
 }
 
 export class PaymentsService {
-  constructor(private readonly deps: PaymentsServiceOptions) {}
+  private readonly byName: ReadonlyMap<PaymentProviderName, PaymentProvider>;
 
-  get providerName() {
-    return this.deps.provider.name;
+  constructor(private readonly deps: PaymentsServiceOptions) {
+    const [first] = deps.providers;
+    if (!first) throw new Error("the payments service needs a provider");
+    this.byName = new Map(deps.providers.map((p) => [p.name, p]));
+  }
+
+  /** The pay step's default method. */
+  get providerName(): PaymentProviderName {
+    return (this.deps.providers[0] as PaymentProvider).name;
+  }
+
+  /** The provider that took a trade, if this instance runs it. */
+  providerOf(name: string): PaymentProvider | undefined {
+    return this.byName.get(name as PaymentProviderName);
   }
 
   /** docs/product.md §7 precreate: an order's trade (orderNo, logged in) or the activity deposit. */
   async precreate(input: PrecreateInput, customer: SessionCustomer | null): Promise<PrecreateData> {
-    const { provider, store, now } = this.deps;
+    const { store, now } = this.deps;
+    const method = input.method ?? this.providerName;
+    const provider = this.byName.get(method);
+    if (!provider) throw new AppError("business", METHOD_OFF[method]);
     if (provider.name === "offline" && !this.deps.offlineAllowed)
       throw new AppError("business", PAYMENTS_DISABLED_MESSAGE);
     let trade: TradeRow;
@@ -76,13 +108,37 @@ export class PaymentsService {
       }));
       await store.saveQrCode(trade.id, qrCode);
     }
+    // The buyer switched method: the other methods' trades for the same order (or deposit) end, so
+    // only the code on the screen can be paid.
+    await this.closeOtherTrades(trade);
     return {
       outTradeNo: trade.outTradeNo,
       provider: provider.name,
       qrCode,
       amount: trade.amountCents,
       subject: trade.subject,
+      methods: this.deps.providers.map((p) => p.name),
     };
+  }
+
+  /**
+   * Closes the pending trades of the same order or deposit taken by another provider: at the
+   * provider first, then here (a guarded update). A provider that fails or refuses (the buyer paid
+   * that code meanwhile) leaves the trade pending: the reconciliation job then records or closes it,
+   * and a second payment is logged for refund as any payment an order cannot take.
+   */
+  private async closeOtherTrades(trade: TradeRow): Promise<void> {
+    const { store, log } = this.deps;
+    for (const other of await store.otherPendingTrades(trade)) {
+      const provider = this.providerOf(other.provider);
+      try {
+        if (provider) await provider.close(other.outTradeNo);
+        await store.close(other.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        log.warn({ outTradeNo: other.outTradeNo, provider: other.provider }, "switching method left a trade open");
+      }
+    }
   }
 
   /**
@@ -90,10 +146,11 @@ export class PaymentsService {
    * a payment whose notify is late or lost; a provider that does not answer leaves the local state.
    */
   async query(outTradeNo: string): Promise<TradeData> {
-    const { store, provider, log } = this.deps;
+    const { store, log } = this.deps;
     const trade = await store.byOutTradeNo(outTradeNo);
     if (!trade) throw notFound("交易不存在");
-    if (trade.status !== "pending" || trade.provider !== provider.name) return tradeData(trade);
+    const provider = this.providerOf(trade.provider);
+    if (trade.status !== "pending" || !provider) return tradeData(trade);
     try {
       const answer = await provider.query(outTradeNo);
       if (await this.recordFromQuery(trade, answer, "支付查询确认")) {
@@ -109,8 +166,8 @@ export class PaymentsService {
 
   /** The offline provider's local pay step: records the trade paid as a verified notify would. */
   async offlinePay(outTradeNo: string): Promise<TradeData> {
-    const { store, provider, now } = this.deps;
-    if (provider.name !== "offline" || !this.deps.offlineAllowed) throw new AppError("business", OFFLINE_ONLY_MESSAGE);
+    const { store, now } = this.deps;
+    if (!this.byName.has("offline") || !this.deps.offlineAllowed) throw new AppError("business", OFFLINE_ONLY_MESSAGE);
     const trade = await store.byOutTradeNo(outTradeNo);
     if (!trade) throw notFound("交易不存在");
     if (trade.provider !== "offline") throw new AppError("business", OFFLINE_ONLY_MESSAGE);
@@ -121,7 +178,7 @@ export class PaymentsService {
         tradeNo: `OFFLINE${at.getTime()}`,
         paidAt: at,
         confirmation: { provider: "offline", out_trade_no: outTradeNo },
-        note: "线下支付（开发环境）",
+        note: NOTIFY_NOTES.offline,
       });
     }
     const fresh = await store.byOutTradeNo(outTradeNo);
@@ -129,15 +186,20 @@ export class PaymentsService {
   }
 
   /**
-   * Alipay's asynchronous notify (ADR 0024). true answers `success`: the notify is verified, is
-   * about a trade of ours with the amount we asked, and is recorded (or was before). Anything else
-   * answers `failure` and changes nothing.
+   * A provider's asynchronous notify (ADR 0024, ADR 0062). true: the notify is verified, is about a
+   * trade this provider took with the amount we asked, and is recorded (or was before, or is not a
+   * payment); the route answers success in the provider's protocol. false: refused, nothing changed.
    */
-  async notify(params: Record<string, string>): Promise<boolean> {
-    const { provider, store, log } = this.deps;
-    const verdict = provider.verifyNotify(params);
+  async notify(providerName: PaymentProviderName, request: NotifyRequest): Promise<boolean> {
+    const { store, log } = this.deps;
+    const provider = this.byName.get(providerName);
+    if (!provider) {
+      log.warn({ provider: providerName, reason: "provider not enabled" }, "payment notify refused");
+      return false;
+    }
+    const verdict = provider.verifyNotify(request);
     if (!verdict.ok) {
-      log.warn({ reason: verdict.reason, outTradeNo: params.out_trade_no?.slice(0, 64) }, "payment notify refused");
+      log.warn({ provider: providerName, reason: verdict.reason }, "payment notify refused");
       return false;
     }
     const { notify } = verdict;
@@ -154,17 +216,22 @@ export class PaymentsService {
       return false;
     }
     // A verified notify of a trade waiting or closed is acknowledged; it records nothing.
-    if (!PAID_STATUSES.has(notify.status)) return true;
-    await this.recordTradePaid(trade, this.evidence(notify, "支付宝通知"));
+    if (!MONEY_RECEIVED.has(notify.state)) return true;
+    await this.recordTradePaid(trade, {
+      tradeNo: notify.tradeNo ?? "",
+      paidAt: notify.paidAt ?? this.deps.now(),
+      confirmation: notify.raw,
+      note: NOTIFY_NOTES[provider.name],
+    });
     return true;
   }
 
   /**
-   * The reconciliation job's question about one trade: recorded paid when the provider says so with
-   * the same amount; true when it was.
+   * A query's answer about one trade (the page's polling, the reconciliation job): recorded paid
+   * when the provider says the money arrived, with the same amount; true when it was.
    */
   async recordFromQuery(trade: TradeRow, answer: ProviderTrade, note: string): Promise<boolean> {
-    if (!answer.status || !PAID_STATUSES.has(answer.status)) return false;
+    if (!answer.state || !MONEY_RECEIVED.has(answer.state)) return false;
     if (answer.amountCents !== trade.amountCents) {
       this.deps.log.error(
         { outTradeNo: trade.outTradeNo, expected: trade.amountCents, reported: answer.amountCents },
@@ -179,10 +246,6 @@ export class PaymentsService {
       note,
     });
     return true;
-  }
-
-  private evidence(notify: VerifiedNotify, note: string): PaidEvidence {
-    return { tradeNo: notify.tradeNo, paidAt: notify.paidAt ?? this.deps.now(), confirmation: notify.raw, note };
   }
 
   /** The one way a payment is recorded. A paid trade whose order cannot take it is logged for refund. */

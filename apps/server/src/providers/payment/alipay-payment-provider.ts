@@ -1,20 +1,23 @@
 // Alipay face-to-face payment (当面付) through alipay-sdk (ADR 0024): alipay.trade.precreate gives the
-// QR code the buyer scans, alipay.trade.query the trade's state, and notifies are checked with
-// Alipay's public key (RSA2) and our app id and seller before anything reads them. Answers are
-// verified too (validateSign). Keys never reach a log line.
+// QR code the buyer scans, alipay.trade.query the trade's state, alipay.trade.close ends an unpaid
+// one, and notifies are checked with Alipay's public key (RSA2) and our app id and seller before
+// anything reads them. Answers are verified too (validateSign). Keys never reach a log line. Alipay's
+// words (TRADE_SUCCESS, yuan strings) stop here: the rest of the shop reads ADR 0062's TradeState.
 import { createPrivateKey } from "node:crypto";
 import { AlipaySdk } from "alipay-sdk";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../lib/errors.js";
 import {
   centsToYuan,
+  keyText,
+  type NotifyRequest,
   type NotifyVerdict,
   PAYMENT_BUSY_MESSAGE,
   type PaymentProvider,
   type PrecreateRequest,
   type ProviderTrade,
-  type ProviderTradeStatus,
   paymentBusy,
+  type TradeState,
   withPaymentTimeout,
   yuanToCents,
 } from "./payment-provider.js";
@@ -29,15 +32,19 @@ export interface AlipaySettings {
   timeoutMs: number;
 }
 
-const TRADE_STATUSES = new Set<string>(["WAIT_BUYER_PAY", "TRADE_SUCCESS", "TRADE_CLOSED", "TRADE_FINISHED"]);
+/**
+ * Alipay's trade_status in the shop's words. TRADE_CLOSED is also a paid trade refunded in full;
+ * a trade we hold as paid is never moved by it (recording only moves pending or closed trades).
+ */
+const TRADE_STATES = new Map<string, TradeState>([
+  ["WAIT_BUYER_PAY", "pending"],
+  ["TRADE_SUCCESS", "paid"],
+  ["TRADE_FINISHED", "paid"],
+  ["TRADE_CLOSED", "closed"],
+]);
 const SUCCESS = "10000";
 /** Alipay's business-failure code; with this sub code the trade does not exist (yet). */
 const TRADE_NOT_EXIST = "ACQ.TRADE_NOT_EXIST";
-
-/** A key from an environment variable: literal "\n" sequences become line breaks. */
-function keyText(value: string): string {
-  return value.replaceAll("\\n", "\n").trim();
-}
 
 /** PKCS8 ("BEGIN PRIVATE KEY", or a bare base64 body that parses as PKCS8) or PKCS1. */
 export function privateKeyType(key: string): "PKCS8" | "PKCS1" {
@@ -113,13 +120,12 @@ export class AlipayPaymentProvider implements PaymentProvider {
     const result = await this.call("alipay.trade.query", outTradeNo, { bizContent: { out_trade_no: outTradeNo } });
     if (result.code !== SUCCESS) {
       if (result.subCode === TRADE_NOT_EXIST)
-        return { status: null, amountCents: null, tradeNo: null, paidAt: null, raw: flat(result) };
+        return { state: null, amountCents: null, tradeNo: null, paidAt: null, raw: flat(result) };
       this.refused("alipay.trade.query", outTradeNo, result);
       throw paymentBusy();
     }
-    const status = String(result.tradeStatus ?? "");
     return {
-      status: TRADE_STATUSES.has(status) ? (status as ProviderTradeStatus) : null,
+      state: TRADE_STATES.get(String(result.tradeStatus ?? "")) ?? null,
       amountCents: yuanToCents(typeof result.totalAmount === "string" ? result.totalAmount : undefined),
       tradeNo: typeof result.tradeNo === "string" ? result.tradeNo : null,
       paidAt: beijingTime(typeof result.sendPayDate === "string" ? result.sendPayDate : undefined),
@@ -127,7 +133,17 @@ export class AlipayPaymentProvider implements PaymentProvider {
     };
   }
 
-  verifyNotify(params: Record<string, string>): NotifyVerdict {
+  async close(outTradeNo: string): Promise<void> {
+    const result = await this.call("alipay.trade.close", outTradeNo, { bizContent: { out_trade_no: outTradeNo } });
+    // A trade Alipay never created (the buyer never scanned) cannot be paid either: closed enough.
+    if (result.code === SUCCESS || result.subCode === TRADE_NOT_EXIST) return;
+    this.refused("alipay.trade.close", outTradeNo, result);
+    throw paymentBusy();
+  }
+
+  /** Alipay posts a form (application/x-www-form-urlencoded); the route passes only such bodies. */
+  verifyNotify(request: NotifyRequest): NotifyVerdict {
+    const params: Record<string, string> = Object.fromEntries(new URLSearchParams(request.body));
     if (!params.sign) return { ok: false, reason: "unsigned" };
     if (params.sign_type && params.sign_type !== "RSA2") return { ok: false, reason: "sign_type is not RSA2" };
     let signed = false;
@@ -140,14 +156,14 @@ export class AlipayPaymentProvider implements PaymentProvider {
     if (!signed) return { ok: false, reason: "bad signature" };
     if (params.app_id !== this.settings.appId) return { ok: false, reason: "another app id" };
     if (params.seller_id !== this.settings.sellerId) return { ok: false, reason: "another seller" };
-    const status = params.trade_status ?? "";
-    if (!params.out_trade_no || !TRADE_STATUSES.has(status)) return { ok: false, reason: "no trade or status" };
+    const state = TRADE_STATES.get(params.trade_status ?? "");
+    if (!params.out_trade_no || !state) return { ok: false, reason: "no trade or status" };
     return {
       ok: true,
       notify: {
         outTradeNo: params.out_trade_no,
         tradeNo: params.trade_no ?? "",
-        status: status as ProviderTradeStatus,
+        state,
         amountCents: yuanToCents(params.total_amount),
         paidAt: beijingTime(params.gmt_payment),
         raw: params,

@@ -15,10 +15,13 @@ export class OfflinePaymentProvider implements PaymentProvider {
 
   /** Nothing is paid outside this server: the local pay step records payments directly. */
   async query(_outTradeNo: string): Promise<ProviderTrade> {
-    return { status: null, amountCents: null, tradeNo: null, paidAt: null, raw: {} };
+    return { state: null, amountCents: null, tradeNo: null, paidAt: null, raw: {} };
   }
 
-  verifyNotify(_params: Record<string, string>): NotifyVerdict {
+  /** Nothing to close outside this server. */
+  async close(_outTradeNo: string): Promise<void> {}
+
+  verifyNotify(): NotifyVerdict {
     return { ok: false, reason: "the offline provider sends no notifies" };
   }
 }

@@ -1,12 +1,22 @@
-// Who takes the money (ADR 0024). One small interface; the provider is chosen by PAYMENT_PROVIDER.
-// Amounts cross it in cents; converting to and from Alipay's yuan strings is the adapter's business.
+// Who takes the money (ADR 0024, ADR 0062). One small interface in the shop's words: a trade is
+// pending, paid, closed or refunded, amounts are cents. Each provider (offline, Alipay, WeChat Pay)
+// adapts its gateway's words, units and notify protocol to it; nothing outside an adapter reads
+// TRADE_SUCCESS, SUCCESS or a yuan string.
 import { centsToYuanText } from "@yj/contract";
+import type { PaymentProviderName } from "../../config/env.js";
 import { AppError } from "../../lib/errors.js";
 
-export type PaymentProviderName = "offline" | "alipay";
+export type { PaymentProviderName };
 
-/** A trade's state at the provider, in Alipay's words (the offline provider uses them too). */
-export type ProviderTradeStatus = "WAIT_BUYER_PAY" | "TRADE_SUCCESS" | "TRADE_CLOSED" | "TRADE_FINISHED";
+/**
+ * A trade's state at the provider, in the shop's words. `refunded`: it was paid and (some of) the
+ * money went back since; it counts as paid for recording the payment (the refund is a later,
+ * separate fact: refunds are their own rows, docs/decisions/0062).
+ */
+export type TradeState = "pending" | "paid" | "closed" | "refunded";
+
+/** States in which the buyer's money reached the merchant. */
+export const MONEY_RECEIVED: ReadonlySet<TradeState> = new Set<TradeState>(["paid", "refunded"]);
 
 export interface PrecreateRequest {
   outTradeNo: string;
@@ -18,27 +28,28 @@ export interface PrecreateRequest {
 
 export interface ProviderTrade {
   /** null: the provider has no such trade (never created, or created and not yet visible). */
-  status: ProviderTradeStatus | null;
+  state: TradeState | null;
   amountCents: number | null;
-  /** The provider's own trade number (Alipay trade_no). */
+  /** The provider's own trade number (Alipay trade_no, WeChat transaction_id). */
   tradeNo: string | null;
   paidAt: Date | null;
   /** What the provider answered, kept with the payment as its confirmation. */
   raw: Record<string, string>;
 }
 
-/** A notify whose signature and merchant (app id, seller) are the provider's and ours. */
-export interface VerifiedNotify {
+/** A notify whose signature and merchant are the provider's and ours. */
+export interface VerifiedNotify extends ProviderTrade {
   outTradeNo: string;
-  tradeNo: string;
-  status: ProviderTradeStatus;
-  /** null when total_amount is missing or not a yuan amount: never equal to a recorded amount. */
-  amountCents: number | null;
-  paidAt: Date | null;
-  raw: Record<string, string>;
+  state: TradeState;
 }
 
 export type NotifyVerdict = { ok: true; notify: VerifiedNotify } | { ok: false; reason: string };
+
+/** A notify as it reached us: the headers (lower-cased names) and the body exactly as received. */
+export interface NotifyRequest {
+  headers: Record<string, string | undefined>;
+  body: string;
+}
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -46,8 +57,13 @@ export interface PaymentProvider {
   precreate(request: PrecreateRequest): Promise<{ qrCode: string }>;
   /** The trade as the provider sees it. Throws AppError("upstream") when the gateway fails. */
   query(outTradeNo: string): Promise<ProviderTrade>;
-  /** Checks an asynchronous notify's signature, app id and seller; nothing else is trusted before this. */
-  verifyNotify(params: Record<string, string>): NotifyVerdict;
+  /**
+   * Closes an unpaid trade at the provider, so it can no longer be paid (switching method, expiry).
+   * Throws AppError("upstream") when the gateway fails or refuses (e.g. the trade was paid meanwhile).
+   */
+  close(outTradeNo: string): Promise<void>;
+  /** Checks a notify's signature and merchant; nothing in it is trusted before this. */
+  verifyNotify(request: NotifyRequest): NotifyVerdict;
 }
 
 /** R15: what a buyer reads when the gateway is slow or failing. */
@@ -76,4 +92,9 @@ export function yuanToCents(yuan: string | undefined): number | null {
   const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(yuan?.trim() ?? "");
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** A key from an environment variable: literal "\n" sequences become line breaks. */
+export function keyText(value: string): string {
+  return value.replaceAll("\\n", "\n").trim();
 }

@@ -87,6 +87,59 @@ describe("/pay/:orderNo", () => {
     expect(await screen.findByText("支付成功", {}, { timeout: 5000 })).toBeTruthy();
   });
 
+  it("offers 支付宝 and 微信支付 when the shop takes both; choosing 微信支付 asks for a WeChat trade and shows its code", async () => {
+    let precreates = 0;
+    const answer = (provider: "alipay" | "wechat") => ({
+      outTradeNo: provider === "wechat" ? "PAY20261123000002" : "PAY20261123000001",
+      provider,
+      qrCode: provider === "wechat" ? "weixin://wxpay/bizpayurl?pr=abc" : "https://qr.alipay.com/x",
+      amount: 299_900,
+      subject: "订单",
+      methods: ["alipay", "wechat"],
+    });
+    const { get } = renderPay({
+      [routes.orderDetail.path]: () => Promise.resolve(orderOf()),
+      [routes.alipayPrecreate.path]: () => Promise.resolve(answer(++precreates > 1 ? "wechat" : "alipay")),
+      [routes.alipayQuery.path]: () => Promise.resolve(trade("WAIT_BUYER_PAY")),
+    });
+    expect(await screen.findByRole("img", { name: "支付宝付款码" })).toBeTruthy();
+    const choice = within(screen.getByRole("group", { name: "支付方式" }));
+    expect((choice.getByRole("radio", { name: "支付宝" }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(choice.getByRole("radio", { name: "微信支付" }));
+    expect(await screen.findByRole("img", { name: "微信支付付款码" })).toBeTruthy();
+    expect(screen.getByText("请使用微信扫一扫完成付款，支付后页面会自动更新")).toBeTruthy();
+    expect(screen.getByText("剩余支付时间").textContent).toMatch(/剩余支付时间 \d\d:\d\d/);
+    const asked = get.mock.calls.filter(([e]) => e.path === routes.alipayPrecreate.path).map(([, q]) => q);
+    expect(asked).toEqual([{ orderNo: ORDER_NO }, { orderNo: ORDER_NO, method: "wechat" }]);
+    // The new trade is the one polled.
+    await waitFor(() =>
+      expect(
+        get.mock.calls.some(
+          ([e, q]) =>
+            e.path === routes.alipayQuery.path && (q as { out_trade_no: string }).out_trade_no === "PAY20261123000002",
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it("offers no choice when the shop takes one method", async () => {
+    renderPay({
+      [routes.orderDetail.path]: () => Promise.resolve(orderOf()),
+      [routes.alipayPrecreate.path]: () =>
+        Promise.resolve({
+          outTradeNo: "PAY20261123000001",
+          provider: "alipay",
+          qrCode: "https://qr.alipay.com/x",
+          amount: 299_900,
+          subject: "订单",
+          methods: ["alipay"],
+        }),
+      [routes.alipayQuery.path]: () => Promise.resolve(trade("WAIT_BUYER_PAY")),
+    });
+    expect(await screen.findByRole("img", { name: "支付宝付款码" })).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "支付方式" })).toBeNull();
+  });
+
   it("says clearly when the gateway fails, and can try again", async () => {
     let fail = true;
     renderPay({

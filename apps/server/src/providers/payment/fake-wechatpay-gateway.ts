@@ -1,0 +1,355 @@
+// A local WeChat Pay APIv3 gateway that speaks the real protocol (ADR 0062), for tests and for
+// development without a merchant account (WECHATPAY_FAKE_GATEWAY=true; refused in production). It
+// checks each request's Authorization (WECHATPAY2-SHA256-RSA2048, signed by the merchant's key, the
+// merchant's mchid and serial, a ±5 minute timestamp), keeps the Native trades it was asked to
+// create, answers signed with a key pair of its own in public-key mode (Wechatpay-Serial is its
+// PUB_KEY_ID), and sends notifies the way WeChat Pay does: the transaction encrypted with the APIv3
+// key (AEAD_AES_256_GCM), the envelope signed. Its keys are made when it is created, never stored.
+// Tests (and the development page, through POST /fake/pay) pay trades here, with or without a notify.
+import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RsaKeys {
+  /** PKCS8 PEM. */
+  privateKey: string;
+  /** SPKI PEM. */
+  publicKey: string;
+}
+
+export function newRsaKeys(): RsaKeys {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return {
+    privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    publicKey: publicKey.export({ type: "spki", format: "pem" }).toString(),
+  };
+}
+
+/** Everything a merchant configures to talk to this gateway (the WECHATPAY_* settings). */
+export interface FakeMerchant {
+  mchid: string;
+  appid: string;
+  merchantSerial: string;
+  merchantKeys: RsaKeys;
+  apiV3Key: string;
+}
+
+export function newFakeMerchant(): FakeMerchant {
+  return {
+    mchid: "1900000109",
+    appid: "wxd678efh567hg6787",
+    merchantSerial: randomBytes(20).toString("hex").toUpperCase(),
+    merchantKeys: newRsaKeys(),
+    // 32 characters, as the merchant platform makes them.
+    apiV3Key: randomBytes(16).toString("hex"),
+  };
+}
+
+export type FakeTradeState = "NOTPAY" | "SUCCESS" | "CLOSED" | "REFUND";
+
+export interface FakeWechatTrade {
+  outTradeNo: string;
+  appid: string;
+  mchid: string;
+  description: string;
+  totalFen: number;
+  timeExpire: string;
+  notifyUrl: string;
+  state: FakeTradeState;
+  transactionId: string;
+  successTime: string | null;
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: string;
+  signatureValid: boolean;
+}
+
+/** What a notify is made of, before it is sent; each part can be tampered with. */
+export interface NotifyMessage {
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface NotifyOptions {
+  /** Fields of the decrypted transaction to replace (another mchid, amount…). */
+  transaction?: Record<string, unknown>;
+  /** Sign with this key instead of the gateway's (a forgery). */
+  signWith?: string;
+  serial?: string;
+  /** Seconds since the epoch (an old notify). */
+  timestamp?: number;
+  /** Change one byte of the ciphertext after encryption. */
+  tamperCiphertext?: boolean;
+  /** Encrypt with this APIv3 key instead of the merchant's. */
+  apiV3Key?: string;
+}
+
+const sign = (message: string, privateKey: string) =>
+  createSign("RSA-SHA256").update(message, "utf8").sign(privateKey, "base64");
+
+function nonce(): string {
+  return randomBytes(16).toString("hex");
+}
+
+function beijing(at: Date): string {
+  return `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+}
+
+/** AES-256-GCM as WeChat Pay encrypts a notify's resource: ciphertext ‖ 16-byte tag, base64. */
+export function encryptResource(plaintext: string, apiV3Key: string, iv: string, aad: string): string {
+  const cipher = createCipheriv("aes-256-gcm", Buffer.from(apiV3Key), Buffer.from(iv)).setAAD(Buffer.from(aad));
+  return Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]).toString("base64");
+}
+
+export class FakeWechatPayGateway {
+  /** The gateway's own key (WeChat Pay public-key mode) and its id. */
+  readonly wechatpayKeys = newRsaKeys();
+  readonly publicKeyId = `PUB_KEY_ID_0119${randomBytes(12).toString("hex").toUpperCase()}`;
+  readonly trades = new Map<string, FakeWechatTrade>();
+  readonly calls: FakeCall[] = [];
+  /** Answer each call after this long. */
+  delayMs = 0;
+  /** Answer each call with this HTTP status (a failing gateway). */
+  failStatus = 0;
+  url = "";
+  private server: Server | undefined;
+  private counter = 0;
+
+  constructor(readonly merchant: FakeMerchant = newFakeMerchant()) {}
+
+  async start(port = 0): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(port, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop() {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** The settings a shop uses to talk to this gateway (public-key mode). */
+  settings(notifyUrl: string): Record<string, string> {
+    const m = this.merchant;
+    return {
+      WECHATPAY_MCHID: m.mchid,
+      WECHATPAY_APPID: m.appid,
+      WECHATPAY_MERCHANT_SERIAL: m.merchantSerial,
+      WECHATPAY_MERCHANT_PRIVATE_KEY: m.merchantKeys.privateKey,
+      WECHATPAY_APIV3_KEY: m.apiV3Key,
+      WECHATPAY_PUBLIC_KEY_ID: this.publicKeyId,
+      WECHATPAY_PUBLIC_KEY: this.wechatpayKeys.publicKey,
+      WECHATPAY_NOTIFY_URL: notifyUrl,
+      WECHATPAY_BASE_URL: this.url,
+    };
+  }
+
+  callsTo(pathPart: string): FakeCall[] {
+    return this.calls.filter((c) => c.path.includes(pathPart));
+  }
+
+  /** The buyer scans and pays; no notify is sent (the test sends it, or loses it). */
+  pay(outTradeNo: string): FakeWechatTrade {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`the fake has no trade ${outTradeNo}`);
+    if (trade.state === "NOTPAY") {
+      trade.state = "SUCCESS";
+      trade.successTime = beijing(new Date());
+    }
+    return trade;
+  }
+
+  /** The decrypted transaction of a notify or a query answer. */
+  transaction(trade: FakeWechatTrade): Record<string, unknown> {
+    const paid = trade.state === "SUCCESS" || trade.state === "REFUND";
+    return {
+      appid: trade.appid,
+      mchid: trade.mchid,
+      out_trade_no: trade.outTradeNo,
+      trade_type: "NATIVE",
+      trade_state: trade.state,
+      trade_state_desc: paid ? "支付成功" : trade.state === "CLOSED" ? "订单已关闭" : "订单未支付",
+      attach: "",
+      ...(paid
+        ? {
+            transaction_id: trade.transactionId,
+            bank_type: "OTHERS",
+            success_time: trade.successTime,
+            payer: { openid: "oUpF8uMuAJO_M2pxb1Q9zNjWeS6o" },
+          }
+        : {}),
+      amount: {
+        total: trade.totalFen,
+        currency: "CNY",
+        ...(paid ? { payer_total: trade.totalFen, payer_currency: "CNY" } : {}),
+      },
+    };
+  }
+
+  /** A notify as WeChat Pay posts it for this trade, signed and encrypted; every part can be tampered with. */
+  notifyFor(outTradeNo: string, options: NotifyOptions = {}): NotifyMessage {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`the fake has no trade ${outTradeNo}`);
+    const transaction = { ...this.transaction(trade), ...options.transaction };
+    const iv = nonce().slice(0, 12);
+    const aad = "transaction";
+    let ciphertext = encryptResource(JSON.stringify(transaction), options.apiV3Key ?? this.merchant.apiV3Key, iv, aad);
+    if (options.tamperCiphertext) {
+      const bytes = Buffer.from(ciphertext, "base64");
+      bytes[0] = (bytes[0] ?? 0) ^ 0x01;
+      ciphertext = bytes.toString("base64");
+    }
+    this.counter += 1;
+    const body = JSON.stringify({
+      id: `EV-2026112500000000000${this.counter}`,
+      create_time: beijing(new Date()),
+      resource_type: "encrypt-resource",
+      event_type: transaction.trade_state === "SUCCESS" ? "TRANSACTION.SUCCESS" : "TRANSACTION.OTHER",
+      summary: "支付成功",
+      resource: {
+        original_type: "transaction",
+        algorithm: "AEAD_AES_256_GCM",
+        ciphertext,
+        associated_data: aad,
+        nonce: iv,
+      },
+    });
+    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+    const n = nonce();
+    return {
+      headers: {
+        "content-type": "application/json",
+        "wechatpay-serial": options.serial ?? this.publicKeyId,
+        "wechatpay-timestamp": timestamp,
+        "wechatpay-nonce": n,
+        "wechatpay-signature": sign(`${timestamp}\n${n}\n${body}\n`, options.signWith ?? this.wechatpayKeys.privateKey),
+        "wechatpay-signature-type": "WECHATPAY2-SHA256-RSA2048",
+      },
+      body,
+    };
+  }
+
+  /** Posts the trade's notify to its notify_url; answers WeChat's view of the reply's status. */
+  async sendNotify(outTradeNo: string, options: NotifyOptions = {}): Promise<number> {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`the fake has no trade ${outTradeNo}`);
+    const { headers, body } = this.notifyFor(outTradeNo, options);
+    const res = await fetch(trade.notifyUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString("utf8");
+    const method = req.method ?? "GET";
+    const path = req.url ?? "/";
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    // Development's pay button: not part of WeChat Pay (no signature), on the fake's own port only.
+    if (method === "POST" && path === "/fake/pay") {
+      const outTradeNo = String((JSON.parse(body || "{}") as { out_trade_no?: unknown }).out_trade_no ?? "");
+      if (!this.trades.has(outTradeNo))
+        return this.answer(res, 404, { code: "ORDER_NOT_EXIST", message: "订单不存在" });
+      this.pay(outTradeNo);
+      const status = await this.sendNotify(outTradeNo).catch(() => 0);
+      return this.answer(res, 200, { paid: true, notifyStatus: status });
+    }
+    const signatureValid = this.authorized(method, path, body, req.headers.authorization ?? "");
+    this.calls.push({ method, path, body, signatureValid });
+    if (this.failStatus)
+      return this.answer(res, this.failStatus, { code: "SYSTEM_ERROR", message: "系统错误" }, { unsigned: true });
+    if (!signatureValid) return this.answer(res, 401, { code: "SIGN_ERROR", message: "签名错误" });
+    const url = new URL(path, "http://fake");
+    if (method === "POST" && url.pathname === "/v3/pay/transactions/native") return this.native(res, body);
+    const match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
+    if (match) {
+      const trade = this.trades.get(decodeURIComponent(match[1] ?? ""));
+      if (method === "GET" && !match[2]) {
+        if (url.searchParams.get("mchid") !== this.merchant.mchid)
+          return this.answer(res, 400, { code: "PARAM_ERROR", message: "mchid 与请求方不符" });
+        if (!trade) return this.answer(res, 404, { code: "ORDER_NOT_EXIST", message: "订单不存在" });
+        return this.answer(res, 200, this.transaction(trade));
+      }
+      if (method === "POST" && match[2]) {
+        if (!trade) return this.answer(res, 404, { code: "ORDER_NOT_EXIST", message: "订单不存在" });
+        if (trade.state === "SUCCESS" || trade.state === "REFUND")
+          return this.answer(res, 400, { code: "ORDERPAID", message: "订单已支付" });
+        trade.state = "CLOSED";
+        return this.answer(res, 204, null);
+      }
+    }
+    return this.answer(res, 404, { code: "NOT_FOUND", message: "无此接口" });
+  }
+
+  private authorized(method: string, path: string, body: string, authorization: string): boolean {
+    const match = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(authorization);
+    if (!match?.[1]) return false;
+    const fields = Object.fromEntries(
+      [...match[1].matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1] as string, m[2] as string]),
+    );
+    const { mchid, serial_no, timestamp, nonce_str, signature } = fields;
+    if (mchid !== this.merchant.mchid || serial_no !== this.merchant.merchantSerial) return false;
+    if (!timestamp || !nonce_str || !signature) return false;
+    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+    return createVerify("RSA-SHA256")
+      .update(`${method}\n${path}\n${timestamp}\n${nonce_str}\n${body}\n`, "utf8")
+      .verify(this.merchant.merchantKeys.publicKey, signature, "base64");
+  }
+
+  private native(res: ServerResponse, body: string) {
+    let request: Record<string, unknown>;
+    try {
+      request = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return this.answer(res, 400, { code: "PARAM_ERROR", message: "请求体不是 JSON" });
+    }
+    const amount = request.amount as { total?: unknown } | undefined;
+    const outTradeNo = String(request.out_trade_no ?? "");
+    if (request.mchid !== this.merchant.mchid || request.appid !== this.merchant.appid)
+      return this.answer(res, 400, { code: "PARAM_ERROR", message: "mchid 与 appid 不匹配" });
+    if (!/^[A-Za-z0-9_|*-]{6,32}$/.test(outTradeNo) || !Number.isSafeInteger(amount?.total))
+      return this.answer(res, 400, { code: "PARAM_ERROR", message: "参数错误" });
+    const existing = this.trades.get(outTradeNo);
+    if (existing && existing.state !== "NOTPAY")
+      return this.answer(res, 400, { code: "ORDERPAID", message: "订单已支付" });
+    if (existing && existing.totalFen !== amount?.total)
+      return this.answer(res, 400, { code: "INVALID_REQUEST", message: "订单金额与原订单不一致" });
+    if (!existing) {
+      this.counter += 1;
+      this.trades.set(outTradeNo, {
+        outTradeNo,
+        appid: String(request.appid),
+        mchid: String(request.mchid),
+        description: String(request.description ?? ""),
+        totalFen: Number(amount?.total),
+        timeExpire: String(request.time_expire ?? ""),
+        notifyUrl: String(request.notify_url ?? ""),
+        state: "NOTPAY",
+        transactionId: `4200002${String(this.counter).padStart(21, "0")}`,
+        successTime: null,
+      });
+    }
+    return this.answer(res, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${outTradeNo.slice(-10)}fake` });
+  }
+
+  /** WeChat Pay's answer: JSON (or nothing for 204), signed over `timestamp\nnonce\nbody\n`. */
+  private answer(res: ServerResponse, status: number, payload: unknown, options: { unsigned?: boolean } = {}) {
+    const body = payload === null ? "" : JSON.stringify(payload);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const n = nonce();
+    const headers: Record<string, string> = { "request-id": randomBytes(8).toString("hex") };
+    if (body) headers["content-type"] = "application/json; charset=utf-8";
+    if (!options.unsigned) {
+      headers["wechatpay-serial"] = this.publicKeyId;
+      headers["wechatpay-timestamp"] = timestamp;
+      headers["wechatpay-nonce"] = n;
+      headers["wechatpay-signature"] = sign(`${timestamp}\n${n}\n${body}\n`, this.wechatpayKeys.privateKey);
+    }
+    res.writeHead(status, headers).end(body);
+  }
+}

@@ -1,0 +1,278 @@
+// WeChat Pay APIv3 Native (QR code) through wechatpay-axios-plugin (ADR 0062). The SDK signs every
+// request with the merchant's private key (WECHATPAY2-SHA256-RSA2048) and verifies every answer's
+// Wechatpay-Signature with the key named by its Wechatpay-Serial: the WeChat Pay public key
+// (public-key mode, PUB_KEY_ID_…) or the platform certificate (certificate mode), or both while a
+// merchant switches. Notifies are checked here with the same keys and the SDK's primitives before
+// anything in them is read: the serial, a ±5 minute timestamp, the RSA signature over
+// `timestamp\nnonce\nbody\n`, then AES-256-GCM decryption of `resource` with the APIv3 key, then our
+// mchid and appid. WeChat's words (SUCCESS, NOTPAY, fen) stop here. Keys never reach a log line.
+import type { FastifyBaseLogger } from "fastify";
+import { Aes, Formatter, Rsa, Wechatpay } from "wechatpay-axios-plugin";
+import { AppError } from "../../lib/errors.js";
+import {
+  keyText,
+  type NotifyRequest,
+  type NotifyVerdict,
+  PAYMENT_BUSY_MESSAGE,
+  type PaymentProvider,
+  type PrecreateRequest,
+  type ProviderTrade,
+  paymentBusy,
+  type TradeState,
+  withPaymentTimeout,
+} from "./payment-provider.js";
+
+export interface WechatPaySettings {
+  mchid: string;
+  appid: string;
+  /** The merchant API certificate's serial number. */
+  merchantSerial: string;
+  merchantPrivateKey: string;
+  /** 32 bytes. */
+  apiV3Key: string;
+  /** WeChat Pay's verifying keys by id: public-key id and/or platform-certificate serial → PEM. */
+  wechatpayKeys: Record<string, string>;
+  notifyUrl: string;
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+/** WeChat Pay refuses a notify or answer whose timestamp is further than this from now. */
+export const WECHATPAY_CLOCK_SKEW_SECONDS = 300;
+
+/** trade_state in the shop's words. USERPAYING (password pending) and PAYERROR still wait here. */
+const TRADE_STATES = new Map<string, TradeState>([
+  ["SUCCESS", "paid"],
+  ["REFUND", "refunded"],
+  ["NOTPAY", "pending"],
+  ["USERPAYING", "pending"],
+  ["PAYERROR", "pending"],
+  ["CLOSED", "closed"],
+  ["REVOKED", "closed"],
+]);
+
+/** WeChat Pay's time: RFC 3339 in Beijing time ("2026-11-25T08:30:00+08:00"). */
+export function rfc3339Beijing(at: Date): string {
+  return `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+}
+
+function parseTime(value: unknown): Date | null {
+  if (typeof value !== "string") return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** A decrypted transaction or a query's answer, flattened ("amount.total") as kept with the payment. */
+export function flatten(value: unknown, prefix = "", into: Record<string, string> = {}): Record<string, string> {
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, into);
+  } else if (value !== undefined && value !== null && prefix) {
+    into[prefix] = typeof value === "string" ? value : JSON.stringify(value);
+  }
+  return into;
+}
+
+interface Transaction {
+  appid?: unknown;
+  mchid?: unknown;
+  out_trade_no?: unknown;
+  transaction_id?: unknown;
+  trade_state?: unknown;
+  success_time?: unknown;
+  amount?: { total?: unknown };
+}
+
+/** Fen as a safe integer, else null (never equal to a recorded amount). */
+function fen(value: unknown): number | null {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+/** The status and WeChat's error code of a failed SDK call, when it got an answer. */
+function failure(error: unknown): { status?: number; code?: string; reason: string } {
+  const e = error as { response?: { status?: number; data?: { code?: unknown } }; message?: string };
+  const code = e.response?.data && typeof e.response.data.code === "string" ? e.response.data.code : undefined;
+  return { status: e.response?.status, code, reason: String(e.message ?? error).slice(0, 300) };
+}
+
+export class WechatPaymentProvider implements PaymentProvider {
+  readonly name = "wechat" as const;
+  private client: Wechatpay | undefined;
+  private readonly certs: Record<string, ReturnType<typeof Rsa.from>>;
+  private readonly verifiers: Map<string, ReturnType<typeof Rsa.from>>;
+  private readonly apiV3Key: Buffer;
+
+  constructor(
+    private readonly settings: WechatPaySettings,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const certs = Object.fromEntries(
+      Object.entries(settings.wechatpayKeys).map(([id, pem]) => [id, Rsa.from(keyText(pem), Rsa.KEY_TYPE_PUBLIC)]),
+    );
+    this.certs = certs;
+    this.verifiers = new Map(Object.entries(certs));
+    this.apiV3Key = Buffer.from(settings.apiV3Key);
+  }
+
+  /** Made at the first call: the development fake gateway has its address only once it listens. */
+  private get sdk(): Wechatpay {
+    this.client ??= new Wechatpay({
+      mchid: this.settings.mchid,
+      serial: this.settings.merchantSerial,
+      privateKey: keyText(this.settings.merchantPrivateKey),
+      certs: this.certs,
+      baseURL: this.settings.baseUrl,
+      timeout: this.settings.timeoutMs,
+    });
+    return this.client;
+  }
+
+  async precreate({ outTradeNo, amountCents, subject, expiresAt }: PrecreateRequest): Promise<{ qrCode: string }> {
+    const data = await this.call("native", outTradeNo, () =>
+      this.sdk.chain("v3/pay/transactions/native").post({
+        appid: this.settings.appid,
+        mchid: this.settings.mchid,
+        // WeChat's limit is 127 characters.
+        description: subject.slice(0, 127),
+        out_trade_no: outTradeNo,
+        // WeChat closes the trade at this time: never later than we stop accepting it.
+        time_expire: rfc3339Beijing(expiresAt),
+        notify_url: this.settings.notifyUrl,
+        amount: { total: amountCents, currency: "CNY" },
+      }),
+    );
+    const codeUrl = (data as { code_url?: unknown } | undefined)?.code_url;
+    if (typeof codeUrl !== "string" || !codeUrl) {
+      this.log.warn({ provider: "wechat", method: "native", outTradeNo }, "payment gateway refused");
+      throw new AppError("upstream", "支付下单失败，请稍后重试");
+    }
+    return { qrCode: codeUrl };
+  }
+
+  async query(outTradeNo: string): Promise<ProviderTrade> {
+    let data: Transaction;
+    try {
+      data = (await this.call("query", outTradeNo, () =>
+        this.sdk
+          .chain("v3/pay/transactions/out-trade-no/{out_trade_no}")
+          .get({ params: { mchid: this.settings.mchid }, out_trade_no: outTradeNo }),
+      )) as Transaction;
+    } catch (error) {
+      if (error instanceof NotExist) return { state: null, amountCents: null, tradeNo: null, paidAt: null, raw: {} };
+      throw error;
+    }
+    // The answer is signed by WeChat Pay (the SDK checked it); it must still be about our merchant.
+    if (data.mchid !== this.settings.mchid || data.appid !== this.settings.appid || data.out_trade_no !== outTradeNo) {
+      this.log.warn({ provider: "wechat", method: "query", outTradeNo }, "payment gateway answered another trade");
+      throw paymentBusy();
+    }
+    return {
+      state: TRADE_STATES.get(String(data.trade_state)) ?? null,
+      amountCents: fen(data.amount?.total),
+      tradeNo: typeof data.transaction_id === "string" ? data.transaction_id : null,
+      paidAt: parseTime(data.success_time),
+      raw: flatten(data),
+    };
+  }
+
+  async close(outTradeNo: string): Promise<void> {
+    try {
+      await this.call("close", outTradeNo, () =>
+        this.sdk
+          .chain("v3/pay/transactions/out-trade-no/{out_trade_no}/close")
+          .post({ mchid: this.settings.mchid }, { out_trade_no: outTradeNo }),
+      );
+    } catch (error) {
+      // A trade WeChat never created (the buyer never scanned… or precreate never reached it) cannot be paid.
+      if (error instanceof NotExist) return;
+      throw error;
+    }
+  }
+
+  verifyNotify({ headers, body }: NotifyRequest): NotifyVerdict {
+    const serial = headers["wechatpay-serial"] ?? "";
+    const signature = headers["wechatpay-signature"] ?? "";
+    const timestamp = headers["wechatpay-timestamp"] ?? "";
+    const nonce = headers["wechatpay-nonce"] ?? "";
+    if (!serial || !signature || !timestamp || !nonce) return { ok: false, reason: "unsigned" };
+    const key = this.verifiers.get(serial);
+    if (!key) return { ok: false, reason: "unknown serial" };
+    if (
+      !/^\d{1,12}$/.test(timestamp) ||
+      Math.abs(Formatter.timestamp() - Number(timestamp)) > WECHATPAY_CLOCK_SKEW_SECONDS
+    )
+      return { ok: false, reason: "timestamp outside the window" };
+    let signed = false;
+    try {
+      signed = Rsa.verify(Formatter.response(timestamp, nonce, body), signature, key);
+    } catch {
+      signed = false;
+    }
+    if (!signed) return { ok: false, reason: "bad signature" };
+
+    let transaction: Transaction;
+    try {
+      const envelope = JSON.parse(body) as {
+        resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string };
+      };
+      const resource = envelope.resource;
+      if (resource?.algorithm !== "AEAD_AES_256_GCM" || !resource.ciphertext || !resource.nonce)
+        return { ok: false, reason: "no encrypted resource" };
+      const plain = Aes.AesGcm.decrypt(
+        resource.ciphertext,
+        this.apiV3Key,
+        resource.nonce,
+        resource.associated_data ?? "",
+      );
+      transaction = JSON.parse(plain) as Transaction;
+    } catch {
+      return { ok: false, reason: "resource does not decrypt" };
+    }
+    if (transaction.mchid !== this.settings.mchid) return { ok: false, reason: "another mchid" };
+    if (transaction.appid !== this.settings.appid) return { ok: false, reason: "another appid" };
+    const state = TRADE_STATES.get(String(transaction.trade_state));
+    if (typeof transaction.out_trade_no !== "string" || !state) return { ok: false, reason: "no trade or state" };
+    return {
+      ok: true,
+      notify: {
+        outTradeNo: transaction.out_trade_no,
+        state,
+        amountCents: fen(transaction.amount?.total),
+        tradeNo: typeof transaction.transaction_id === "string" ? transaction.transaction_id : null,
+        paidAt: parseTime(transaction.success_time),
+        raw: flatten(transaction),
+      },
+    };
+  }
+
+  /**
+   * One gateway call within WECHATPAY_TIMEOUT_MS, answering the verified JSON. ORDER_NOT_EXIST
+   * (HTTP 404) is NotExist; any other refusal, transport or signature failure is paymentBusy().
+   */
+  private async call(method: string, outTradeNo: string, request: () => Promise<{ data?: unknown }>): Promise<unknown> {
+    const started = Date.now();
+    try {
+      const response = await withPaymentTimeout(request(), this.settings.timeoutMs);
+      return response.data;
+    } catch (error) {
+      const timedOut = error instanceof AppError;
+      const { status, code, reason } = failure(error);
+      if (status === 404 && code === "ORDER_NOT_EXIST") throw new NotExist();
+      this.log.warn(
+        {
+          provider: "wechat",
+          method,
+          outTradeNo,
+          ms: Date.now() - started,
+          status,
+          code,
+          reason: timedOut ? "timeout" : reason,
+        },
+        status ? "payment gateway refused" : "payment gateway failed",
+      );
+      throw new AppError("upstream", PAYMENT_BUSY_MESSAGE);
+    }
+  }
+}
+
+/** WeChat Pay has no such trade. */
+class NotExist extends Error {}
