@@ -2,7 +2,6 @@
 // same app and call it with inject.
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
@@ -10,12 +9,12 @@ import { z } from "zod";
 import type { Env } from "./config/env.js";
 import type { Database } from "./db/client.js";
 import { registerApiDocs } from "./http/api-document.js";
-import { PERMISSIONS_POLICY, STATIC_CSP } from "./http/content-security-policy.js";
 import { allowEmbedding } from "./http/embedding.js";
 import { answerFrameworkError, installErrorHandler } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { installLoadShedding } from "./http/load-shedding.js";
 import { metricsRoutes } from "./http/metrics.js";
+import { installSecurityHeaders } from "./http/security-headers.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { cachesOf, localInvalidation, RedisCacheInvalidation } from "./lib/cache-invalidation.js";
 import { systemClock } from "./lib/clock.js";
@@ -131,15 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Security headers on every response; the CSP is static here and gets nonces on HTML pages only
   // (building nonces for every API reply cost ~8 % of a cached request, bench P2).
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("content-security-policy", STATIC_CSP);
-    reply.header("permissions-policy", PERMISSIONS_POLICY);
-    // While draining, every answer ends its connection, so the balancer holds no idle keep-alive
-    // connection to this instance when it stops listening: a request sent on one just as it closed
-    // would get no answer, and a write is not retried by the balancer (ADR 0039).
-    if (options.shutdown?.draining) reply.header("connection", "close");
-  });
+  installSecurityHeaders(app, { shutdown: options.shutdown });
   // Shedding load comes before the limits and every other hook: a shed request costs nothing else.
   const pressure = await installLoadShedding(app, {
     maxEventLoopDelayMs: env.LOAD_SHED_EVENT_LOOP_DELAY_MS,

@@ -53,6 +53,37 @@ describeEachBackend("security headers", { app: DEPLOYED_SHOP }, (ctx) => {
     }
   });
 
+  it("every answer carries the same security headers: JSON, pages, 404s, refused writes", async () => {
+    // helmet 8's defaults (without its CSP and COEP), set once per answer (docs/decisions/0061).
+    const expected = {
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "referrer-policy": "no-referrer",
+      "strict-transport-security": "max-age=31536000; includeSubDomains",
+      "x-content-type-options": "nosniff",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-frame-options": "SAMEORIGIN",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
+      "permissions-policy": PERMISSIONS_POLICY,
+    };
+    const requests = [
+      { url: "/api/goods/index?current=1&pageSize=12" },
+      { url: "/api/goods/index?pageSize=x" },
+      { url: "/" },
+      { url: "/api/no/such/endpoint" },
+      // A write without a session: refused by the session hook (1201).
+      { method: "POST" as const, url: "/api/carts/create", payload: {} },
+    ];
+    for (const request of requests) {
+      const { headers } = await ctx.app.inject({ ...request, remoteAddress: uniqueIp() });
+      expect(headers, request.url).toMatchObject(expected);
+      expect(directive(headers["content-security-policy"], "default-src"), request.url).toEqual(["'self'"]);
+    }
+  });
+
   it("by default /iframe, like every page, may be framed by this site only", async () => {
     const headers = await headersOf("/iframe");
     expect(directive(headers["content-security-policy"], "frame-ancestors")).toEqual(["'self'"]);

@@ -14,10 +14,33 @@ function envelopeAround(e: Envelope<unknown>): [head: string, tail: string] {
   return [`{"code":${Number(e.code)},"message":${JSON.stringify(e.message)},"data":`, `${errorCode}}`];
 }
 
+/**
+ * The envelope's bytes around data by code, message and error code: a route answers with one or two
+ * messages, so an uncached database page (RawJson) is copied once into its answer, without
+ * encoding the same head again (docs/decisions/0061). Bounded, in case a message were ever made per request.
+ */
+const aroundBytes = new Map<string, [head: Buffer, tail: Buffer]>();
+const MAX_ENVELOPES = 256;
+
+function envelopeBytesAround(e: Envelope<unknown>): [head: Buffer, tail: Buffer] {
+  const key = `${e.code}\u0000${e.errorCode ?? ""}\u0000${e.message}`;
+  let around = aroundBytes.get(key);
+  if (around === undefined) {
+    const [head, tail] = envelopeAround(e);
+    around = [Buffer.from(head), Buffer.from(tail)];
+    if (aroundBytes.size >= MAX_ENVELOPES) aroundBytes.clear();
+    aroundBytes.set(key, around);
+  }
+  return around;
+}
+
 function envelopeBytes(e: Envelope<unknown>, data: string | RawJson<unknown>): Buffer {
-  const [head, tail] = envelopeAround(e);
-  if (typeof data === "string") return Buffer.from(head + data + tail);
-  return Buffer.concat([Buffer.from(head), data.bytes, Buffer.from(tail)]);
+  if (typeof data === "string") {
+    const [head, tail] = envelopeAround(e);
+    return Buffer.from(head + data + tail);
+  }
+  const [head, tail] = envelopeBytesAround(e);
+  return Buffer.concat([head, data.bytes, tail], head.length + data.bytes.length + tail.length);
 }
 
 /**

@@ -15,6 +15,14 @@ const STATE_CHANGING_GETS = new Set<string>([
 
 /** Whether the request writes (R6's CSRF check; the stricter per-IP request limit). */
 export function changesState(request: FastifyRequest): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return true;
-  return STATE_CHANGING_GETS.has(request.routeOptions.url ?? "");
+  return writes(request.method, request.routeOptions.url);
+}
+
+/**
+ * The same for a method and a route pattern: for hooks that have read `request.routeOptions`
+ * already (Fastify builds that object again on every read).
+ */
+export function writes(method: string, routeUrl: string | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return true;
+  return routeUrl !== undefined && STATE_CHANGING_GETS.has(routeUrl);
 }

@@ -5,8 +5,8 @@
 // so they are counted per staff member once the staff hook knows who it is (the shared store,
 // modules/admin/staff-hook.ts) and here only against the address's generous in-process counter.
 // A page view counts once: the reads a server render makes in-process are not counted again (ADR 0048).
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { changesState } from "../lib/changes-state.js";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
+import { writes } from "../lib/changes-state.js";
 import { clientKey } from "../lib/client-address.js";
 import type { Clock } from "../lib/clock.js";
 import { rateLimited } from "../lib/errors.js";
@@ -35,13 +35,15 @@ export interface RequestLimitOptions {
 
 /** Probes, the scraper, Alipay's notify and build files: never limited, nor shed under load (ADR 0048). */
 export function isExemptRoute(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
+  return isExemptRouteUrl(request.routeOptions.url);
+}
+
+function isExemptRouteUrl(route: string | undefined): boolean {
   return route !== undefined && (EXEMPT_ROUTES.has(route) || route.startsWith(EXEMPT_PREFIX));
 }
 
 /** A write on an /api/admin route that needs a staff session (the login, "public", has no member yet). */
-function isStaffWrite(request: FastifyRequest): boolean {
-  const { auth, permission } = request.routeOptions.config;
+function isStaffWrite({ auth, permission }: FastifyContextConfig): boolean {
   return auth === "staff" && permission !== "public";
 }
 
@@ -51,16 +53,25 @@ export function installRequestLimits(app: FastifyInstance, options: RequestLimit
   if (readsPerMinute === 0 && writesPerMinute === 0) return;
   const reads = new WindowCounter(readsPerMinute, MINUTE);
   const writeRules: readonly RateRule[] = [{ limit: writesPerMinute, windowMs: MINUTE }];
-  app.addHook("onRequest", async (request) => {
-    if (isExemptRoute(request)) return;
+  const countWrite = async (client: string) => {
+    const decision = await limiter.consume([{ key: `request:write:${client}`, rules: writeRules }], now());
+    if (!decision.allowed) throw rateLimited(MESSAGE, decision.retryAfterMs);
+  };
+  // A callback hook: a read is counted in this process and goes on without a promise; only a write
+  // waits for the shared store (docs/decisions/0061).
+  app.addHook("onRequest", (request, _reply, done) => {
+    const route = request.routeOptions;
+    if (isExemptRouteUrl(route.url)) return done();
     const client = clientKey(request.ip);
-    if (changesState(request) && !isStaffWrite(request)) {
-      if (writesPerMinute === 0) return;
-      const decision = await limiter.consume([{ key: `request:write:${client}`, rules: writeRules }], now());
-      if (!decision.allowed) throw rateLimited(MESSAGE, decision.retryAfterMs);
-    } else if (readsPerMinute > 0 && !isRenderCall(request)) {
-      const waitMs = reads.hit(client, now().getTime());
-      if (waitMs > 0) throw rateLimited(MESSAGE, waitMs);
+    if (writes(request.method, route.url) && !isStaffWrite(route.config)) {
+      if (writesPerMinute === 0) return done();
+      countWrite(client).then(() => done(), done);
+      return;
     }
+    if (readsPerMinute > 0 && !isRenderCall(request)) {
+      const waitMs = reads.hit(client, now().getTime());
+      if (waitMs > 0) return done(rateLimited(MESSAGE, waitMs));
+    }
+    done();
   });
 }

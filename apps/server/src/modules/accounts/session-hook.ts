@@ -1,8 +1,8 @@
 // Resolves the session before handlers run (R5) and enforces CSRF on state-changing calls (R6).
 // Routes declare `config.auth` from the contract; "session" routes get request.customer or 1201.
 import { TOKEN_COOKIE } from "@yj/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { changesState } from "../../lib/changes-state.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { writes } from "../../lib/changes-state.js";
 import type { Clock } from "../../lib/clock.js";
 import { csrfMatches } from "../../lib/csrf.js";
 import { AppError } from "../../lib/errors.js";
@@ -27,14 +27,27 @@ function readToken(request: FastifyRequest): string | undefined {
 export function installSessionHook(app: FastifyInstance, sessions: SessionStore, now: Clock, cookies: CookiePolicy) {
   app.decorateRequest("customer", null);
   // onRequest runs before the body is parsed: a refused request writes nothing and parses nothing.
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook, not an async one: the public reads, nearly every request, leave at once without
+  // a promise (docs/decisions/0061).
+  app.addHook("onRequest", (request, reply, done) => {
+    const route = request.routeOptions;
+    const { auth } = route.config;
     // The back office has its own sessions and CSRF (admin/staff-hook.ts): a customer's cookie
     // neither opens nor blocks an /api/admin call.
-    if (request.routeOptions.config.auth === "staff") return;
-    const needsSession = request.routeOptions.config.auth === "session";
-    const stateChanging = changesState(request);
+    if (auth === "staff") return done();
+    const needsSession = auth === "session";
+    const stateChanging = writes(request.method, route.url);
     // Public reads never touch the sessions table (P1–P3).
-    if (!needsSession && !stateChanging) return;
+    if (!needsSession && !stateChanging) return done();
+    resolveCustomer(request, reply, needsSession, stateChanging).then(() => done(), done);
+  });
+
+  async function resolveCustomer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    needsSession: boolean,
+    stateChanging: boolean,
+  ) {
     const token = readToken(request);
     const customer = token ? await sessions.resolve(token, now()) : null;
     if (!customer) {
@@ -45,7 +58,7 @@ export function installSessionHook(app: FastifyInstance, sessions: SessionStore,
     }
     if (stateChanging && !csrfMatches(request, customer.csrf)) throw new AppError("csrf");
     request.customer = customer;
-  });
+  }
 }
 
 /** The customer of a "session" route; the hook has already refused requests without one. */

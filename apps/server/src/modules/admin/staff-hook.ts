@@ -2,8 +2,8 @@
 // (a route that does not fails at start-up, so no endpoint can forget it); before a handler runs,
 // this hook resolves the staff session from its own cookie, checks CSRF on writes and the role's
 // permission from the one table (the contract's ROLE_PERMISSIONS).
-import { AdminMessages, roleAllows } from "@yj/contract";
-import type { FastifyInstance } from "fastify";
+import { AdminMessages, type AdminPermission, roleAllows } from "@yj/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { changesState } from "../../lib/changes-state.js";
 import type { Clock } from "../../lib/clock.js";
 import { csrfMatches } from "../../lib/csrf.js";
@@ -43,11 +43,17 @@ export function installStaffHook(
   const writeRules = writeLimit?.perMinute ? [{ limit: writeLimit.perMinute, windowMs: MINUTE }] : null;
   const limitMessage = `${AdminMessages.staffWritesLimited}（每位员工每分钟最多 ${writeLimit?.perMinute} 次）`;
   app.decorateRequest("staff", null);
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook: every request outside /api/admin (auth "staff") leaves at once, without a
+  // promise (docs/decisions/0061).
+  app.addHook("onRequest", (request, reply, done) => {
     const { auth, permission } = request.routeOptions.config;
-    if (auth !== "staff") return;
-    if (!permission) throw forbidden();
-    if (permission === "public") return;
+    if (auth !== "staff") return done();
+    if (!permission) return done(forbidden());
+    if (permission === "public") return done();
+    resolveMember(request, reply, permission).then(() => done(), done);
+  });
+
+  async function resolveMember(request: FastifyRequest, reply: FastifyReply, permission: AdminPermission) {
     const token = request.cookies[STAFF_TOKEN_COOKIE];
     const member = token ? await sessions.resolve(token, now()) : null;
     if (!member) {
@@ -70,5 +76,5 @@ export function installStaffHook(
       );
     }
     request.staff = member;
-  });
+  }
 }
