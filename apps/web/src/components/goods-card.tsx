@@ -5,8 +5,9 @@ import type { GoodsListItem } from "@yj/contract";
 import { goodsPath, packagePath } from "@yj/contract";
 import { Link } from "react-router";
 import { formatPrice } from "../lib/format";
-import { CardImage } from "./card-image";
 import styles from "./goods-card.module.css";
+import { Picture } from "./picture";
+import { GOODS_CARD_SIZES } from "./picture-sizes";
 import { WholeNumbers } from "./whole-numbers";
 
 /** Units a price is quoted per (¥129/㎡, ¥899/延米); counted units (件, 套) need no suffix on goods. */
@@ -30,7 +31,14 @@ export function GoodsCard({ goods: item, eager = false }: { goods: GoodsListItem
   return (
     <Link to={goodsHref(item)} className={styles.card}>
       <div className={styles.cover}>
-        <CardImage src={item.cover} alt={item.name} width={COVER_SIZE} height={COVER_SIZE} eager={eager} />
+        <Picture
+          src={item.cover}
+          alt={item.name}
+          width={COVER_SIZE}
+          height={COVER_SIZE}
+          sizes={GOODS_CARD_SIZES}
+          loading={eager ? "eager" : "lazy"}
+        />
         {item.isPackage && <span className={styles.badge}>套餐</span>}
       </div>
       <div className={styles.body}>
