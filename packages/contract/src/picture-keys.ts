@@ -2,8 +2,24 @@
 // file by this rule when it stores an upload, and the storefront reads the rule back from the one
 // URL a form keeps to offer every width and format in a <picture>: no lookup, no column, no
 // migration. The key says which formats were made, so a picture uploaded before AVIF existed here
-// is never offered an AVIF file that is not there.
-import { IMAGE_PURPOSES, IMAGE_WIDTHS, type ImagePurpose } from "./admin.js";
+// is never offered an AVIF file that is not there. No zod here: every storefront page imports this
+// module (apps/web components/picture.tsx), and the admin schemas would weigh on home's JavaScript.
+
+/** Where a picture is shown; it decides the widths an upload is re-encoded to. */
+export const IMAGE_PURPOSES = ["goods", "banner", "store", "article"] as const;
+export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+
+/**
+ * The widths stored per purpose (AVIF and WebP each, ADR 0060), largest first; the largest is the URL the form keeps. They are
+ * the storefront's display widths (apps/web: goods gallery 800 and card 400; banner 1920 wide, half
+ * for phones; store card 480, twice for dense screens; article body 1200 and cover 750).
+ */
+export const IMAGE_WIDTHS: Record<ImagePurpose, readonly number[]> = {
+  goods: [800, 400],
+  banner: [1920, 960],
+  store: [960, 480],
+  article: [1200, 750],
+};
 
 /** The formats an upload is stored in, the browser's preferred first; WebP is every upload's. */
 export type PictureFormat = "avif" | "webp";
