@@ -92,7 +92,9 @@ describe("picture upload in the browser", () => {
     const { page, errors } = await staff.open(`/app/product-detail/${GOODS_ID}`);
     const main = page.locator(`img[src="${uploaded}"]`).first();
     await main.waitFor();
-    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    // Drawn from the 800 px file (the srcset's density makes its natural width the box's 480 px).
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    expect(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-800\.avif$/);
     const res = await fetch(`${staff.server.url}${uploaded}`);
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toContain("immutable");
