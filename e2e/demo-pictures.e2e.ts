@@ -60,7 +60,14 @@ function largestPaint(page: Page): Promise<{ picture: string; lcp: string }> {
 
 describe("demo pictures", () => {
   it("preloads each page's largest paint from the head at high priority, and nothing fetches it twice", async () => {
-    const pages = ["/", "/app/product-detail/1", await firstPackage(), await newestArticle(1), await newestArticle(2)];
+    const pages = [
+      "/",
+      "/2-12?id=4",
+      "/app/product-detail/1",
+      await firstPackage(),
+      await newestArticle(1),
+      await newestArticle(2),
+    ];
     for (const width of WIDTHS) {
       for (const path of pages) {
         const { page, errors } = await shop.open(path, width, width < 500 ? 812 : 900);

@@ -6,7 +6,7 @@ import { goodsPath, packagePath } from "@yj/contract";
 import { Link } from "react-router";
 import { formatPrice } from "../lib/format";
 import styles from "./goods-card.module.css";
-import { Picture } from "./picture";
+import { Picture, type PictureLoading } from "./picture";
 import { GOODS_CARD_SIZES } from "./picture-sizes";
 import { WholeNumbers } from "./whole-numbers";
 
@@ -26,7 +26,7 @@ export function goodsHref(item: Pick<GoodsListItem, "id" | "isPackage">): string
 
 export const COVER_SIZE = 400;
 
-export function GoodsCard({ goods: item, eager = false }: { goods: GoodsListItem; eager?: boolean }) {
+export function GoodsCard({ goods: item, loading = "lazy" }: { goods: GoodsListItem; loading?: PictureLoading }) {
   const suffix = priceSuffix(item);
   return (
     <Link to={goodsHref(item)} className={styles.card}>
@@ -37,7 +37,7 @@ export function GoodsCard({ goods: item, eager = false }: { goods: GoodsListItem
           width={COVER_SIZE}
           height={COVER_SIZE}
           sizes={GOODS_CARD_SIZES}
-          loading={eager ? "eager" : "lazy"}
+          loading={loading}
         />
         {item.isPackage && <span className={styles.badge}>套餐</span>}
       </div>

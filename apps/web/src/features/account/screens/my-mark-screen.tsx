@@ -196,7 +196,7 @@ export default function MyMarkScreen() {
           <ul className={styles.goodsGrid}>
             {data.goods.map((g, i) => (
               <li key={g.id}>
-                <GoodsCard goods={g} eager={i < 4} />
+                <GoodsCard goods={g} loading={i < 4 ? "eager" : "lazy"} />
                 {removeButton(g.id, g.name)}
               </li>
             ))}
