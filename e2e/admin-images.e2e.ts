@@ -1,7 +1,8 @@
 // Picture upload in Chromium against the built server (docs/decisions/0037): a 运营 made by
 // `npm run admin -- create --role operations` opens a goods row in the editor, is told in Chinese
 // that a text file named .png is no picture, uploads a real one (drawn by the browser itself) as the
-// cover, saves, and the storefront's product page shows the new picture at once, served as WebP.
+// cover, saves, and the storefront's product page shows the new picture at once, served as WebP, and
+// as AVIF at the width its box needs, preloaded from the head (docs/decisions/0060).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./support/browser";
@@ -69,7 +70,7 @@ describe("picture upload in the browser", () => {
       .setInputFiles({ name: "客厅实拍.jpg", mimeType: "image/jpeg", buffer: jpeg });
     await expect
       .poll(() => cover.locator("img").getAttribute("src"), { timeout: 20_000 })
-      .toMatch(/^\/media\/goods-[0-9a-f]{24}-800\.webp$/);
+      .toMatch(/^\/media\/goods-[0-9a-f]{24}-avif-800\.webp$/);
     uploaded = (await cover.locator("img").getAttribute("src")) ?? "";
     expect(await cover.getByRole("alert").count()).toBe(0);
     await page.getByText("商品图片").scrollIntoViewIfNeeded();
@@ -91,12 +92,54 @@ describe("picture upload in the browser", () => {
     const { page, errors } = await staff.open(`/app/product-detail/${GOODS_ID}`);
     const main = page.locator(`img[src="${uploaded}"]`).first();
     await main.waitFor();
-    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    // Drawn from the 800 px file (the srcset's density makes its natural width the box's 480 px).
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    expect(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-800\.avif$/);
     const res = await fetch(`${staff.server.url}${uploaded}`);
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toContain("immutable");
     await screenshot(page, "storefront-product-uploaded-image-1440");
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it("offers AVIF at the width the box needs: 400 px on a 375 px phone, 800 on a desktop, preloaded from the head", async () => {
+    expect(uploaded).not.toBe("");
+    const base = uploaded.replace(/-800\.webp$/, "");
+    const html = await (await fetch(`${staff.server.url}/app/product-detail/${GOODS_ID}`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preload = head.match(/<link rel="preload" as="image"[^>]*>/)?.[0] ?? "";
+    expect(preload).toContain(`imagesrcset="${base}-400.avif 400w, ${base}-800.avif 800w"`);
+    expect(preload).toContain('type="image/avif"');
+    expect(preload).toContain('fetchpriority="high"');
+    expect(preload).toMatch(/imagesizes="[^"]*480px/);
+    for (const [width, picked] of [
+      [375, 400],
+      [1440, 800],
+    ] as const) {
+      const { page, errors } = await staff.open(`/app/product-detail/${GOODS_ID}`, width, width < 500 ? 812 : 900);
+      const main = page.locator(`picture:has(source[type="image/avif"]) img[src="${uploaded}"]`).first();
+      await main.waitFor();
+      expect(await main.getAttribute("fetchpriority")).toBe("high");
+      await expect
+        .poll(() => main.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(new RegExp(`${base}-${picked}\\.avif$`));
+      const res = await fetch(`${staff.server.url}${base}-${picked}.avif`);
+      expect(res.headers.get("content-type")).toBe("image/avif");
+      // What the head preloaded is what the picture took: fetched once, nothing else of this upload.
+      const fetched = await page.evaluate(
+        (prefix) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((e) => e.name.includes(prefix))
+            .map((e) => e.name),
+        base,
+      );
+      expect(fetched.filter((name) => name.includes(`${base}-${picked}.avif`))).toHaveLength(1);
+      expect(fetched.filter((name) => name.endsWith(".webp"))).toEqual([]);
+      if (width === 375) await screenshot(page, "storefront-product-uploaded-image-375");
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 });

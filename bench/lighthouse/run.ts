@@ -22,6 +22,12 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
 };
 
+/** The LCP element's HTML snippet, from the node item in the details of Lighthouse's LCP breakdown insight. */
+function lcpElementOf(details: unknown): string {
+  const found = JSON.stringify(details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
+  return found ? JSON.parse(`"${found[1]}"`).slice(0, 160) : "-";
+}
+
 const server = await startServer();
 ALL_PAGES.push(await articlePage(server.url, 1, "article"), await articlePage(server.url, 2, "case"));
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.name)) : ALL_PAGES;
@@ -46,7 +52,7 @@ try {
       console.log(page.name.padEnd(10), `  SKIPPED: ${page.path} answers ${status} on this build`);
       continue;
     }
-    const runs: { score: number; lcp: number; tbt: number; cls: number }[] = [];
+    const runs: { score: number; lcp: number; tbt: number; cls: number; lcpElement: string }[] = [];
     for (let i = 0; i < RUNS; i++) {
       // A run Lighthouse itself could not record (NO_NAVSTART and the like) says nothing about the
       // page: it is run again, up to twice, rather than counted as a score of 0.
@@ -69,6 +75,7 @@ try {
         lcp: (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN) / 1000,
         tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
         cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+        lcpElement: lcpElementOf(lhr.audits["lcp-breakdown-insight"]?.details),
       });
     }
     const m = {
@@ -86,6 +93,9 @@ try {
       m.cls.toFixed(3).padStart(6),
       `  ${pass ? "PASS" : "MISS"}  (runs: ${runs.map((r) => r.score).join(", ")})`,
     );
+    // Which element the LCP was (docs/decisions/0060: the picture preloaded must be this one).
+    for (const element of new Set(runs.map((r) => r.lcpElement)))
+      console.log(`${"".padEnd(10)}   LCP element: ${element}`);
   }
 } finally {
   chrome.kill();

@@ -71,7 +71,8 @@ export async function startServer({ logLevel = "warn" }: { logLevel?: "warn" | "
     }
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  // Three minutes: a first start (migrate, load the demo) took over a minute on a shared 2-core machine.
+  for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return { url, child, dataDir, logs };

@@ -1,6 +1,6 @@
 // Picture upload (ADR 0037): the type is read from the bytes, metadata is dropped, the picture comes
-// back as WebP at the purpose's widths, stored in the database and served by /media/:key with long
-// caching; refusals (not a picture, too large, no session, a role without the permission, no CSRF)
+// back as WebP at the purpose's widths, stored with an AVIF beside each (ADR 0060) in the database and
+// served by /media/:key with long caching; an upload made before AVIF still serves; refusals (not a picture, too large, no session, a role without the permission, no CSRF)
 // store nothing and write no audit row; a goods row takes the uploaded picture and the storefront
 // shows it at once.
 import { Readable } from "node:stream";
@@ -10,9 +10,10 @@ import {
   ErrorCode,
   IMAGE_WIDTHS,
   MAX_IMAGE_BYTES,
+  pictureVariants,
   type UploadedImage,
 } from "@yj/contract";
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, like } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -85,7 +86,7 @@ describeEachBackend("back office picture upload", (ctx) => {
     expect(data.variants.map((v) => v.width)).toEqual([...IMAGE_WIDTHS.goods]);
     expect(data.variants.map((v) => v.height)).toEqual([600, 300]);
     expect(data.url).toBe(data.variants[0]!.url);
-    expect(data.url).toMatch(/^\/media\/goods-[0-9a-f]{24}-800\.webp$/);
+    expect(data.url).toMatch(/^\/media\/goods-[0-9a-f]{24}-avif-800\.webp$/);
 
     for (const variant of data.variants) {
       const res = await served(variant.url);
@@ -102,6 +103,50 @@ describeEachBackend("back office picture upload", (ctx) => {
     }
   });
 
+  it("stores an AVIF beside every WebP width, named so the storefront finds it from the form's URL (ADR 0060)", async () => {
+    const { data } = await upload(png, "goods");
+    const variants = pictureVariants(data.url)!;
+    expect(variants.formats).toEqual(["avif", "webp"]);
+    for (const v of data.variants) {
+      expect(variants.url(v.width, "webp")).toBe(v.url);
+      const res = await served(variants.url(v.width, "avif"));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/avif");
+      expect(res.headers["cache-control"]).toContain("immutable");
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: "heif", compression: "av1", width: v.width, height: v.height });
+      expect(meta.exif).toBeUndefined();
+      // Smaller than the WebP of the same width, or there is no point in offering it.
+      expect(res.rawPayload.length).toBeLessThan(v.bytes);
+    }
+    const rows = await ctx.database.db
+      .select({ key: mediaUploads.key, contentType: mediaUploads.contentType })
+      .from(mediaUploads)
+      .where(like(mediaUploads.key, `${data.url.slice("/media/".length, -"-800.webp".length)}-%`));
+    expect(rows.map((r) => r.contentType).sort()).toEqual(["image/avif", "image/avif", "image/webp", "image/webp"]);
+  });
+
+  it("still serves a picture uploaded before AVIF, and offers it as WebP only", async () => {
+    const old = await picture(400, 400, "webp");
+    const key = "goods-0123456789abcdef01234567-800.webp";
+    await ctx.database.db.insert(mediaUploads).values({
+      key,
+      purpose: "goods",
+      contentType: "image/webp",
+      width: 400,
+      height: 400,
+      body: old,
+      uploadedBy: ops.id,
+      createdAt: new Date(),
+    });
+    const res = await served(`/media/${key}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(pictureVariants(`/media/${key}`)?.formats).toEqual(["webp"]);
+    // Its AVIF name was never made: the storefront must not ask for it.
+    expect((await served(`/media/${key.replace(".webp", ".avif")}`)).statusCode).toBe(404);
+  });
+
   it("takes a JPEG for a banner, whatever type it declares, at the banner widths", async () => {
     const { code, data } = await upload(jpeg, "banner", { headers: { "content-type": "image/png" } });
     expect(code).toBe(1);
@@ -109,7 +154,7 @@ describeEachBackend("back office picture upload", (ctx) => {
       [1920, 800],
       [960, 400],
     ]);
-    expect(data.url).toMatch(/^\/media\/banner-[0-9a-f]{24}-1920\.webp$/);
+    expect(data.url).toMatch(/^\/media\/banner-[0-9a-f]{24}-avif-1920\.webp$/);
     const res = await served(data.url);
     expect((await sharp(res.rawPayload).metadata()).format).toBe("webp");
   });
@@ -140,8 +185,15 @@ describeEachBackend("back office picture upload", (ctx) => {
     expect(row!.after).toMatchObject({
       purpose: "article",
       source: { format: "webp", width: 900, height: 600, bytes: webp.length },
-      variants: data.variants.map((v) => ({ width: v.width, bytes: v.bytes })),
     });
+    // Every stored file, AVIF and WebP at each width, with its size.
+    const recorded = (row!.after as { variants: { key: string; width: number; bytes: number }[] }).variants;
+    expect(recorded.filter((v) => v.key.endsWith(".webp"))).toMatchObject(
+      data.variants.map((v) => ({ key: v.url.slice("/media/".length), width: v.width, bytes: v.bytes })),
+    );
+    expect(recorded.filter((v) => v.key.endsWith(".avif")).map((v) => v.width)).toEqual(
+      data.variants.map((v) => v.width),
+    );
   });
 
   it("refuses what is not a picture, by its content, and stores nothing", async () => {

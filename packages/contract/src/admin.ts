@@ -6,6 +6,7 @@ import { ORDER_STATUSES, Order } from "./commerce.js";
 import { Page, textParam } from "./common.js";
 import { LEAD_KINDS } from "./lead-kinds.js";
 import { YUAN_PATTERN, YUAN_PATTERN_MESSAGE } from "./money.js";
+import { IMAGE_PURPOSES } from "./picture-keys.js";
 import { text } from "./text.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
@@ -466,23 +467,7 @@ export const UnreconciledPayment = AdminPayment.extend({
 });
 export type UnreconciledPayment = z.infer<typeof UnreconciledPayment>;
 
-// ── Pictures (docs/decisions/0037) ──────────────────────────────────────────────────────────────────
-
-/** Where a picture is shown; it decides the widths an upload is re-encoded to. */
-export const IMAGE_PURPOSES = ["goods", "banner", "store", "article"] as const;
-export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
-
-/**
- * The WebP widths stored per purpose, largest first; the largest is the URL the form keeps. They are
- * the storefront's display widths (apps/web: goods gallery 800 and card 400; banner 1920 wide, half
- * for phones; store card 480, twice for dense screens; article body 1200 and cover 750).
- */
-export const IMAGE_WIDTHS: Record<ImagePurpose, readonly number[]> = {
-  goods: [800, 400],
-  banner: [1920, 960],
-  store: [960, 480],
-  article: [1200, 750],
-};
+// ── Pictures (docs/decisions/0037; purposes and widths in picture-keys.ts) ─────────────────────────────
 
 /** The largest upload accepted, in bytes (the body limit of the upload endpoint). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;

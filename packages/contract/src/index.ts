@@ -22,6 +22,7 @@ export * from "./lead-kinds.js";
 export * from "./leads.js";
 export * from "./mask.js";
 export * from "./money.js";
+export * from "./picture-keys.js";
 export * from "./planned-endpoints.js";
 export * from "./query-string.js";
 export * from "./routes.js";

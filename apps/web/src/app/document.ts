@@ -40,6 +40,26 @@ export function headTagsHtml(head: HeadTags): string {
 }
 
 /**
+ * The preload of the page's largest picture (docs/decisions/0060), at high priority so it is fetched
+ * before the scripts: the same address, srcset, sizes and type its <picture> chooses from, so the
+ * browser uses what it preloaded instead of fetching again.
+ */
+export function imagePreloadHtml(head: HeadTags): string {
+  const p = head.preloadImage;
+  if (!p) return "";
+  const attrs = [
+    'rel="preload"',
+    'as="image"',
+    `href="${escapeHtml(p.href)}"`,
+    p.srcSet ? `imagesrcset="${escapeHtml(p.srcSet)}"` : "",
+    p.sizes ? `imagesizes="${escapeHtml(p.sizes)}"` : "",
+    p.type ? `type="${escapeHtml(p.type)}"` : "",
+    'fetchpriority="high"',
+  ];
+  return `<link ${attrs.filter(Boolean).join(" ")}>`;
+}
+
+/**
  * The JSON-LD blocks. JSON-LD is data, not script, but it sits in a <script> element: it is written
  * like the boot state (nothing in it can close the element) and carries the page's nonce like every
  * script element here. Last in the head, after the stylesheet the first paint needs.
@@ -64,6 +84,7 @@ export function documentHead(opts: {
     headTagsHtml(head),
     '<meta name="theme-color" content="#c8102e">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    imagePreloadHtml(head),
     `<style nonce="${styleNonce}">${assets.css.replace(/<\/style/gi, "<\\/style")}</style>`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     jsonLdHtml(head, nonce),

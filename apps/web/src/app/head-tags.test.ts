@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { picturePreload } from "../components/picture";
+import { BANNER_SIZES } from "../components/picture-sizes";
 import { documentHead, headTagsHtml } from "./document";
 import { absoluteUrl, absolutizeJsonLd, headTags, ogTypeOf } from "./head-tags";
 
@@ -111,5 +113,36 @@ describe("head tags", () => {
     expect(json).not.toContain("</script");
     expect(json).toContain("\\u2028");
     expect(JSON.parse(json)).toEqual({ "@type": "Product", name: "</script><script>alert(1)</script>\u2028" });
+  });
+});
+
+describe("the largest picture's preload (docs/decisions/0060)", () => {
+  const HASH = "0123456789abcdef01234567";
+  it("writes the preload into the head at high priority, before the stylesheet and scripts", () => {
+    const head = headTags({
+      origin: "https://shop.example.cn",
+      path: "/",
+      ok: true,
+      title: "首页",
+      siteName: "悦家整装",
+      defaultDescription: "",
+      meta: { title: "首页", preloadImage: picturePreload(`/media/banner-${HASH}-avif-1920.webp`, BANNER_SIZES) },
+    });
+    const html = documentHead({
+      head,
+      assets: { css: "a{}", preloads: ["/assets/x.js"], scripts: [] },
+      nonce: "n",
+      styleNonce: "s",
+    });
+    const link = html.match(/<link rel="preload" as="image"[^>]*>/)?.[0];
+    expect(link).toBe(
+      `<link rel="preload" as="image" href="/media/banner-${HASH}-avif-1920.avif" imagesrcset="/media/banner-${HASH}-avif-960.avif 960w, /media/banner-${HASH}-avif-1920.avif 1920w" imagesizes="100vw" type="image/avif" fetchpriority="high">`,
+    );
+    expect(html.indexOf(link!)).toBeLessThan(html.indexOf("<style"));
+    // An error page preloads nothing.
+    expect(
+      headTags({ ...base, ok: false, meta: { title: "x", preloadImage: { href: "/media/banner-1.svg" } } })
+        .preloadImage,
+    ).toBeUndefined();
   });
 });

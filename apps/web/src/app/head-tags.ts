@@ -2,6 +2,7 @@
 // description, canonical link, Open Graph and JSON-LD (document.ts writes them). Loaders give site paths; here they become
 // absolute on the shop's public origin, which the server knows from its configuration (never from
 // the request's Host header).
+import type { ImagePreload } from "../components/picture";
 import type { RouteMeta } from "../lib/route-context";
 
 /** The image a shared link shows when the page has none of its own (apps/web/public). */
@@ -18,6 +19,8 @@ export interface HeadTags {
   ogImage: string;
   ogType: OgType;
   jsonLd: Record<string, unknown>[];
+  /** The page's largest picture, fetched at high priority (docs/decisions/0060); none on an error page. */
+  preloadImage?: ImagePreload;
 }
 
 /** A site path ("/x") on the origin; an absolute http(s) URL stays as it is; anything else: undefined. */
@@ -80,5 +83,6 @@ export function headTags(opts: {
     ogImage: absoluteUrl(origin, meta?.ogImage || DEFAULT_OG_IMAGE) ?? `${origin}${DEFAULT_OG_IMAGE}`,
     ogType: ogTypeOf(jsonLd),
     jsonLd: opts.ok ? jsonLd : [],
+    preloadImage: opts.ok ? meta?.preloadImage : undefined,
   };
 }

@@ -3,7 +3,7 @@ import type { GoodsListItem } from "@yj/contract";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { GoodsCard, priceSuffix } from "./goods-card";
-import { GoodsGrid } from "./goods-grid";
+import { GoodsGrid, gridPreload } from "./goods-grid";
 
 const goods = (patch: Partial<GoodsListItem> = {}): GoodsListItem => ({
   id: 7,
@@ -72,14 +72,28 @@ describe("priceSuffix", () => {
 });
 
 describe("GoodsGrid", () => {
-  it("loads the first covers eagerly and the rest lazily", () => {
+  it("fetches the first cover first (the page's largest paint), the first screen at once, the rest lazily", () => {
     const items = Array.from({ length: 6 }, (_, i) => goods({ id: i + 1, name: `商品${i + 1}` }));
     render(
       <MemoryRouter>
         <GoodsGrid items={items} eagerCount={4} />
       </MemoryRouter>,
     );
-    const loading = screen.getAllByRole("img").map((img) => img.getAttribute("loading"));
-    expect(loading).toEqual(["eager", "eager", "eager", "eager", "lazy", "lazy"]);
+    const imgs = screen.getAllByRole("img");
+    expect(imgs.map((img) => img.getAttribute("loading"))).toEqual([null, "eager", "eager", "eager", "lazy", "lazy"]);
+    expect(imgs.map((img) => img.getAttribute("fetchpriority"))).toEqual(["high", null, null, null, null, null]);
+    expect(gridPreload(items)).toEqual({ href: items[0]!.cover });
+  });
+
+  it("leaves every cover lazy where the grid is below the fold (eagerCount 0)", () => {
+    const items = Array.from({ length: 3 }, (_, i) => goods({ id: i + 1 }));
+    render(
+      <MemoryRouter>
+        <GoodsGrid items={items} eagerCount={0} />
+      </MemoryRouter>,
+    );
+    const imgs = screen.getAllByRole("img");
+    expect(imgs.map((img) => img.getAttribute("loading"))).toEqual(["lazy", "lazy", "lazy"]);
+    expect(imgs.some((img) => img.hasAttribute("fetchpriority"))).toBe(false);
   });
 });

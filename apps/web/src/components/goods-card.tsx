@@ -5,8 +5,9 @@ import type { GoodsListItem } from "@yj/contract";
 import { goodsPath, packagePath } from "@yj/contract";
 import { Link } from "react-router";
 import { formatPrice } from "../lib/format";
-import { CardImage } from "./card-image";
 import styles from "./goods-card.module.css";
+import { Picture, type PictureLoading } from "./picture";
+import { GOODS_CARD_SIZES } from "./picture-sizes";
 import { WholeNumbers } from "./whole-numbers";
 
 /** Units a price is quoted per (¥129/㎡, ¥899/延米); counted units (件, 套) need no suffix on goods. */
@@ -25,12 +26,19 @@ export function goodsHref(item: Pick<GoodsListItem, "id" | "isPackage">): string
 
 export const COVER_SIZE = 400;
 
-export function GoodsCard({ goods: item, eager = false }: { goods: GoodsListItem; eager?: boolean }) {
+export function GoodsCard({ goods: item, loading = "lazy" }: { goods: GoodsListItem; loading?: PictureLoading }) {
   const suffix = priceSuffix(item);
   return (
     <Link to={goodsHref(item)} className={styles.card}>
       <div className={styles.cover}>
-        <CardImage src={item.cover} alt={item.name} width={COVER_SIZE} height={COVER_SIZE} eager={eager} />
+        <Picture
+          src={item.cover}
+          alt={item.name}
+          width={COVER_SIZE}
+          height={COVER_SIZE}
+          sizes={GOODS_CARD_SIZES}
+          loading={loading}
+        />
         {item.isPackage && <span className={styles.badge}>套餐</span>}
       </div>
       <div className={styles.body}>

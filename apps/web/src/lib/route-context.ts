@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { ImagePreload } from "../components/picture";
 import type { ApiClient } from "./api-client";
 
 /** What every loader gets: the request's QueryClient (prefetch target) and API client. */
@@ -21,6 +22,11 @@ export interface RouteMeta {
   ogImage?: string;
   /** schema.org blocks, each written as <script type="application/ld+json">. */
   jsonLd?: Record<string, unknown>[];
+  /**
+   * The page's largest picture, preloaded at high priority from the head (docs/decisions/0060): the
+   * screen shows it with loading "lcp" and the same sizes (picturePreload).
+   */
+  preloadImage?: ImagePreload;
 }
 
 /** Route handle: keepAlive screens keep their state and scroll when left (docs/product.md §2). */

@@ -1,11 +1,12 @@
 // Images live in the database so every instance serves the same bytes: the demo's generated SVGs
-// (ADR 0005) and the pictures uploaded in the back office, stored as WebP (ADR 0037).
+// (ADR 0005) and the pictures uploaded in the back office, stored as WebP (ADR 0037) and, since
+// ADR 0060, AVIF too.
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { media, mediaUploads } from "../../db/schema.js";
 
 const SVG_KEY = /^[a-z0-9][a-z0-9-]{0,80}\.svg$/;
-const UPLOAD_KEY = /^[a-z0-9][a-z0-9-]{0,80}\.webp$/;
+const UPLOAD_KEY = /^[a-z0-9][a-z0-9-]{0,80}\.(webp|avif)$/;
 
 export interface MediaFile {
   contentType: string;

@@ -1,5 +1,7 @@
 // An order's lines, as the order copied them at order time (names, specs and prices: ADR 0023).
 import type { OrderLine } from "@yj/contract";
+import { Picture } from "../../components/picture";
+import { thumbSizes } from "../../components/picture-sizes";
 import { formatPrice } from "../../lib/format";
 import styles from "./commerce.module.css";
 
@@ -15,7 +17,7 @@ export function LineSummary({
 }) {
   return (
     <>
-      <img src={line.cover} alt={line.name} width={thumb} height={thumb} loading="lazy" />
+      <Picture src={line.cover} alt={line.name} width={thumb} height={thumb} sizes={thumbSizes(thumb)} />
       <div>
         <p className={styles.summaryName}>
           {meal && <span className={styles.mealTag}>套餐</span>} {line.name}

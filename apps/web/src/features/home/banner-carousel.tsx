@@ -1,10 +1,19 @@
 // Home carousel for the visitor's city (docs/product.md §4: a city change reloads the banners; §9 height 482).
 import { BANNER_HEIGHT_PX, type Banner } from "@yj/contract";
 import { useEffect, useState } from "react";
-import { StoredLink, storedImageSrc } from "../../components/stored-link";
+import { Picture, picturePreload } from "../../components/picture";
+import { BANNER_SIZES } from "../../components/picture-sizes";
+import { StoredLink } from "../../components/stored-link";
 import styles from "./banner-carousel.module.css";
 
 const INTERVAL_MS = 5000;
+/** The banner's picture at its widest (docs/product.md §9: 1920 × 482). */
+const BANNER_WIDTH_PX = 1920;
+
+/** The head's preload of the first slide, the home page's largest paint (docs/decisions/0060). */
+export function bannerPreload(banners: readonly Banner[]) {
+  return picturePreload(banners[0]?.image, BANNER_SIZES);
+}
 
 /**
  * The banner's words as HTML over the picture, so they wrap at every width instead of being cropped
@@ -51,15 +60,15 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             aria-hidden={i !== index}
             tabIndex={i === index ? 0 : -1}
           >
-            <img
-              src={storedImageSrc(b.image)}
+            <Picture
+              src={b.image}
               // The words over it name the link; a banner without them lets the picture's title do so.
               alt={b.headline ? "" : b.title}
-              width={1920}
+              width={BANNER_WIDTH_PX}
               height={BANNER_HEIGHT_PX}
-              // The first slide is the page's largest paint: fetch it first (P6 LCP).
-              fetchPriority={i === 0 ? "high" : "low"}
-              loading={i === 0 ? "eager" : "lazy"}
+              sizes={BANNER_SIZES}
+              // The first slide is the page's largest paint: fetch it first (P6 LCP), preloaded by home's loader.
+              loading={i === 0 ? "lcp" : "lazy"}
             />
             {b.headline && <BannerCaption banner={b} />}
           </StoredLink>

@@ -15,6 +15,8 @@ import { Link, type LoaderFunctionArgs } from "react-router";
 import { CategoryIcon } from "../../components/category-icon";
 import { GoodsCard } from "../../components/goods-card";
 import { BookingButton, EstimateButton } from "../../components/lead-buttons";
+import { Picture } from "../../components/picture";
+import { HOME_CASE_SIZES } from "../../components/picture-sizes";
 import type { ApiClient } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
 import { categoryHref } from "../../lib/category-routes";
@@ -24,7 +26,7 @@ import { apiQuery } from "../../lib/queries";
 import type { RouteContext, RouteMeta } from "../../lib/route-context";
 import { useAppState } from "../../lib/store";
 import { organizationJsonLd, SITE_LOGO } from "../../lib/structured-data";
-import { BannerCarousel } from "./banner-carousel";
+import { BannerCarousel, bannerPreload } from "./banner-carousel";
 import styles from "./home-screen.module.css";
 
 /** Level-2 categories with a featured row on home, in menu order; packages (6) get their own row. */
@@ -45,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs, { queryClient, api
   const q = homeQueries(api);
   const settings: SiteSettings = await queryClient.ensureQueryData(apiQuery(api, routes.siteSettings));
   const { city, province } = cityOfRequest(request, settings);
-  await Promise.all([
+  const [banners] = await Promise.all([
     queryClient.ensureQueryData(q.banners(city, province)),
     queryClient.ensureQueryData(q.packages),
     queryClient.ensureQueryData(q.cases),
@@ -56,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs, { queryClient, api
     title: "首页",
     canonical: "/",
     jsonLd: [organizationJsonLd(settings, SITE_LOGO)],
+    preloadImage: bannerPreload(banners),
     description: `${settings.brandName}：整装、标准化硬装、精选主材、定制橱柜与家具、成品家具、软装与家电，全国 ${settings.coveredCities} 城服务，免费预约设计师。`,
   };
 }
@@ -157,7 +160,7 @@ export default function HomeScreen() {
           <div className={styles.cases}>
             {cases.dataList.map((c) => (
               <Link key={c.id} to={articlePath(c.id)} className={styles.caseCard}>
-                <img src={c.cover} alt={c.title} width={750} height={420} loading="lazy" />
+                <Picture src={c.cover} alt={c.title} width={750} height={420} sizes={HOME_CASE_SIZES} />
                 <strong>{c.title}</strong>
                 <span>
                   {[c.style, c.layout, c.areaM2 ? `${c.areaM2}㎡` : null, c.city].filter(Boolean).join(" · ")}

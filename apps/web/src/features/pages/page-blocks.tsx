@@ -1,5 +1,7 @@
 // A page's blocks as elements: text only through React (never raw HTML), links only to this site's paths.
 import type { SitePageBlock } from "@yj/contract";
+import { Picture } from "../../components/picture";
+import { PAGE_BLOCK_SIZES } from "../../components/picture-sizes";
 import { StoredLink, storedImageSrc } from "../../components/stored-link";
 import styles from "./site-page.module.css";
 
@@ -20,7 +22,7 @@ function Block({ block }: { block: SitePageBlock }) {
       if (!storedImageSrc(block.src)) return null;
       return (
         <figure className={styles.figure}>
-          <img src={storedImageSrc(block.src)} alt={block.caption} loading="lazy" width={1200} height={675} />
+          <Picture src={block.src} alt={block.caption} width={1200} height={675} sizes={PAGE_BLOCK_SIZES} />
           <figcaption>{block.caption}</figcaption>
         </figure>
       );

@@ -14,9 +14,10 @@ import {
 } from "@yj/contract";
 import { type KeyboardEvent, useId, useRef } from "react";
 import { Link, type LoaderFunctionArgs, useSearchParams } from "react-router";
-import { CardImage } from "../../../components/card-image";
 // Reusing the catalogue's card keeps goods looking the same everywhere (an allowed cross-feature import).
 import { GoodsCard } from "../../../components/goods-card";
+import { Picture } from "../../../components/picture";
+import { MY_MARK_ARTICLE_SIZES } from "../../../components/picture-sizes";
 import { toast } from "../../../components/toast";
 import { useApi } from "../../../lib/api-context";
 import { apiQuery } from "../../../lib/queries";
@@ -195,7 +196,7 @@ export default function MyMarkScreen() {
           <ul className={styles.goodsGrid}>
             {data.goods.map((g, i) => (
               <li key={g.id}>
-                <GoodsCard goods={g} eager={i < 4} />
+                <GoodsCard goods={g} loading={i < 4 ? "eager" : "lazy"} />
                 {removeButton(g.id, g.name)}
               </li>
             ))}
@@ -227,7 +228,7 @@ function ArticleCard({ article: a }: { article: ArticleListItem }) {
   return (
     <Link to={articlePath(a.id)} className={styles.article}>
       <div className={styles.articleCover}>
-        <CardImage src={a.cover} alt={a.title} width={COVER_WIDTH} height={COVER_HEIGHT} />
+        <Picture src={a.cover} alt={a.title} width={COVER_WIDTH} height={COVER_HEIGHT} sizes={MY_MARK_ARTICLE_SIZES} />
       </div>
       <div className={styles.articleBody}>
         <h3 className={styles.articleTitle}>{a.title}</h3>

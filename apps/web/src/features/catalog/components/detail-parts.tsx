@@ -8,6 +8,7 @@ import { formatPrice } from "../../../lib/format";
 import type { RouteMeta } from "../../../lib/route-context";
 import { breadcrumbJsonLd, productJsonLd } from "../../../lib/structured-data";
 import detail from "./detail.module.css";
+import { galleryImages, galleryPreload } from "./gallery";
 
 /** Breadcrumb links: level 1 and 2 open their listing, level 3 its parent's listing with the tab chosen. */
 export function crumbHref(path: GoodsDetail["categoryPath"], index: number): string {
@@ -34,6 +35,8 @@ export function detailMeta(goods: GoodsDetail, url: string): RouteMeta {
     canonical: url,
     ogImage: goods.images[0] || goods.cover || undefined,
     jsonLd: [productJsonLd(goods, url), breadcrumbJsonLd(detailTrail(goods), url)],
+    // The gallery's first picture is the page's largest paint (docs/decisions/0060).
+    preloadImage: galleryPreload(galleryImages(goods)),
   };
 }
 

@@ -1,5 +1,8 @@
-// Detail-page gallery: the main image and clickable thumbnails (product and package screens).
+// Detail-page gallery: the main image and clickable thumbnails (product and package screens). The
+// first picture is the page's largest paint: the screen's loader preloads it (galleryPreload).
 import { useState } from "react";
+import { Picture, picturePreload } from "../../../components/picture";
+import { GALLERY_SIZES, GALLERY_THUMB_SIZES } from "../../../components/picture-sizes";
 import styles from "./gallery.module.css";
 
 export const GALLERY_SIZE = 800;
@@ -12,7 +15,14 @@ export function Gallery({ images, name }: { images: readonly string[]; name: str
     <div className={styles.gallery}>
       <div className={styles.main}>
         {shown ? (
-          <img src={shown} alt={name} width={GALLERY_SIZE} height={GALLERY_SIZE} fetchPriority="high" />
+          <Picture
+            src={shown}
+            alt={name}
+            width={GALLERY_SIZE}
+            height={GALLERY_SIZE}
+            sizes={GALLERY_SIZES}
+            loading="lcp"
+          />
         ) : (
           <div className={styles.none} aria-hidden>
             暂无图片
@@ -32,7 +42,7 @@ export function Gallery({ images, name }: { images: readonly string[]; name: str
                 onClick={() => setIndex(i)}
                 onMouseEnter={() => setIndex(i)}
               >
-                <img src={src} alt={name} width={THUMB_SIZE} height={THUMB_SIZE} decoding="async" />
+                <Picture src={src} alt={name} width={THUMB_SIZE} height={THUMB_SIZE} sizes={GALLERY_THUMB_SIZES} />
               </button>
             </li>
           ))}
@@ -40,4 +50,14 @@ export function Gallery({ images, name }: { images: readonly string[]; name: str
       )}
     </div>
   );
+}
+
+/** A goods' or package's gallery: its pictures, or its cover when it has none. */
+export function galleryImages(goods: { images: readonly string[]; cover: string }): readonly string[] {
+  return goods.images.length ? goods.images : [goods.cover];
+}
+
+/** The head's preload of the gallery's first picture, the one shown first. */
+export function galleryPreload(images: readonly string[]) {
+  return picturePreload(images[0], GALLERY_SIZES);
 }

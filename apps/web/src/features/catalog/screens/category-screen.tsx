@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import { data, Link, type LoaderFunctionArgs } from "react-router";
 import { Breadcrumb, type Crumb } from "../../../components/breadcrumb";
 import { FilterRow, Filters } from "../../../components/filter-row";
+import { gridPreload } from "../../../components/goods-grid";
 import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
 import { categoryHref } from "../../../lib/category-routes";
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs, ctx: RouteContext)
     canonical,
     ogImage: pages.pages[0]?.dataList[0]?.cover || undefined,
     jsonLd: [breadcrumbJsonLd(trail, canonical)],
+    // The first card's cover is the page's largest paint (docs/decisions/0060).
+    preloadImage: gridPreload(pages.pages[0]?.dataList),
     description: `${target.sub?.content ?? target.category?.content ?? "全部商品"}${names.length && !target.sub ? `：${names.join("、")}等` : ""}，品牌正品，价格透明，在线选购。`,
   };
 }

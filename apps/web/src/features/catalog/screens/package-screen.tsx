@@ -7,6 +7,8 @@ import { useId, useMemo, useState } from "react";
 import { Link, type LoaderFunctionArgs, matchPath } from "react-router";
 import { priceSuffix } from "../../../components/goods-card";
 import { BookingPrompt } from "../../../components/lead-buttons";
+import { Picture } from "../../../components/picture";
+import { thumbSizes } from "../../../components/picture-sizes";
 import { useApi } from "../../../lib/api-context";
 import { formatPrice } from "../../../lib/format";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
@@ -23,7 +25,7 @@ import {
   ParamsAndDescription,
   PriceBox,
 } from "../components/detail-parts";
-import { Gallery } from "../components/gallery";
+import { Gallery, galleryImages } from "../components/gallery";
 import { firstAvailable, SkuChooser } from "../components/sku-chooser";
 import styles from "./package-screen.module.css";
 
@@ -123,7 +125,7 @@ function Package({ pkg }: { pkg: PackageDetail }) {
     <div className={`container ${detail.screen}`}>
       <DetailBreadcrumb goods={pkg} />
       <div className={detail.top}>
-        <Gallery images={pkg.images.length ? pkg.images : [pkg.cover]} name={pkg.name} />
+        <Gallery images={galleryImages(pkg)} name={pkg.name} />
         <section className={detail.info} aria-labelledby={`${uid}package-name`}>
           <p className={styles.kind}>{perM2 ? "按面积计价套餐" : "整套价套餐"}</p>
           <h1 id={`${uid}package-name`} className={detail.name}>
@@ -186,7 +188,13 @@ function Package({ pkg }: { pkg: PackageDetail }) {
                       <span className={styles.item}>
                         {item.cover ? (
                           // Decorative: the item's name is the next thing read (the name again would be said twice).
-                          <img src={item.cover} alt="" width={ITEM_THUMB} height={ITEM_THUMB} loading="lazy" />
+                          <Picture
+                            src={item.cover}
+                            alt=""
+                            width={ITEM_THUMB}
+                            height={ITEM_THUMB}
+                            sizes={thumbSizes(ITEM_THUMB)}
+                          />
                         ) : (
                           <span className={styles.noThumb} aria-hidden />
                         )}

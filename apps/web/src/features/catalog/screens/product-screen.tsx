@@ -23,7 +23,7 @@ import {
   ParamsAndDescription,
   PriceBox,
 } from "../components/detail-parts";
-import { Gallery } from "../components/gallery";
+import { Gallery, galleryImages } from "../components/gallery";
 import { firstAvailable, SkuChooser } from "../components/sku-chooser";
 import styles from "./product-screen.module.css";
 
@@ -75,7 +75,7 @@ function Product({ goods }: { goods: GoodsDetail }) {
     <div className={`container ${detail.screen}`}>
       <DetailBreadcrumb goods={goods} />
       <div className={detail.top}>
-        <Gallery images={goods.images.length ? goods.images : [goods.cover]} name={goods.name} />
+        <Gallery images={galleryImages(goods)} name={goods.name} />
         <section className={detail.info} aria-labelledby={`${uid}goods-name`}>
           <h1 id={`${uid}goods-name`} className={detail.name}>
             {goods.name}

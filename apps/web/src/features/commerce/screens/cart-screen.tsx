@@ -9,6 +9,8 @@ import { type CartLine, type CartMealGroup, goodsPath, packagePath, routes } fro
 import { useId, useState } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Picture } from "../../../components/picture";
+import { thumbSizes } from "../../../components/picture-sizes";
 import { toast } from "../../../components/toast";
 import { useApi } from "../../../lib/api-context";
 import { SUBMIT_ORDER_PATH } from "../../../lib/checkout-path";
@@ -287,7 +289,14 @@ function LineRow({
           onChange={() => onSelect([line], !line.selected)}
         />
       </label>
-      <img className={styles.thumb} src={line.cover} alt={line.name} width={THUMB} height={THUMB} loading="lazy" />
+      <Picture
+        className={styles.thumb}
+        src={line.cover}
+        alt={line.name}
+        width={THUMB}
+        height={THUMB}
+        sizes={thumbSizes(THUMB)}
+      />
       <div className={styles.lineInfo}>
         <Link to={to} className={styles.lineName}>
           {line.name}

@@ -5,7 +5,8 @@ import type { ArticleListItem } from "@yj/contract";
 import { articlePath } from "@yj/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CardImage } from "../../../components/card-image";
+import { Picture } from "../../../components/picture";
+import { CARD_GRID_4_SIZES, CARD_GRID_SIZES } from "../../../components/picture-sizes";
 import { WholeNumbers } from "../../../components/whole-numbers";
 import { formatDate } from "../../../lib/format";
 import styles from "./article-card.module.css";
@@ -15,12 +16,14 @@ import { caseFacts, formatBudget } from "./article-facts";
 export const COVER_WIDTH = 750;
 export const COVER_HEIGHT = 420;
 
-type CardProps = { article: ArticleListItem; eager?: boolean };
+/** `sizes`: the width of the grid column the card sits in (picture-sizes.ts). */
+type CardProps = { article: ArticleListItem; eager?: boolean; sizes?: string };
 
 /** What both cards share: the link to the article and its cover (with an optional badge on it). */
 function ArticleCardFrame({
   article: a,
   eager,
+  sizes = CARD_GRID_SIZES,
   badge,
   children,
 }: CardProps & { badge?: ReactNode; children: ReactNode }) {
@@ -28,7 +31,14 @@ function ArticleCardFrame({
     <article className={styles.card}>
       <Link to={articlePath(a.id)} className={styles.link}>
         <div className={styles.cover}>
-          <CardImage src={a.cover} alt={a.title} width={COVER_WIDTH} height={COVER_HEIGHT} eager={eager} />
+          <Picture
+            src={a.cover}
+            alt={a.title}
+            width={COVER_WIDTH}
+            height={COVER_HEIGHT}
+            sizes={sizes}
+            loading={eager ? "eager" : "lazy"}
+          />
           {badge}
         </div>
         <div className={styles.body}>
@@ -42,9 +52,9 @@ function ArticleCardFrame({
   );
 }
 
-export function GuideCard({ article: a, eager = false }: CardProps) {
+export function GuideCard({ article: a, eager = false, sizes }: CardProps) {
   return (
-    <ArticleCardFrame article={a} eager={eager}>
+    <ArticleCardFrame article={a} eager={eager} sizes={sizes}>
       {a.summary && <p className={styles.summary}>{a.summary}</p>}
       <p className={styles.meta}>
         {a.tagName && <span className={styles.tag}>{a.tagName}</span>}
@@ -54,11 +64,11 @@ export function GuideCard({ article: a, eager = false }: CardProps) {
   );
 }
 
-export function CaseCard({ article: a, eager = false }: CardProps) {
+export function CaseCard({ article: a, eager = false, sizes }: CardProps) {
   const facts = caseFacts(a).filter((f) => f.label !== "设计师" && f.label !== "造价");
   const badge = a.budget ? <span className={styles.badge}>{formatBudget(a.budget)}</span> : null;
   return (
-    <ArticleCardFrame article={a} eager={eager} badge={badge}>
+    <ArticleCardFrame article={a} eager={eager} sizes={sizes} badge={badge}>
       <ul className={styles.facts} aria-label="案例信息">
         {facts.map((f) => (
           <li key={f.label}>{f.value}</li>
@@ -89,7 +99,7 @@ export function ArticleGrid({
     <ul className={columns === 4 ? `${styles.grid} ${styles.grid4}` : styles.grid} aria-label={label}>
       {items.map((a, i) => (
         <li key={a.id}>
-          <Card article={a} eager={i < eagerCount} />
+          <Card article={a} eager={i < eagerCount} sizes={columns === 4 ? CARD_GRID_4_SIZES : CARD_GRID_SIZES} />
         </li>
       ))}
     </ul>

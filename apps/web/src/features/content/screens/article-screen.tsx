@@ -3,6 +3,8 @@ import { useId, useState } from "react";
 import type { LoaderFunctionArgs } from "react-router";
 import { Breadcrumb } from "../../../components/breadcrumb";
 import { BookingButton } from "../../../components/lead-buttons";
+import { Picture, picturePreload } from "../../../components/picture";
+import { ARTICLE_COLUMN_SIZES, CASE_GALLERY_SIZES, CASE_THUMB_SIZES } from "../../../components/picture-sizes";
 import { storedImageSrc } from "../../../components/stored-link";
 import { formatDate } from "../../../lib/format";
 import { orNotFound, routeId } from "../../../lib/not-found";
@@ -50,7 +52,19 @@ export async function loader({ params }: LoaderFunctionArgs, ctx: RouteContext):
     canonical: pagePath,
     ogImage: article.cover,
     jsonLd: [articleJsonLd(article, pagePath)],
+    // The largest paint: a case's gallery opens on its first photo, a guide shows its cover (docs/decisions/0060).
+    preloadImage: isCase(article)
+      ? picturePreload(casePhotos(article)[0]?.src, CASE_GALLERY_SIZES)
+      : picturePreload(article.cover, ARTICLE_COLUMN_SIZES),
   };
+}
+
+/** A case's photos: the cover and its image blocks, leaving out any address this site may not show (stored-link.tsx). */
+function casePhotos(a: ArticleDetail): { src: string; caption: string }[] {
+  return [
+    { src: a.cover, caption: a.title },
+    ...a.content.flatMap((b) => (b.kind === "image" ? [{ src: b.src, caption: b.caption }] : [])),
+  ].filter((p) => storedImageSrc(p.src));
 }
 
 export default function ArticleScreen() {
@@ -103,7 +117,14 @@ function Article({ article: a }: { article: ArticleDetail }) {
           </div>
         ) : (
           <div className={styles.cover}>
-            <img src={a.cover} alt={a.title} width={COVER_WIDTH} height={COVER_HEIGHT} fetchPriority="high" />
+            <Picture
+              src={a.cover}
+              alt={a.title}
+              width={COVER_WIDTH}
+              height={COVER_HEIGHT}
+              sizes={ARTICLE_COLUMN_SIZES}
+              loading="lcp"
+            />
           </div>
         )}
 
@@ -153,13 +174,12 @@ export function ArticleBody({ blocks }: { blocks: readonly ArticleBlock[] }) {
         ) : !storedImageSrc(b.src) ? null : (
           // biome-ignore lint/suspicious/noArrayIndexKey: blocks are an ordered list without ids
           <figure key={i}>
-            <img
-              src={storedImageSrc(b.src)}
+            <Picture
+              src={b.src}
               alt={b.caption}
               width={IMAGE_WIDTH}
               height={IMAGE_HEIGHT}
-              loading="lazy"
-              decoding="async"
+              sizes={ARTICLE_COLUMN_SIZES}
             />
             {b.caption && <figcaption>{b.caption}</figcaption>}
           </figure>
@@ -171,18 +191,21 @@ export function ArticleBody({ blocks }: { blocks: readonly ArticleBlock[] }) {
 
 /** The case's photos: the cover and its image blocks, one large with the others as thumbnails. */
 function CaseGallery({ article: a }: { article: ArticleDetail }) {
-  // A stored address this site may not show is left out (stored-link.tsx).
-  const photos = [
-    { src: a.cover, caption: a.title },
-    ...a.content.flatMap((b) => (b.kind === "image" ? [{ src: b.src, caption: b.caption }] : [])),
-  ].filter((p) => storedImageSrc(p.src));
+  const photos = casePhotos(a);
   const [index, setIndex] = useState(0);
   const shown = photos[Math.min(index, photos.length - 1)];
   if (!shown) return null;
   return (
     <div className={styles.gallery}>
       <figure className={styles.galleryMain}>
-        <img src={shown.src} alt={shown.caption} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} fetchPriority="high" />
+        <Picture
+          src={shown.src}
+          alt={shown.caption}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          sizes={CASE_GALLERY_SIZES}
+          loading="lcp"
+        />
         <figcaption>
           {shown.caption}
           <span className={styles.counter}>
@@ -202,7 +225,7 @@ function CaseGallery({ article: a }: { article: ArticleDetail }) {
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
               >
-                <img src={p.src} alt="" width={160} height={90} loading="lazy" decoding="async" />
+                <Picture src={p.src} alt="" width={160} height={90} sizes={CASE_THUMB_SIZES} />
               </button>
             </li>
           ))}

@@ -6,8 +6,9 @@ import { type CityConfig, routes, type Store } from "@yj/contract";
 import { useMemo } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { Breadcrumb } from "../../../components/breadcrumb";
-import { CardImage } from "../../../components/card-image";
 import { LoadFailed, PagedFoot } from "../../../components/load-more";
+import { Picture } from "../../../components/picture";
+import { CARD_GRID_SIZES } from "../../../components/picture-sizes";
 import type { ApiClient } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
 import { nextPageParam } from "../../../lib/list-rules";
@@ -87,7 +88,14 @@ function StoreCard({ store, eager }: { store: Store; eager: boolean }) {
   return (
     <article className={styles.card}>
       <div className={styles.image}>
-        <CardImage src={store.image} alt={store.name} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} eager={eager} />
+        <Picture
+          src={store.image}
+          alt={store.name}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          sizes={CARD_GRID_SIZES}
+          loading={eager ? "eager" : "lazy"}
+        />
         <span className={styles.city}>{store.city}</span>
       </div>
       <div className={styles.body}>

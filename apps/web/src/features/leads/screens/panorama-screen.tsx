@@ -5,6 +5,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { leadOrigin, routes } from "@yj/contract";
 import { useEffect, useRef, useState } from "react";
+import { Picture } from "../../../components/picture";
 import { useApi } from "../../../lib/api-context";
 import type { RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { ContactFields, FormFailure, SubmitButton } from "../lead-fields";
@@ -89,7 +90,14 @@ function PanoramaView() {
     <div className={styles.viewer} ref={ref} role="img" aria-label="客厅 360° 全景">
       {failed && (
         <div className={styles.fallback}>
-          <img src={PANORAMA_URL} alt="客厅全景展开图" width={2048} height={1024} />
+          <Picture
+            src={PANORAMA_URL}
+            alt="客厅全景展开图"
+            width={2048}
+            height={1024}
+            sizes="min(960px, 100vw)"
+            loading="eager"
+          />
           <p>当前浏览器无法显示 360° 全景，已为您展示展开图。</p>
         </div>
       )}
