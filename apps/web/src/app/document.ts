@@ -14,12 +14,21 @@ export const BOOT_STATE_ID = "__YJ_BOOT__";
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** JSON inside <script>: nothing in the data can close the tag. */
-export const safeJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+const JSON_ESCAPES: Record<string, string> = { "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/** JSON inside <script>: nothing in the data can close the tag. One pass over the text (docs/decisions/0059). */
+export const safeJson = (value: unknown) => JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
+
+/**
+ * The stylesheet's text made safe inside <style>. It is the same text on every page of a build, and
+ * scanning its 70 KB on every render cost more than a millisecond (docs/decisions/0059): the last
+ * text and its escaped form are kept.
+ */
+let escapedCss = { css: "", escaped: "" };
+function styleText(css: string): string {
+  if (escapedCss.css !== css) escapedCss = { css, escaped: css.replace(/<\/style/gi, "<\\/style") };
+  return escapedCss.escaped;
+}
 
 const metaTag = (attr: "name" | "property", key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
@@ -64,7 +73,7 @@ export function documentHead(opts: {
     headTagsHtml(head),
     '<meta name="theme-color" content="#c8102e">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    `<style nonce="${styleNonce}">${assets.css.replace(/<\/style/gi, "<\\/style")}</style>`,
+    `<style nonce="${styleNonce}">${styleText(assets.css)}</style>`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     jsonLdHtml(head, nonce),
     '</head><body><div id="root">',
