@@ -7,7 +7,7 @@ import { type CartData, routes, type SiteSettings, TOKEN_COOKIE, untilAborted } 
 import { renderToPipeableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from "react-router";
 import { AppProviders, createQueryClient } from "./app/app-providers";
-import { documentHead, documentTail } from "./app/document";
+import { documentHeadParts, documentTail } from "./app/document";
 import { headTags } from "./app/head-tags";
 import { createRoutes } from "./app/routes";
 import { composeTitle, leafMeta } from "./app/use-document-title";
@@ -26,6 +26,13 @@ import { sessionRefused } from "./session/session";
  * request's query client and API client reach the loaders through its request context.
  */
 const handler = createStaticHandler(createRoutes(requestRouteContext));
+
+/** The stylesheet's bytes, encoded once per build (the text is the same object on every page). */
+let cssBytes = { css: "", bytes: Buffer.alloc(0) };
+function styleBytes(css: string): Buffer {
+  if (cssBytes.css !== css) cssBytes = { css, bytes: Buffer.from(css) };
+  return cssBytes.bytes;
+}
 
 export async function render({
   request,
@@ -101,7 +108,8 @@ export async function render({
         });
         // The page is whole by now: React's output is gathered and the document leaves as one
         // buffer, one write to the socket instead of one per React chunk (docs/decisions/0059).
-        const chunks: Buffer[] = [Buffer.from(documentHead({ head, assets, nonce, styleNonce }))];
+        const [before, css, after] = documentHeadParts({ head, assets, nonce, styleNonce });
+        const chunks: Buffer[] = [Buffer.from(before), styleBytes(css), Buffer.from(after)];
         const gather = new Writable({
           write(chunk: Buffer, _encoding, done) {
             chunks.push(chunk);

@@ -20,9 +20,8 @@ const JSON_ESCAPES: Record<string, string> = { "<": "\\u003c", "\u2028": "\\u202
 export const safeJson = (value: unknown) => JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
 
 /**
- * The stylesheet's text made safe inside <style>. It is the same text on every page of a build, and
- * scanning its 70 KB on every render cost more than a millisecond (docs/decisions/0059): the last
- * text and its escaped form are kept.
+ * The stylesheet's text made safe inside <style>. It is the same text on every page of a build: the
+ * last text and its escaped form are kept (docs/decisions/0059).
  */
 let escapedCss = { css: "", escaped: "" };
 function styleText(css: string): string {
@@ -59,25 +58,43 @@ export function jsonLdHtml(head: HeadTags, nonce: string): string {
     .join("");
 }
 
-export function documentHead(opts: {
+interface HeadOptions {
   head: HeadTags;
   assets: DocumentAssets;
   nonce: string;
   styleNonce: string;
-}): string {
+}
+
+/**
+ * The head in three parts: what comes before the stylesheet's text, the text (styleText: the same
+ * for every page of a build, so the server encodes it once), and what follows it. Joining 70 KB of
+ * stylesheet into every page's string and encoding it again cost more than half a millisecond a
+ * page (docs/decisions/0059).
+ */
+export function documentHeadParts(opts: HeadOptions): [before: string, css: string, after: string] {
   const { head, assets, nonce, styleNonce } = opts;
   return [
-    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(head.title)}</title>`,
-    headTagsHtml(head),
-    '<meta name="theme-color" content="#c8102e">',
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    `<style nonce="${styleNonce}">${styleText(assets.css)}</style>`,
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-    jsonLdHtml(head, nonce),
-    '</head><body><div id="root">',
-  ].join("");
+    [
+      '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      `<title>${escapeHtml(head.title)}</title>`,
+      headTagsHtml(head),
+      '<meta name="theme-color" content="#c8102e">',
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+      `<style nonce="${styleNonce}">`,
+    ].join(""),
+    styleText(assets.css),
+    [
+      "</style>",
+      ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+      jsonLdHtml(head, nonce),
+      '</head><body><div id="root">',
+    ].join(""),
+  ];
+}
+
+export function documentHead(opts: HeadOptions): string {
+  return documentHeadParts(opts).join("");
 }
 
 export function documentTail(opts: { boot: BootState; nonce: string; assets: DocumentAssets }): string {
