@@ -21,7 +21,8 @@ async function main() {
   hydrate(queryClient, boot.queries);
   const api = createApiClient(fetchTransport);
   const store = createStore({ ...boot.client, phoneNum: localStorage.getItem("phoneNum") });
-  const routes = createRoutes({ queryClient, api });
+  const routeContext = { queryClient, api };
+  const routes = createRoutes(() => routeContext);
 
   // Lazy screens of the first page must be loaded before hydrating, or React would see a mismatch.
   const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];

@@ -1,23 +1,38 @@
 // Server render: the route table's loaders prefetch through the API (in-process), React renders
 // with that data, and the HTML streams out with the state the browser hydrates from.
 
-import { PassThrough } from "node:stream";
+import { Readable, Writable } from "node:stream";
 import { dehydrate } from "@tanstack/react-query";
 import { type CartData, routes, type SiteSettings, TOKEN_COOKIE, untilAborted } from "@yj/contract";
 import { renderToPipeableStream } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from "react-router";
 import { AppProviders, createQueryClient } from "./app/app-providers";
-import { documentHead, documentTail } from "./app/document";
+import { documentHeadParts, documentTail } from "./app/document";
 import { headTags } from "./app/head-tags";
 import { createRoutes } from "./app/routes";
 import { composeTitle, leafMeta } from "./app/use-document-title";
 import { createApiClient } from "./lib/api-client";
 import { cookieValue } from "./lib/cookies";
 import { apiQuery } from "./lib/queries";
+import { requestRouteContext, routeContextKey } from "./lib/route-context";
 import { type ClientState, createStore, parseCityCookie } from "./lib/store";
 import type { DocumentAssets, RenderOptions, RenderResult } from "./render-seam";
 import { cartQuery } from "./session/cart";
 import { sessionRefused } from "./session/session";
+
+/**
+ * One route table and handler for every request: building them (and matching their ranked branches,
+ * and loading each lazy screen) per request cost about a millisecond (docs/decisions/0059). Each
+ * request's query client and API client reach the loaders through its request context.
+ */
+const handler = createStaticHandler(createRoutes(requestRouteContext));
+
+/** The stylesheet's bytes, encoded once per build (the text is the same object on every page). */
+let cssBytes = { css: "", bytes: Buffer.alloc(0) };
+function styleBytes(css: string): Buffer {
+  if (cssBytes.css !== css) cssBytes = { css, bytes: Buffer.from(css) };
+  return cssBytes.bytes;
+}
 
 export async function render({
   request,
@@ -31,8 +46,9 @@ export async function render({
 }: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient();
   const api = createApiClient(transport);
-  const handler = createStaticHandler(createRoutes({ queryClient, api }));
-  const context = await untilAborted(handler.query(request), request.signal);
+  const requestContext = new RouterContextProvider();
+  requestContext.set(routeContextKey, { queryClient, api });
+  const context = await untilAborted(handler.query(request, { requestContext }), request.signal);
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }
@@ -79,7 +95,6 @@ export async function render({
       // Wait for the whole page: crawlers get complete HTML (P7); data is already loaded, so it is quick.
       onAllReady() {
         request.signal.removeEventListener("abort", onAbort);
-        const body = new PassThrough();
         const url = new URL(request.url);
         const status = failed ? 500 : context.statusCode;
         const head = headTags({
@@ -91,15 +106,27 @@ export async function render({
           defaultDescription: `${brand}：整装、标准化硬装、主材、定制橱柜与家具、成品家具、软装、家电，全国${settings?.coveredCities ?? 136}城服务。`,
           meta,
         });
-        body.write(documentHead({ head, assets, nonce, styleNonce }));
-        const tail = () =>
-          documentTail({ boot: { queries: dehydrate(queryClient), client: clientState }, nonce, assets });
-        // React's stream ends its destination; the tail (boot state, scripts) must follow it.
-        const html = new PassThrough();
-        html.on("end", () => body.end(tail()));
-        html.pipe(body, { end: false });
-        stream.pipe(html);
-        resolve({ kind: "html", status, body });
+        // The page is whole by now: React's output is gathered and the document leaves as one
+        // buffer, one write to the socket instead of one per React chunk (docs/decisions/0059).
+        const [before, css, after] = documentHeadParts({ head, assets, nonce, styleNonce });
+        const chunks: Buffer[] = [Buffer.from(before), styleBytes(css), Buffer.from(after)];
+        const gather = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+          // React's stream ends its destination; the tail (boot state, scripts) follows it.
+          final(done) {
+            const boot = { queries: dehydrate(queryClient), client: clientState };
+            chunks.push(Buffer.from(documentTail({ boot, nonce, assets })));
+            done();
+          },
+        });
+        gather.on("finish", () =>
+          resolve({ kind: "html", status, body: Readable.from([Buffer.concat(chunks)], { objectMode: false }) }),
+        );
+        gather.on("error", reject);
+        stream.pipe(gather);
       },
       onShellError(error) {
         reject(error);

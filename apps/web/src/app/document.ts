@@ -14,12 +14,20 @@ export const BOOT_STATE_ID = "__YJ_BOOT__";
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** JSON inside <script>: nothing in the data can close the tag. */
-export const safeJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+const JSON_ESCAPES: Record<string, string> = { "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/** JSON inside <script>: nothing in the data can close the tag. One pass over the text (docs/decisions/0059). */
+export const safeJson = (value: unknown) => JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
+
+/**
+ * The stylesheet's text made safe inside <style>. It is the same text on every page of a build: the
+ * last text and its escaped form are kept (docs/decisions/0059).
+ */
+let escapedCss = { css: "", escaped: "" };
+function styleText(css: string): string {
+  if (escapedCss.css !== css) escapedCss = { css, escaped: css.replace(/<\/style/gi, "<\\/style") };
+  return escapedCss.escaped;
+}
 
 const metaTag = (attr: "name" | "property", key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
@@ -70,26 +78,44 @@ export function jsonLdHtml(head: HeadTags, nonce: string): string {
     .join("");
 }
 
-export function documentHead(opts: {
+interface HeadOptions {
   head: HeadTags;
   assets: DocumentAssets;
   nonce: string;
   styleNonce: string;
-}): string {
+}
+
+/**
+ * The head in three parts: what comes before the stylesheet's text, the text (styleText: the same
+ * for every page of a build, so the server encodes it once), and what follows it. Joining 70 KB of
+ * stylesheet into every page's string and encoding it again cost more than half a millisecond a
+ * page (docs/decisions/0059).
+ */
+export function documentHeadParts(opts: HeadOptions): [before: string, css: string, after: string] {
   const { head, assets, nonce, styleNonce } = opts;
   return [
-    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(head.title)}</title>`,
-    headTagsHtml(head),
-    '<meta name="theme-color" content="#c8102e">',
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    imagePreloadHtml(head),
-    `<style nonce="${styleNonce}">${assets.css.replace(/<\/style/gi, "<\\/style")}</style>`,
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-    jsonLdHtml(head, nonce),
-    '</head><body><div id="root">',
-  ].join("");
+    [
+      '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      `<title>${escapeHtml(head.title)}</title>`,
+      headTagsHtml(head),
+      '<meta name="theme-color" content="#c8102e">',
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+      imagePreloadHtml(head),
+      `<style nonce="${styleNonce}">`,
+    ].join(""),
+    styleText(assets.css),
+    [
+      "</style>",
+      ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+      jsonLdHtml(head, nonce),
+      '</head><body><div id="root">',
+    ].join(""),
+  ];
+}
+
+export function documentHead(opts: HeadOptions): string {
+  return documentHeadParts(opts).join("");
 }
 
 export function documentTail(opts: { boot: BootState; nonce: string; assets: DocumentAssets }): string {

@@ -48,8 +48,15 @@ type ScreenPath = keyof typeof SCREENS;
 /** Who may see a screen: anyone, or a logged-in customer only (the screen calls useRequireLogin). */
 type Access = "anyone" | "customer";
 
+/**
+ * Where a loader finds the route context (query client, API): one for the browser's whole session;
+ * on the server each request's own, carried by the request context, so one route table serves every
+ * request (docs/decisions/0059).
+ */
+export type ContextOf = (args: LoaderFunctionArgs) => RouteContext;
+
 /** A lazy route for a screen module; its loader gets the route context (query client, API). */
-function page(ctx: RouteContext, path: string | undefined, module: ScreenPath, access: Access = "anyone"): RouteObject {
+function page(ctxOf: ContextOf, path: string | undefined, module: ScreenPath, access: Access = "anyone"): RouteObject {
   return {
     ...(path === undefined ? { index: true } : { path }),
     id: `${module}#${path ?? "index"}`,
@@ -61,11 +68,12 @@ function page(ctx: RouteContext, path: string | undefined, module: ScreenPath, a
         loader:
           access === "customer"
             ? async (args: LoaderFunctionArgs) => {
+                const ctx = ctxOf(args);
                 await sendVisitorToLogin(args.request, ctx);
                 return loader ? loader(args, ctx) : null;
               }
             : loader
-              ? (args: LoaderFunctionArgs) => loader(args, ctx)
+              ? (args: LoaderFunctionArgs) => loader(args, ctxOf(args))
               : undefined,
         handle: mod.handle,
         // Errors (e.g. a product that does not exist) render inside the layout, not instead of it.
@@ -75,42 +83,42 @@ function page(ctx: RouteContext, path: string | undefined, module: ScreenPath, a
   } as RouteObject;
 }
 
-export function createRoutes(ctx: RouteContext): RouteObject[] {
+export function createRoutes(ctxOf: ContextOf): RouteObject[] {
   const listing = "src/features/catalog/screens/category-screen.tsx";
   return [
     {
       id: "root",
       path: "/",
       Component: RootLayout,
-      loader: (args) => rootLoader(args, ctx),
+      loader: (args) => rootLoader(args, ctxOf(args)),
       ErrorBoundary: RouteErrorScreen,
       children: [
-        page(ctx, undefined, "src/features/home/home-screen.tsx"),
+        page(ctxOf, undefined, "src/features/home/home-screen.tsx"),
         { path: "indexView", loader: () => new Response(null, { status: 301, headers: { Location: "/" } }) },
-        ...Object.keys(CATEGORY_PATHS).map((path) => page(ctx, path.slice(1), listing)),
-        page(ctx, "productList", listing),
-        page(ctx, "search", "src/features/catalog/screens/search-screen.tsx"),
-        page(ctx, "app/product-detail/:id", "src/features/catalog/screens/product-screen.tsx"),
-        page(ctx, "packageDetails/:id", "src/features/catalog/screens/package-screen.tsx"),
-        page(ctx, "all-store", "src/features/content/screens/stores-screen.tsx"),
-        page(ctx, "decorate-strategy", "src/features/content/screens/guides-screen.tsx"),
-        page(ctx, "case", "src/features/content/screens/cases-screen.tsx"),
-        page(ctx, "article-detail/:id", "src/features/content/screens/article-screen.tsx"),
-        page(ctx, "login", "src/features/account/screens/login-screen.tsx"),
-        page(ctx, "my-mark", "src/features/account/screens/my-mark-screen.tsx", "customer"),
-        page(ctx, "shoppingCart", "src/features/commerce/screens/cart-screen.tsx", "customer"),
-        page(ctx, "submitOrder", "src/features/commerce/screens/submit-order-screen.tsx", "customer"),
-        page(ctx, "pay/:orderNo", "src/features/commerce/screens/pay-screen.tsx", "customer"),
-        page(ctx, "my-orders", "src/features/commerce/screens/my-orders-screen.tsx", "customer"),
-        page(ctx, "merchants-join", "src/features/leads/screens/merchants-join-screen.tsx"),
-        page(ctx, "decorate-act", "src/features/leads/screens/decorate-act-screen.tsx"),
-        page(ctx, "iframe", "src/features/leads/screens/panorama-screen.tsx"),
-        page(ctx, "privacy", "src/features/leads/screens/privacy-screen.tsx"),
+        ...Object.keys(CATEGORY_PATHS).map((path) => page(ctxOf, path.slice(1), listing)),
+        page(ctxOf, "productList", listing),
+        page(ctxOf, "search", "src/features/catalog/screens/search-screen.tsx"),
+        page(ctxOf, "app/product-detail/:id", "src/features/catalog/screens/product-screen.tsx"),
+        page(ctxOf, "packageDetails/:id", "src/features/catalog/screens/package-screen.tsx"),
+        page(ctxOf, "all-store", "src/features/content/screens/stores-screen.tsx"),
+        page(ctxOf, "decorate-strategy", "src/features/content/screens/guides-screen.tsx"),
+        page(ctxOf, "case", "src/features/content/screens/cases-screen.tsx"),
+        page(ctxOf, "article-detail/:id", "src/features/content/screens/article-screen.tsx"),
+        page(ctxOf, "login", "src/features/account/screens/login-screen.tsx"),
+        page(ctxOf, "my-mark", "src/features/account/screens/my-mark-screen.tsx", "customer"),
+        page(ctxOf, "shoppingCart", "src/features/commerce/screens/cart-screen.tsx", "customer"),
+        page(ctxOf, "submitOrder", "src/features/commerce/screens/submit-order-screen.tsx", "customer"),
+        page(ctxOf, "pay/:orderNo", "src/features/commerce/screens/pay-screen.tsx", "customer"),
+        page(ctxOf, "my-orders", "src/features/commerce/screens/my-orders-screen.tsx", "customer"),
+        page(ctxOf, "merchants-join", "src/features/leads/screens/merchants-join-screen.tsx"),
+        page(ctxOf, "decorate-act", "src/features/leads/screens/decorate-act-screen.tsx"),
+        page(ctxOf, "iframe", "src/features/leads/screens/panorama-screen.tsx"),
+        page(ctxOf, "privacy", "src/features/leads/screens/privacy-screen.tsx"),
         // Brand and service pages (docs/product.md §2); /2-22 is the soft-furnishing page (docs/decisions/0028).
         ...["about", "stream", "integrate", "2-22"].map((path) =>
-          page(ctx, path, "src/features/pages/brand-page-screen.tsx"),
+          page(ctxOf, path, "src/features/pages/brand-page-screen.tsx"),
         ),
-        ...["heartPage", "2-2"].map((path) => page(ctx, path, "src/features/pages/hard-decoration-screen.tsx")),
+        ...["heartPage", "2-2"].map((path) => page(ctxOf, path, "src/features/pages/hard-decoration-screen.tsx")),
         // Unknown paths: HTTP 404 with a page that leads home (the product rules' router had no fallback).
         {
           path: "*",

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { createContext, type LoaderFunctionArgs } from "react-router";
 import type { ImagePreload } from "../components/picture";
 import type { ApiClient } from "./api-client";
 
@@ -7,6 +8,12 @@ export interface RouteContext {
   queryClient: QueryClient;
   api: ApiClient;
 }
+
+/** The server render's request context holds its request's route context under this key. */
+export const routeContextKey = createContext<RouteContext>();
+
+/** The route context of the request a loader serves (server render: one route table for all requests). */
+export const requestRouteContext = ({ context }: LoaderFunctionArgs): RouteContext => context.get(routeContextKey);
 
 /**
  * What a route's loader returns for the document head (docs/decisions/0029). URLs may be site paths
