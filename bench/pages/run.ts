@@ -2,7 +2,8 @@
 // goods API, on the built production server, on PostgreSQL and on PGlite, in one run.
 //   cached    the server's normal caches: the goods API (the baseline), six anonymous pages and one
 //             logged-in page; pages/s as a share of the API's, 0 non-2xx
-//   uncached  API_CACHE_SECONDS=0 and PAGE_CACHE_BYTES=0: server CPU per rendered page
+//   uncached  PAGE_CACHE_BYTES=0 (the API cache as deployed): server CPU per rendered page
+//   cold      API_CACHE_SECONDS=0 as well: every render reads the database too (information)
 //   mix       PostgreSQL only: 200 connections, one client address each, 9 API reads and 3 pages
 // Every server and every autocannon run is its own process (bench/api/load.ts). See bench/README.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -270,6 +271,7 @@ async function benchDatabase(
   // Uncached, the bar is CPU per render: only the anonymous pages it judges, and the API for the ratio.
   const rendered = visits.filter((v) => v.name === "api" || v.uncachedCpuBarMs !== null);
   pages.push(...(await measureMode(kind, database, "uncached", rendered)));
+  pages.push(...(await measureMode(kind, database, "cold", rendered)));
   if (database.kind !== "postgres") return { pages };
   const product = all.find((v) => v.name === "product")?.path as string;
   console.log(`  postgres mix: ${config.mixConnections} connections, ${config.mixSeconds} s…`);
