@@ -39,7 +39,12 @@ export function KeepAliveOutlet() {
     if (prev === key) return;
     previousKey.current = key;
     const back = keepAlive ? kept.get(key) : undefined;
-    window.scrollTo(0, back?.scrollY ?? 0);
+    // The first screen is the one the server sent: a visitor may have scrolled it before the app
+    // hydrated, and is not thrown back to its top. Each later screen opens at its top, or where the
+    // visitor left it.
+    if (prev === null) {
+      if (back) back.scrollY = window.scrollY;
+    } else window.scrollTo(0, back?.scrollY ?? 0);
     if (!back) return;
     // Remember where the visitor is while here; read on return. (Reading at leave time would see the
     // next screen's layout already committed.)
