@@ -19,7 +19,9 @@ export default defineConfig({
           environment: "node",
           // The run's database templates, which each test file copies (ADR 0043).
           globalSetup: ["./apps/server/test/support/vitest-global-setup.ts"],
-          testTimeout: 30_000,
+          // A bound, not a target: on a slower 2-core machine, with the browser suites beside them,
+          // tests that take 3 s alone took over 30 s (ADR 0043).
+          testTimeout: 90_000,
           hookTimeout: 120_000,
         },
       },

@@ -9,8 +9,9 @@ const CLUSTER_SUITES = ["multi-instance.e2e.ts", "instance-loss.e2e.ts", "page-c
 
 // Browser and process tests against the built server (npm run build first; npm test does).
 const shared = {
-  // Generous: a test that starts a server and seeds it may run on a loaded machine.
-  testTimeout: 120_000,
+  // Generous: a test that starts a server and seeds it may run on a loaded machine; the ones that
+  // visit every page at several widths (axe, screenshots) took over 120 s on a slower one (ADR 0043).
+  testTimeout: 300_000,
   hookTimeout: 120_000,
   // expect.poll returns as soon as the page shows what it waits for; its 1 s default is missed when
   // two suites share a loaded 2-core machine.

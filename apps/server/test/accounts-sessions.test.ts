@@ -24,6 +24,9 @@ describeEachBackend("accounts: sessions (R5)", { app: false }, (ctx) => {
         CODE_HASH_SECRET: "a-production-like-secret-0123456789abcdef",
         SMS_ALLOW_CONSOLE_IN_PRODUCTION: "true",
         PAYMENT_ALLOW_OFFLINE_IN_PRODUCTION: "true",
+        // Cookies are tested here, not load shedding (load-shedding.test.ts): a busy test machine's
+        // event loop must not turn the login into a 503.
+        LOAD_SHED_EVENT_LOOP_DELAY_MS: "0",
       },
     });
   });
