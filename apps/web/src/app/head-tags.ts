@@ -2,7 +2,7 @@
 // description, canonical link, Open Graph and JSON-LD (document.ts writes them). Loaders give site paths; here they become
 // absolute on the shop's public origin, which the server knows from its configuration (never from
 // the request's Host header).
-import type { ImagePreload } from "../components/picture";
+import type { ImagePreload } from "../lib/image-preload";
 import type { RouteMeta } from "../lib/route-context";
 
 /** The image a shared link shows when the page has none of its own (apps/web/public). */

@@ -5,6 +5,7 @@
 // themselves, or an address typed by hand — is one file. The box is sized up front by width and
 // height (their ratio is the box's) so nothing shifts while it loads.
 import { PICTURE_CONTENT_TYPES, type PictureVariants, pictureVariants } from "@yj/contract";
+import type { ImagePreload } from "../lib/image-preload";
 import { storedImageSrc } from "./stored-link";
 
 /**
@@ -74,13 +75,7 @@ export function Picture({ src, alt, width, height, sizes, loading = "lazy", clas
 }
 
 /** What the document head preloads for a page's largest picture (app/document.ts writes it). */
-export interface ImagePreload {
-  href: string;
-  srcSet?: string;
-  sizes?: string;
-  /** A browser that does not take this type skips the preload and lets the <picture> choose. */
-  type?: string;
-}
+export type { ImagePreload };
 
 /**
  * The preload of the picture a page shows with loading "lcp": the same choice the <picture> makes —

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createContext, type LoaderFunctionArgs } from "react-router";
-import type { ImagePreload } from "../components/picture";
 import type { ApiClient } from "./api-client";
+import type { ImagePreload } from "./image-preload";
 
 /** What every loader gets: the request's QueryClient (prefetch target) and API client. */
 export interface RouteContext {
