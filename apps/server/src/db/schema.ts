@@ -77,6 +77,11 @@ export const goods = pgTable(
     sales: integer().notNull().default(0),
     sort: integer().notNull().default(0),
     isPackage: boolean().notNull().default(false),
+    /**
+     * 定制 goods (定制橱柜, 定制空间家具, 全屋定制): made for one home, so the seven-day no-reason
+     * return does not apply; the buyer confirms it at order time.
+     */
+    madeToOrder: boolean().notNull().default(false),
     /** Packages only: 'fixed' (priceCents for the whole package) or 'per_m2' (priceCents per ㎡). */
     packagePriceMode: text().$type<"fixed" | "per_m2">(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -512,6 +517,8 @@ export const orders = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     carrier: text(),
     trackingNo: text(),
+    /** When the buyer confirmed that the made-to-order lines have no seven-day no-reason return. */
+    madeToOrderConfirmedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.customerId, t.createdAt),
@@ -538,6 +545,8 @@ export const orderLines = pgTable(
     quantity: integer().notNull(),
     /** priceCents × quantity: bigint like the order's total (docs/decisions/0047). */
     amountCents: bigint({ mode: "number" }).notNull(),
+    /** Copied from the goods at order time. */
+    madeToOrder: boolean().notNull().default(false),
   },
   (t) => [index().on(t.orderId)],
 );
@@ -608,11 +617,170 @@ export const payments = pgTable(
     lastQueriedAt: timestamp({ withTimezone: true }),
     /** The verified notify (or query answer) that marked it paid, as received. */
     confirmation: jsonb().$type<Record<string, string>>(),
+    /**
+     * How the buyer pays (ADR 0062): "qr" (Alipay face-to-face, WeChat Native), "h5" (WeChat H5),
+     * "jsapi" (inside WeChat), "wap" (Alipay's mobile-site pay).
+     */
+    channel: text().$type<"qr" | "h5" | "jsapi" | "wap">().notNull().default("qr"),
+    /**
+     * What went back so far: the sum of this payment's refunds that are sent or settled, kept under
+     * the payment row's lock; the check makes "never more back than was paid" (R19) the database's rule.
+     */
+    refundedCents: bigint({ mode: "number" }).notNull().default(0),
   },
   (t) => [
     index().on(t.orderId),
     index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check("payments_amount_positive", sql`${t.amountCents} > 0`),
+    check("payments_refund_within_amount", sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+  ],
+);
+
+/**
+ * An after-sales request (申请售后) on a shipped or completed order: a return (退货, which ends in a
+ * refund) or a repair (维修). Staff approve or refuse it with a note.
+ */
+export const afterSales = pgTable(
+  "after_sales",
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    kind: text().$type<"return" | "repair">().notNull(),
+    reason: text().notNull(),
+    /** Media keys of the buyer's photos (the picture pipeline's). */
+    photos: text().array().notNull().default(sql`'{}'::text[]`),
+    status: text().$type<"requested" | "approved" | "refused" | "closed">().notNull(),
+    decisionNote: text().notNull().default(""),
+    decidedByStaffId: integer().references(() => staff.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    index().on(t.customerId, t.createdAt),
+    index("after_sales_open_idx").on(t.createdAt).where(sql`${t.status} = 'requested'`),
+  ],
+);
+
+/**
+ * One refund of (part of) a payment. "requested": waits for staff; "refused": staff said no;
+ * "processing": sent to the provider under outRefundNo (a retry reuses the number, never a new one:
+ * R19); "succeeded" / "failed": the provider's last word. At most one open refund per payment.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial().primaryKey(),
+    outRefundNo: text().notNull().unique(),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id),
+    orderId: integer().references(() => orders.id),
+    afterSaleId: integer().references(() => afterSales.id),
+    provider: text().$type<"offline" | "alipay" | "wechat">().notNull(),
+    amountCents: bigint({ mode: "number" }).notNull(),
+    /** customer: 申请退款; after_sales: an approved return; auto: paid after the order was cancelled. */
+    origin: text().$type<"customer" | "after_sales" | "auto">().notNull(),
+    reason: text().notNull().default(""),
+    status: text().$type<"requested" | "refused" | "processing" | "succeeded" | "failed">().notNull(),
+    decisionNote: text().notNull().default(""),
+    decidedByStaffId: integer().references(() => staff.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    /** The provider's refund id (WeChat refund_id; Alipay has none beyond the trade). */
+    providerRefundNo: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    settledAt: timestamp({ withTimezone: true }),
+    lastQueriedAt: timestamp({ withTimezone: true }),
+    /** The provider's answer or verified notify that settled it, as received. */
+    confirmation: jsonb().$type<Record<string, string>>(),
+  },
+  (t) => [
+    index().on(t.paymentId),
+    index().on(t.orderId),
+    uniqueIndex("refunds_one_open_per_payment")
+      .on(t.paymentId)
+      .where(sql`${t.status} IN ('requested', 'processing')`),
+    index("refunds_processing_idx").on(t.sentAt).where(sql`${t.status} = 'processing'`),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Every state a payment or a refund entered, and what moved it: notify, query, reconcile (the job),
+ * customer, staff or system. A refund's rows carry its id as well as its payment's.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id),
+    refundId: integer().references(() => refunds.id),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    source: text().$type<"notify" | "query" | "reconcile" | "customer" | "staff" | "system">().notNull(),
+    note: text().notNull().default(""),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.paymentId), index().on(t.refundId)],
+);
+
+/** One day's bill of one provider, compared once (the unique key holds whatever the instances). */
+export const reconciliationRuns = pgTable(
+  "reconciliation_runs",
+  {
+    id: serial().primaryKey(),
+    provider: text().$type<"alipay" | "wechat">().notNull(),
+    /** The bill's day in China time, YYYY-MM-DD. */
+    billDate: text().notNull(),
+    status: text().$type<"running" | "done" | "failed">().notNull(),
+    tradeCount: integer().notNull().default(0),
+    refundCount: integer().notNull().default(0),
+    differenceCount: integer().notNull().default(0),
+    error: text().notNull().default(""),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex().on(t.provider, t.billDate)],
+);
+
+/**
+ * A difference between a provider's bill and the shop's rows: missing_here (the bill has it, we do
+ * not), missing_there (we have it, the bill does not), amount_differs, status_differs. 管理员 resolves
+ * each with a note (audited).
+ */
+export const reconciliationDifferences = pgTable(
+  "reconciliation_differences",
+  {
+    id: serial().primaryKey(),
+    runId: integer()
+      .notNull()
+      .references(() => reconciliationRuns.id),
+    provider: text().$type<"alipay" | "wechat">().notNull(),
+    billDate: text().notNull(),
+    kind: text().$type<"missing_here" | "missing_there" | "amount_differs" | "status_differs">().notNull(),
+    subject: text().$type<"payment" | "refund">().notNull(),
+    outTradeNo: text().notNull(),
+    /** '' for a payment's difference. */
+    outRefundNo: text().notNull().default(""),
+    ourAmountCents: bigint({ mode: "number" }),
+    theirAmountCents: bigint({ mode: "number" }),
+    detail: jsonb().$type<Record<string, string>>().notNull().default({}),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedByStaffId: integer().references(() => staff.id),
+    resolutionNote: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex().on(t.provider, t.billDate, t.kind, t.subject, t.outTradeNo, t.outRefundNo),
+    index("reconciliation_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
   ],
 );
 /**
