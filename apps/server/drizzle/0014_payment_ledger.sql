@@ -83,6 +83,7 @@ ALTER TABLE "order_lines" ADD COLUMN "made_to_order" boolean DEFAULT false NOT N
 ALTER TABLE "orders" ADD COLUMN "made_to_order_confirmed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "channel" text DEFAULT 'qr' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refunded_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "deposit_refund_days" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
 ALTER TABLE "after_sales" ADD CONSTRAINT "after_sales_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "after_sales" ADD CONSTRAINT "after_sales_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "after_sales" ADD CONSTRAINT "after_sales_decided_by_staff_id_staff_id_fk" FOREIGN KEY ("decided_by_staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -250,6 +250,8 @@ export const siteSettings = pgTable("site_settings", {
   servedOwnersBase: integer().notNull().default(12_800),
   /** The /decorate-act deposit, in cents (ADR 0024). */
   activityDepositCents: integer().notNull().default(9_900),
+  /** A paid deposit can be refunded (申请退款) this many days after it was paid; 0: never. */
+  depositRefundDays: integer().notNull().default(7),
   /**
    * Other sites' origins (https://host[:port]) allowed to embed the panorama page /iframe in a frame;
    * none by default (docs/decisions/0050-standards-api-document-metrics-and-headers.md).
