@@ -8,7 +8,8 @@ describe("server process on the embedded database", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer();
+    // A first start: migrations and the demo seed on an empty directory, not the run's template.
+    server = await startServer({ fresh: true });
   });
   afterAll(async () => {
     await server?.stop();

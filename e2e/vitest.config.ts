@@ -31,6 +31,8 @@ export default defineConfig({
           // (or PostgreSQL database) and its own Chromium, and spends most of its time waiting on them.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
+          // One seeded data directory that every suite's server starts on a copy of (ADR 0070).
+          globalSetup: ["./support/data-template.ts"],
         },
       },
       {

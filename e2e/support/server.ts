@@ -2,9 +2,10 @@
 // data directory, and captures its JSON log lines (the console SMS provider logs codes there).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inject } from "vitest";
 import { freePort } from "../../scripts/lib/free-port.mjs";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
@@ -44,6 +45,21 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Resolve when the process exits instead of waiting for /healthz (for refusal tests). */
   expectExit?: boolean;
+  /** A new data directory made from nothing (a first start), not a copy of the run's template. */
+  fresh?: boolean;
+  /** How long to wait for /healthz; 100 s by default, within the suites' 120 s hook timeout. */
+  readyWithinMs?: number;
+}
+
+/**
+ * A new data directory for a server: a copy of the run's migrated and seeded template
+ * (support/data-template.ts) unless `fresh`, or when the run has none.
+ */
+export function newDataDir(fresh = false): string {
+  const dir = mkdtempSync(join(tmpdir(), "yj-e2e-"));
+  const template = fresh ? undefined : inject("dataTemplate");
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
 }
 
 /**
@@ -60,7 +76,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const entry = options.entry ?? SERVER_ENTRY;
   if (!existsSync(entry)) throw new Error(`${entry} missing: run npm run build`);
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "yj-e2e-"));
+  // A server on PostgreSQL (DATABASE_URL) does not open its data directory: nothing to copy.
+  const dataDir = options.dataDir ?? newDataDir(options.fresh || Boolean(options.env?.DATABASE_URL));
   const logs: string[] = [];
   const child = spawn(process.execPath, [entry], {
     cwd: options.cwd ?? ROOT,
@@ -117,7 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   // A first start migrates and seeds the embedded database: seconds on a quiet machine, near a
   // minute when other suites load it. Within the suites' 120 s hook timeout.
-  const deadline = Date.now() + 100_000;
+  const deadline = Date.now() + (options.readyWithinMs ?? 100_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join("\n")}`);
     try {

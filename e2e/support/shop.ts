@@ -1,12 +1,9 @@
 // One built server and one browser per test file, stopped afterwards; `open` loads a page of the shop
 // in a fresh tab at a viewport size and watches it for console errors and failed requests.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser, watchPage } from "./browser";
-import { type RunningServer, type StartOptions, startServer } from "./server";
+import { newDataDir, type RunningServer, type StartOptions, startServer } from "./server";
 
 export interface ShopInBrowser {
   readonly server: RunningServer;
@@ -28,7 +25,7 @@ export function shopInBrowser({ prepare, ...serverOptions }: ShopOptions = {}): 
   beforeAll(async () => {
     let dataDir: string | undefined;
     if (prepare) {
-      dataDir = mkdtempSync(join(tmpdir(), "yj-e2e-"));
+      dataDir = newDataDir();
       prepare(dataDir);
     }
     server = await startServer({ ...serverOptions, dataDir });
