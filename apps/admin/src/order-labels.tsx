@@ -8,6 +8,7 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
   shipped: "blue",
   completed: "green",
   cancelled: "default",
+  refunded: "purple",
 };
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {

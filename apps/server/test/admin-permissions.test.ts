@@ -27,6 +27,8 @@ import {
   goodsSkus,
   leads,
   orders,
+  payments,
+  refunds,
   sitePages,
   siteSettings,
   stores,
@@ -93,6 +95,8 @@ interface SampleContext {
   category: { id: number; name: string; sort: number; shown: boolean };
   banners: number[];
   stores: number[];
+  /** Refunds waiting for staff (approve, refuse) and failed ones (retry), one used up by each call. */
+  refunds: Record<"requested" | "failed", number[]>;
 }
 interface Sample {
   query?: Record<string, string>;
@@ -179,6 +183,10 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminStoreCreate: () => ({ body: { ...MATRIX_STORE } }),
   adminStoreUpdate: (c) => ({ body: { ...MATRIX_STORE, id: c.stores[0] } }),
   adminStoreDelete: (c) => ({ body: { id: c.stores.pop() } }),
+  adminOrderRefunds: (c) => ({ query: { orderNo: c.orders.paid[0] ?? "" } }),
+  adminRefundApprove: (c) => ({ body: { refundId: c.refunds.requested.pop(), note: "矩阵同意" } }),
+  adminRefundRefuse: (c) => ({ body: { refundId: c.refunds.requested.pop(), note: "矩阵拒绝" } }),
+  adminRefundRetry: (c) => ({ body: { refundId: c.refunds.failed.pop() } }),
   adminCityPricesList: () => ({}),
   adminCityPricesSave: () => ({
     body: {
@@ -234,6 +242,7 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     category: { id: 0, name: "", sort: 0, shown: true },
     banners: [],
     stores: [],
+    refunds: { requested: [], failed: [] },
   };
 
   beforeAll(async () => {
@@ -313,6 +322,52 @@ describeEachBackend("R16 permission matrix", (ctx) => {
         });
         sample.orders[status].push(orderNo);
       }
+    }
+    // Paid orders (offline payments) with a refund asked for, or failed, for the refund decisions.
+    for (let i = 0; i < 3 * CALLERS.length; i += 1) {
+      const status = i < 2 * CALLERS.length ? ("requested" as const) : ("failed" as const);
+      const [order] = await ctx.database.db
+        .insert(orders)
+        .values({
+          orderNo: `MATRIXRF${Date.now()}${i}`,
+          customerId: buyer!.id,
+          status: "paid",
+          totalCents: 100,
+          address: ADDRESS,
+          createdAt: now,
+          payBefore: new Date(now.getTime() + 30 * 60_000),
+          paidAt: now,
+        })
+        .returning({ id: orders.id });
+      const [payment] = await ctx.database.db
+        .insert(payments)
+        .values({
+          outTradeNo: `PMATRIX${Date.now()}${i}`,
+          provider: "offline",
+          purpose: "order",
+          orderId: order!.id,
+          subject: "矩阵订单",
+          amountCents: 100,
+          status: "paid",
+          createdAt: now,
+          paidAt: now,
+        })
+        .returning({ id: payments.id });
+      const [refund] = await ctx.database.db
+        .insert(refunds)
+        .values({
+          outRefundNo: `RMATRIX${Date.now()}${i}`,
+          paymentId: payment!.id,
+          orderId: order!.id,
+          provider: "offline",
+          amountCents: 100,
+          origin: "customer",
+          reason: "矩阵退款",
+          status,
+          createdAt: now,
+        })
+        .returning({ id: refunds.id });
+      sample.refunds[status].push(refund!.id);
     }
   }, 120_000);
   afterAll(async () => {

@@ -59,6 +59,7 @@ import {
   AdminSitePageSaveBody,
 } from "./admin-content.js";
 import { NoQuery, Nothing, staffDef } from "./endpoint-def.js";
+import { adminRefundEndpoints } from "./refunds.js";
 
 export const adminEndpoints = {
   adminLogin: staffDef({
@@ -414,4 +415,5 @@ export const adminEndpoints = {
     data: UploadedImage,
   }),
   ...adminCatalogEndpoints,
+  ...adminRefundEndpoints,
 } as const;

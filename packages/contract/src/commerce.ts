@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { phoneField } from "./accounts.js";
 import { currentParam, Page, pageSizeParam } from "./common.js";
+import { OrderRefund } from "./refunds.js";
 import { text } from "./text.js";
 
 // ── Bounds (R11, docs/decisions/0047) ──────────────────────────────────────────────────────────────
@@ -33,7 +34,7 @@ const bodyId = (label: string) =>
     .max(2_147_483_647, { error: `${label}无效` });
 
 /** Order states (docs/product.md §4 adds none; the Commerce issue names them) and their Chinese labels. */
-export const ORDER_STATUSES = ["pending_payment", "paid", "shipped", "completed", "cancelled"] as const;
+export const ORDER_STATUSES = ["pending_payment", "paid", "shipped", "completed", "cancelled", "refunded"] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -42,6 +43,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: "已发货",
   completed: "已完成",
   cancelled: "已取消",
+  /** Paid, then refunded in full before it shipped (docs/decisions/0063). */
+  refunded: "已退款",
 };
 /** An order not paid this long after it was made is cancelled and its stock released. */
 export const ORDER_PAYMENT_WINDOW_MINUTES = 30;
@@ -201,6 +204,8 @@ export const Order = z.object({
   carrier: z.string().nullable(),
   trackingNo: z.string().nullable(),
   history: z.array(OrderEvent),
+  /** Its refunds (申请退款 and their states, docs/decisions/0063), oldest first. */
+  refunds: z.array(OrderRefund).optional(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -74,6 +74,7 @@ import {
   EstimateData,
   PutCardsBody,
 } from "./leads.js";
+import { refundEndpoints } from "./refunds.js";
 import { SitePage, SitePageQuery } from "./site-pages.js";
 
 export const endpoints = {
@@ -450,6 +451,7 @@ export const endpoints = {
     body: PutCardsBody,
     data: Nothing,
   }),
+  ...refundEndpoints,
   ...adminEndpoints,
 } as const;
 

@@ -25,6 +25,7 @@ export * from "./money.js";
 export * from "./picture-keys.js";
 export * from "./planned-endpoints.js";
 export * from "./query-string.js";
+export * from "./refunds.js";
 export * from "./routes.js";
 export * from "./site-links.js";
 export * from "./site-pages.js";

@@ -1,7 +1,7 @@
 // An order's page: what the customer bought and where it goes, and the one next step its state allows
 // (发货 with carrier and tracking number, 完成订单, 取消订单), each answered by the order as it now is.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { type AdminOrderDetail, adminRoutes } from "@yj/contract";
+import { type AdminOrderDetail, type AdminRefund, adminRoutes } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { answer, api } from "../test/fake-api";
 import { expectShown, renderPage } from "../test/render-page";
@@ -58,8 +58,27 @@ async function ship(trackingNo: string) {
   fireEvent.click(within(dialog).getByRole("button", { name: "确认发货" }));
 }
 
-function open(status: AdminOrderDetail["status"] = "paid") {
+const refund: AdminRefund = {
+  id: 9,
+  outRefundNo: "R20260501120000aaaaaaaaaaaaaaaa",
+  outTradeNo: "P20260501120000bbbbbbbbbbbbbbbb",
+  provider: "wechat",
+  origin: "customer",
+  status: "requested",
+  amount: 259800,
+  refundable: 259800,
+  reason: "尺寸不合适",
+  note: "",
+  decidedBy: null,
+  decidedAt: null,
+  createdAt: "2026-05-01T05:00:00.000Z",
+  settledAt: null,
+  history: [{ fromStatus: null, toStatus: "requested", source: "customer", note: "尺寸不合适", at: "2026-05-01T05:00:00.000Z" }],
+};
+
+function open(status: AdminOrderDetail["status"] = "paid", refunds: AdminRefund[] = []) {
   answer(adminRoutes.adminOrderDetail, { ...order, status });
+  answer(adminRoutes.adminOrderRefunds, refunds);
   renderPage(<OrderDetailPage />, { url: `/orders/${ORDER_NO}`, path: "/orders/:orderNo" });
 }
 
@@ -121,5 +140,53 @@ describe("order detail", () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledWith(adminRoutes.adminOrderCancel, { orderNo: ORDER_NO }));
     expect(await screen.findByText("订单已取消，库存已退回")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("button", { name: "取消订单" })).toBeNull());
+  });
+
+  it("lists the refund requests with their history, approves one in part with a note, and refuses one with a reason", async () => {
+    open("paid", [refund]);
+    expect(await screen.findByText("暂无支付记录")).toBeTruthy();
+    expect(await screen.findByText("申请中", {}, { timeout: 5000 })).toBeTruthy();
+    expectShown("退款原因：尺寸不合适");
+    answer(adminRoutes.adminRefundApprove, { ...refund, status: "processing", amount: 100000 });
+    fireEvent.click(screen.getByRole("button", { name: "同意退款" }));
+    const dialog = await screen.findByRole("dialog");
+    const amount = within(dialog).getByLabelText(/退款金额/);
+    expect((amount as HTMLInputElement).value).toBe("2598.00");
+    fireEvent.change(amount, { target: { value: "1000" } });
+    fireEvent.change(within(dialog).getByLabelText("备注"), { target: { value: "部分退款" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "同意退款" }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith(adminRoutes.adminRefundApprove, {
+        refundId: 9,
+        amount: 100000,
+        note: "部分退款",
+      }),
+    );
+    expect(await screen.findByText("已同意退款")).toBeTruthy();
+
+    answer(adminRoutes.adminRefundRefuse, { ...refund, status: "refused", note: "已生产" });
+    fireEvent.click(await screen.findByRole("button", { name: "拒 绝" }, { timeout: 5000 }));
+    // The approval's dialog may still be closing: the refusal's is the one with 拒绝原因.
+    const reasonField = (await screen.findAllByLabelText("拒绝原因", {}, { timeout: 5000 })).at(-1) as HTMLElement;
+    const refuse = reasonField.closest<HTMLElement>(".ant-modal") ?? document.body;
+    fireEvent.click(within(refuse).getByRole("button", { name: "拒 绝" }));
+    expect(await within(refuse).findByText("请填写拒绝原因")).toBeTruthy();
+    fireEvent.change(reasonField, { target: { value: "已生产" } });
+    fireEvent.click(within(refuse).getByRole("button", { name: "拒 绝" }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith(adminRoutes.adminRefundRefuse, { refundId: 9, note: "已生产" }),
+    );
+  });
+
+  it("offers 重试退款 for a failed refund, under the same number", async () => {
+    open("paid", [{ ...refund, status: "failed" }]);
+    expect(await screen.findByText("退款失败", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "同意退款" })).toBeNull();
+    answer(adminRoutes.adminRefundRetry, { ...refund, status: "processing" });
+    fireEvent.click(screen.getByRole("button", { name: "重试退款" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/R20260501120000aaaaaaaaaaaaaaaa/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "重 试" }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith(adminRoutes.adminRefundRetry, { refundId: 9 }));
   });
 });

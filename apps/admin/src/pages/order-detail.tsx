@@ -12,6 +12,7 @@ import { App, Button, Card, Descriptions, Space, Timeline } from "antd";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { get, post, routes } from "../api";
+import { OrderRefunds } from "../components/order-refunds";
 import { moneyColumn } from "../kit/columns";
 import { TextItem } from "../kit/form-items";
 import { formatTime } from "../kit/format";
@@ -119,12 +120,21 @@ export function OrderDetailPage() {
   const load = useLoad(() => get(routes.adminOrderDetail, { orderNo }), orderNo);
   return (
     <Loaded load={load} back={{ to: "/orders", text: "返回订单列表" }}>
-      {(order) => <OrderView order={order} onChanged={load.setData} />}
+      {(order) => <OrderView order={order} onChanged={load.setData} reload={load.reload} />}
     </Loaded>
   );
 }
 
-function OrderView({ order, onChanged }: { order: AdminOrderDetail; onChanged(order: AdminOrderDetail): void }) {
+function OrderView({
+  order,
+  onChanged,
+  reload,
+}: {
+  order: AdminOrderDetail;
+  onChanged(order: AdminOrderDetail): void;
+  /** Reads the order again (a refund decision moves it to 已退款 and writes its history). */
+  reload(): void;
+}) {
   const a = order.address;
   return (
     <TitledPage
@@ -180,6 +190,7 @@ function OrderView({ order, onChanged }: { order: AdminOrderDetail; onChanged(or
           ]}
         />
       </Card>
+      <OrderRefunds orderNo={order.orderNo} onChanged={reload} />
       <Card title="状态记录" size="small">
         <Timeline
           items={order.history.map((h) => ({

@@ -32,6 +32,14 @@ export interface FakeTrade {
   tradeNo: string;
 }
 
+/** A refund (out_request_no) of a trade, in yuan as Alipay keeps it. */
+export interface FakeRefund {
+  outTradeNo: string;
+  outRequestNo: string;
+  refundAmount: string;
+  reason: string;
+}
+
 export interface ReceivedCall {
   method: string;
   params: Record<string, string>;
@@ -61,8 +69,12 @@ export class FakeAlipay {
   readonly alipayKeys = rsaKeyPair();
   readonly trades = new Map<string, FakeTrade>();
   readonly calls: ReceivedCall[] = [];
+  /** Refunds by out_request_no (ADR 0063). */
+  readonly refunds = new Map<string, FakeRefund>();
   /** Answer each call after this long. */
   delayMs = 0;
+  /** Answer alipay.trade.refund after this long, having made the refund first (an answer lost on the way). */
+  refundDelayMs = 0;
   /** Answer each call with this HTTP status and no body (a failing gateway). */
   failStatus = 0;
   url = "";
@@ -162,6 +174,11 @@ export class FakeAlipay {
     if (method === "alipay.trade.precreate") this.answer(res, responseKey, this.precreate(biz, params));
     else if (method === "alipay.trade.query") this.answer(res, responseKey, this.query(biz));
     else if (method === "alipay.trade.close") this.answer(res, responseKey, this.close(biz));
+    else if (method === "alipay.trade.refund") {
+      const answer = this.refund(biz);
+      if (this.refundDelayMs) await new Promise((r) => setTimeout(r, this.refundDelayMs));
+      this.answer(res, responseKey, answer);
+    } else if (method === "alipay.trade.fastpay.refund.query") this.answer(res, responseKey, this.refundQuery(biz));
     else this.answer(res, responseKey, { code: "40004", msg: "Business Failed", sub_code: "isv.unknown-method" });
   }
 
@@ -205,6 +222,92 @@ export class FakeAlipay {
       trade_status: trade.status,
       total_amount: trade.totalAmount,
       ...(paid ? { send_pay_date: beijing(new Date()), receipt_amount: trade.totalAmount } : {}),
+    };
+  }
+
+  /** Cents from Alipay's yuan text. */
+  private static cents(yuan: string | undefined): number {
+    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(yuan ?? "");
+    return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : Number.NaN;
+  }
+
+  /** Cents refunded so far on a trade. */
+  refundedCents(outTradeNo: string): number {
+    let sum = 0;
+    for (const r of this.refunds.values()) if (r.outTradeNo === outTradeNo) sum += FakeAlipay.cents(r.refundAmount);
+    return sum;
+  }
+
+  /**
+   * alipay.trade.refund: the same out_request_no is the same refund (answered again with fund_change
+   * N); a refund beyond what is left is refused (ACQ.REFUND_AMT_NOT_EQUAL_TOTAL).
+   */
+  private refund(biz: Record<string, string>): Record<string, string> {
+    const trade = this.trades.get(biz.out_trade_no ?? "");
+    if (!trade)
+      return { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_NOT_EXIST", sub_msg: "交易不存在" };
+    if (trade.status !== "TRADE_SUCCESS" && !(trade.status === "TRADE_CLOSED" && this.refundedCents(trade.outTradeNo)))
+      return { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_STATUS_ERROR", sub_msg: "交易状态不合法" };
+    const requestNo = biz.out_request_no || trade.outTradeNo;
+    const amount = FakeAlipay.cents(biz.refund_amount);
+    const existing = this.refunds.get(requestNo);
+    const total = FakeAlipay.cents(trade.totalAmount);
+    const answer = (fundChange: string) => ({
+      code: "10000",
+      msg: "Success",
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      buyer_logon_id: "159****5620",
+      fund_change: fundChange,
+      refund_fee: (this.refundedCents(trade.outTradeNo) / 100).toFixed(2),
+    });
+    if (existing) {
+      if (FakeAlipay.cents(existing.refundAmount) !== amount || existing.outTradeNo !== trade.outTradeNo)
+        return {
+          code: "40004",
+          msg: "Business Failed",
+          sub_code: "ACQ.DISCORDANT_REPEAT_REQUEST",
+          sub_msg: "请求信息不一致",
+        };
+      return answer("N");
+    }
+    if (!Number.isFinite(amount) || amount <= 0)
+      return { code: "40004", msg: "Business Failed", sub_code: "ACQ.REFUND_FEE_ERROR", sub_msg: "退款金额无效" };
+    if (this.refundedCents(trade.outTradeNo) + amount > total)
+      return {
+        code: "40004",
+        msg: "Business Failed",
+        sub_code: "ACQ.REFUND_AMT_NOT_EQUAL_TOTAL",
+        sub_msg: "退款金额超限",
+      };
+    this.refunds.set(requestNo, {
+      outTradeNo: trade.outTradeNo,
+      outRequestNo: requestNo,
+      refundAmount: biz.refund_amount ?? "",
+      reason: biz.refund_reason ?? "",
+    });
+    // A trade refunded in full is TRADE_CLOSED at Alipay.
+    if (this.refundedCents(trade.outTradeNo) === total) trade.status = "TRADE_CLOSED";
+    return answer("Y");
+  }
+
+  /** alipay.trade.fastpay.refund.query: a refund found answers its amount and REFUND_SUCCESS; else no amount. */
+  private refundQuery(biz: Record<string, string>): Record<string, string> {
+    const trade = this.trades.get(biz.out_trade_no ?? "");
+    if (!trade)
+      return { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_NOT_EXIST", sub_msg: "交易不存在" };
+    const refund = this.refunds.get(biz.out_request_no ?? "");
+    if (!refund || refund.outTradeNo !== trade.outTradeNo)
+      return { code: "10000", msg: "Success", out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo };
+    return {
+      code: "10000",
+      msg: "Success",
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      out_request_no: refund.outRequestNo,
+      total_amount: trade.totalAmount,
+      refund_amount: refund.refundAmount,
+      refund_status: "REFUND_SUCCESS",
     };
   }
 

@@ -202,7 +202,12 @@ export class OrderDesk {
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(
         or(
-          and(eq(payments.status, "paid"), or(eq(orders.status, "cancelled"), eq(orders.status, "pending_payment"))),
+          // A payment refunded in full (docs/decisions/0063) needs no one any more.
+          and(
+            eq(payments.status, "paid"),
+            lt(payments.refundedCents, payments.amountCents),
+            or(eq(orders.status, "cancelled"), eq(orders.status, "pending_payment")),
+          ),
           and(eq(payments.status, "pending"), lt(orders.payBefore, now), ne(orders.status, "paid")),
         ),
       )

@@ -1,5 +1,6 @@
 // Marking an order paid, for the payment module (ADR 0025): it runs in the caller's transaction, so
 // a payment row and the order it pays change together or not at all.
+import type { OrderStatus } from "@yj/contract";
 import { and, eq } from "drizzle-orm";
 import { orderEvents, orderLines, orders } from "../../db/schema.js";
 import type { Tx } from "../../db/transaction.js";
@@ -10,7 +11,7 @@ export type MarkPaidResult =
   /** The order moved from pending_payment to paid now. */
   | { changed: true; orderNo: string; totalCents: number }
   /** Nothing changed: the order is already paid (a repeated notify), cancelled, or unknown. */
-  | { changed: false; status: "paid" | "shipped" | "completed" | "cancelled" | "pending_payment" | null };
+  | { changed: false; status: OrderStatus | null };
 
 /**
  * Moves a pending order to paid once. The status guard is in the update itself: two notifies racing,

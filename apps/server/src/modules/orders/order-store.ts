@@ -3,6 +3,7 @@ import type { Order, OrderLine, OrderStatus } from "@yj/contract";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orderLines, orders } from "../../db/schema.js";
+import { refundsOfOrders } from "../payments/index.js";
 
 /** The database, or a transaction in progress. */
 type Reader = Pick<Db, "select">;
@@ -25,12 +26,14 @@ export async function ordersOf(reader: Reader, rows: OrderRow[]): Promise<Order[
     .from(orderEvents)
     .where(inArray(orderEvents.orderId, ids))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const refunds = await refundsOfOrders(reader, ids);
   return rows.map((row) => ({
     ...orderFieldsOf(row),
     lines: lines.filter((l) => l.orderId === row.id).map(orderLineOf),
     history: events
       .filter((e) => e.orderId === row.id)
       .map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
+    refunds: refunds.get(row.id) ?? [],
   }));
 }
 

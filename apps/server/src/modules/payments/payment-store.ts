@@ -12,6 +12,7 @@ import type { PaymentProviderName } from "../../providers/payment/payment-provid
 import { hasRecentActivityLead } from "../leads/index.js";
 import { type MarkPaidResult, markOrderPaid } from "../orders/order-payment.js";
 import { activityDepositCents } from "../site-settings/service.js";
+import { openAutoRefund } from "./refund-store.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -38,7 +39,14 @@ export interface PaidEvidence {
 
 export type RecordOutcome =
   /** Nothing changed: the trade was already recorded paid (a repeat), or is unknown. */
-  { recorded: false } | { recorded: true; payment: PaymentRow; order: MarkPaidResult | null };
+  | { recorded: false }
+  | {
+      recorded: true;
+      payment: PaymentRow;
+      order: MarkPaidResult | null;
+      /** The automatic refund opened because the order could not take this payment (docs/decisions/0063). */
+      autoRefundId: number | null;
+    };
 
 /**
  * A trade number: "P", the UTC time to the second, 16 random hex characters. Unguessable, since the
@@ -187,7 +195,7 @@ export class PaymentStore {
    * paid at the provider (the buyer paid at the last second) is recorded too: the money arrived.
    * The order moves to paid in the same transaction.
    */
-  async recordPaid(outTradeNo: string, evidence: PaidEvidence): Promise<RecordOutcome> {
+  async recordPaid(outTradeNo: string, evidence: PaidEvidence, now: Date = new Date()): Promise<RecordOutcome> {
     return this.db.transaction(async (tx) => {
       const [payment] = await tx
         .update(payments)
@@ -201,7 +209,10 @@ export class PaymentStore {
         .returning();
       if (!payment) return { recorded: false };
       const order = payment.orderId ? await markOrderPaid(tx, payment.orderId, evidence.paidAt, evidence.note) : null;
-      return { recorded: true, payment, order };
+      // The order was cancelled (unpaid too long) or paid by another trade: the money goes back, and
+      // the refund is opened with the payment, so no crash between them can forget it.
+      const auto = order && !order.changed ? await openAutoRefund(tx, payment.id, now) : null;
+      return { recorded: true, payment, order, autoRefundId: auto?.id ?? null };
     });
   }
 

@@ -9,7 +9,9 @@ import { createPaymentProviders } from "../../providers/payment/create-payment-p
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import { PaymentStore } from "./payment-store.js";
 import { DEFAULT_RECONCILE_POLICY, ReconcileJob, type ReconcilePolicy } from "./reconcile-job.js";
-import { paymentsRoutes } from "./routes.js";
+import { RefundService } from "./refund-service.js";
+import { RefundStore } from "./refund-store.js";
+import { paymentsRoutes, refundsRoutes } from "./routes.js";
 import { PaymentsService } from "./service.js";
 
 /** What tests replace: the clock, the providers, the reconciliation timing, or the job altogether. */
@@ -22,10 +24,15 @@ export interface PaymentsOverrides {
   runReconcile?: boolean;
 }
 
-/** What the payments module gives the rest of the server: its reconciliation job and the service. */
+/**
+ * What the payments module gives the rest of the server: its reconciliation job, the service, and
+ * the refunds (docs/decisions/0063): `refunds.send(refundId)` sends a refund opened in a committed
+ * transaction (openReturnRefund), the job sending it anyway if this instance dies first.
+ */
 export interface PaymentsModule {
   job: ReconcileJob;
   service: PaymentsService;
+  refunds: RefundService;
 }
 
 export interface PaymentsOptions extends PaymentsOverrides {
@@ -46,13 +53,22 @@ export function registerPayments(app: FastifyInstance, options: PaymentsOptions)
     log: app.log,
     offlineAllowed: env.NODE_ENV !== "production",
   });
-  const job = new ReconcileJob(store, service, {
-    policy: { ...DEFAULT_RECONCILE_POLICY, pollMs: env.PAYMENT_RECONCILE_POLL_MS, ...options.reconcile },
-    now,
-    log: app.log,
-    metrics: options.metrics,
-  });
+  const refundStore = new RefundStore(db);
+  const refunds = new RefundService({ store: refundStore, payments: service, now, log: app.log });
+  service.sendRefund = (refundId) => refunds.send(refundId);
+  const job = new ReconcileJob(
+    store,
+    service,
+    {
+      policy: { ...DEFAULT_RECONCILE_POLICY, pollMs: env.PAYMENT_RECONCILE_POLL_MS, ...options.reconcile },
+      now,
+      log: app.log,
+      metrics: options.metrics,
+    },
+    { store: refundStore, service: refunds },
+  );
   paymentsRoutes(app, service);
+  refundsRoutes(app, refunds);
   if (options.runReconcile !== false) job.runWhileServing(app);
-  return { job, service };
+  return { job, service, refunds };
 }

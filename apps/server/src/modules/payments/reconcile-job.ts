@@ -6,6 +6,8 @@
 import { BackgroundJob, type JobOptions } from "../../lib/polling-job.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import type { PaymentStore, TradeRow } from "./payment-store.js";
+import type { RefundRound, RefundService } from "./refund-service.js";
+import type { RefundStore } from "./refund-store.js";
 import type { PaymentsService } from "./service.js";
 
 export interface ReconcilePolicy {
@@ -36,6 +38,14 @@ export interface ReconcileRound {
   recorded: number;
   closed: number;
   failed: number;
+  /** Processing refunds (docs/decisions/0063): sent (never sent, or unknown to the provider), asked, settled. */
+  refunds: RefundRound;
+}
+
+/** The refunds' side of the job: processing refunds are sent or asked about until they settle (R19). */
+export interface RefundReconciler {
+  store: RefundStore;
+  service: RefundService;
 }
 
 export class ReconcileJob extends BackgroundJob {
@@ -43,17 +53,32 @@ export class ReconcileJob extends BackgroundJob {
     private readonly store: PaymentStore,
     private readonly payments: PaymentsService,
     private readonly options: JobOptions<ReconcilePolicy>,
+    private readonly refunds?: RefundReconciler,
   ) {
     super(PAYMENT_RECONCILE_JOB, options);
   }
 
   /** One pass over every unconfirmed trade due now, a batch at a time. */
   async runOnce(): Promise<ReconcileRound> {
-    const round: ReconcileRound = { asked: 0, recorded: 0, closed: 0, failed: 0 };
+    const round: ReconcileRound = {
+      asked: 0,
+      recorded: 0,
+      closed: 0,
+      failed: 0,
+      refunds: { sent: 0, asked: 0, settled: 0, failed: 0 },
+    };
     const { policy, now } = this.options;
     for (;;) {
       const batch = await this.store.claimUnconfirmed(now(), policy.minAgeMs, policy.leaseMs, policy.batchSize);
       for (const trade of batch) await this.reconcile(trade, round);
+      if (batch.length < policy.batchSize || this.stopped) break;
+    }
+    if (!this.refunds) return round;
+    // Refunds: a processing refund is claimed by one instance per lease (SKIP LOCKED), so two
+    // instances never send or ask about the same refund at once; its number never changes.
+    for (;;) {
+      const batch = await this.refunds.store.claimDue(now(), policy.minAgeMs, policy.leaseMs, policy.batchSize);
+      for (const due of batch) await this.refunds.service.reconcile(due, round.refunds);
       if (batch.length < policy.batchSize || this.stopped) return round;
     }
   }

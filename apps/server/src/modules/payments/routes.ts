@@ -1,13 +1,19 @@
 import { endpoints } from "@yj/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
-import { WECHATPAY_NOTIFY_PATH } from "../../providers/payment/create-payment-provider.js";
+import {
+  WECHATPAY_NOTIFY_PATH,
+  WECHATPAY_REFUND_NOTIFY_PATH,
+} from "../../providers/payment/create-payment-provider.js";
 import type { NotifyRequest } from "../../providers/payment/payment-provider.js";
+import { requireCustomer } from "../accounts/session-hook.js";
+import { staffActor } from "../staff/index.js";
+import type { RefundService } from "./refund-service.js";
 import type { PaymentsService } from "./service.js";
 
 /** Alipay posts its asynchronous notify here (ALIPAY_NOTIFY_URL); outside the contract's table. */
 export const ALIPAY_NOTIFY_PATH = "/api/alipay/notify";
-export { WECHATPAY_NOTIFY_PATH };
+export { WECHATPAY_NOTIFY_PATH, WECHATPAY_REFUND_NOTIFY_PATH };
 
 /** A notify is a few hundred bytes of form fields, or a small JSON envelope. */
 const NOTIFY_BODY_LIMIT = 16 * 1024;
@@ -61,6 +67,64 @@ export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService) 
       } catch (error) {
         // The database may be away: a 5xx makes WeChat Pay send the notify again later.
         request.log.error({ err: error }, "payment notify failed");
+        return reply.code(500).send({ code: "FAIL", message: "系统繁忙，请稍后重试" });
+      }
+      if (accepted) return reply.code(204).send();
+      return reply.code(400).send({ code: "FAIL", message: "通知验证失败" });
+    });
+  });
+}
+
+/**
+ * Refunds (docs/decisions/0063): the customer's and the deposit payer's requests, the back office's
+ * decisions, and WeChat Pay's refund notify (same protocol and answers as its payment notify).
+ */
+export function refundsRoutes(app: FastifyInstance, refunds: RefundService) {
+  registerEndpoint(
+    app,
+    endpoints.orderRefund,
+    ({ body, request }) => refunds.requestForOrder(requireCustomer(request), body),
+    { message: "退款申请已提交" },
+  );
+  registerEndpoint(app, endpoints.myDeposits, ({ request }) => refunds.deposits(requireCustomer(request)));
+  registerEndpoint(
+    app,
+    endpoints.depositRefund,
+    ({ body, request }) => refunds.requestForDeposit(requireCustomer(request), body),
+    { message: "定金退款已提交" },
+  );
+  registerEndpoint(app, endpoints.adminOrderRefunds, ({ query }) => refunds.ordersRefunds(query.orderNo));
+  registerEndpoint(
+    app,
+    endpoints.adminRefundApprove,
+    ({ body, request }) => refunds.approve(staffActor(request), body),
+    {
+      message: "已同意退款",
+    },
+  );
+  registerEndpoint(app, endpoints.adminRefundRefuse, ({ body, request }) => refunds.refuse(staffActor(request), body), {
+    message: "已拒绝退款申请",
+  });
+  registerEndpoint(app, endpoints.adminRefundRetry, ({ body, request }) => refunds.retry(staffActor(request), body), {
+    message: "已重新发起退款",
+  });
+
+  app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: NOTIFY_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(WECHATPAY_REFUND_NOTIFY_PATH, { schema: { hide: true } }, async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      let accepted: boolean;
+      try {
+        const json = /^application\/json\b/i.test(request.headers["content-type"] ?? "");
+        accepted = json && (await refunds.notify("wechat", notifyRequest(request)));
+      } catch (error) {
+        // The database may be away: a 5xx makes WeChat Pay send the notify again later.
+        request.log.error({ err: error }, "refund notify failed");
         return reply.code(500).send({ code: "FAIL", message: "系统繁忙，请稍后重试" });
       }
       if (accepted) return reply.code(204).send();

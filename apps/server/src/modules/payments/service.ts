@@ -43,6 +43,9 @@ export interface PaymentsServiceOptions {
   offlineAllowed: boolean;
 }
 
+/** Sends a refund after the commit that opened it (the refund service's send, set by the module). */
+export type RefundSender = (refundId: number) => Promise<void>;
+
 export interface PrecreateInput {
   name?: string;
   mobile?: string;
@@ -63,6 +66,8 @@ function tradeData(trade: TradeRow): TradeData {
 
 export class PaymentsService {
   private readonly byName: ReadonlyMap<PaymentProviderName, PaymentProvider>;
+  /** Set by the module once the refund service exists (it needs this service's providers). */
+  sendRefund: RefundSender | undefined;
 
   constructor(private readonly deps: PaymentsServiceOptions) {
     const [first] = deps.providers;
@@ -250,14 +255,18 @@ export class PaymentsService {
 
   /** The one way a payment is recorded. A paid trade whose order cannot take it is logged for refund. */
   private async recordTradePaid(trade: TradeRow, evidence: PaidEvidence): Promise<void> {
-    const outcome = await this.deps.store.recordPaid(trade.outTradeNo, evidence);
+    const outcome = await this.deps.store.recordPaid(trade.outTradeNo, evidence, this.deps.now());
     if (!outcome.recorded) return;
     const { payment, order } = outcome;
     const log = { outTradeNo: payment.outTradeNo, tradeNo: payment.tradeNo, amount: payment.amountCents };
     if (order && !order.changed) {
-      // The order was cancelled (unpaid too long) or paid by another trade: the money must go back.
-      // The back office lists it as unreconciled (a paid payment whose order is not paid by it).
-      this.deps.log.error({ ...log, orderNo: trade.orderNo, orderStatus: order.status }, "payment needs refund");
+      // The order was cancelled (unpaid too long) or paid by another trade: the money goes back. The
+      // refund was opened with the payment (docs/decisions/0063); it is sent now, or by the job.
+      this.deps.log.error(
+        { ...log, orderNo: trade.orderNo, orderStatus: order.status, refundId: outcome.autoRefundId },
+        "payment needs refund",
+      );
+      if (outcome.autoRefundId !== null && this.sendRefund) await this.sendRefund(outcome.autoRefundId);
       return;
     }
     this.deps.log.info(

@@ -23,6 +23,15 @@ export async function activityDepositCents(reader: Pick<Db, "select">): Promise<
   return settings?.cents ?? 0;
 }
 
+/** How many days after paying the activity deposit its payer may ask for it back (0: never). */
+export async function depositRefundDays(reader: Pick<Db, "select">): Promise<number> {
+  const [settings] = await reader
+    .select({ days: siteSettings.depositRefundDays })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return settings?.days ?? 7;
+}
+
 export class SiteSettingsService {
   constructor(
     private readonly db: Db,

@@ -15,8 +15,10 @@ import {
   PAYMENT_BUSY_MESSAGE,
   type PaymentProvider,
   type PrecreateRequest,
+  type ProviderRefund,
   type ProviderTrade,
   paymentBusy,
+  type RefundRequest,
   type TradeState,
   withPaymentTimeout,
   yuanToCents,
@@ -45,6 +47,22 @@ const TRADE_STATES = new Map<string, TradeState>([
 const SUCCESS = "10000";
 /** Alipay's business-failure code; with this sub code the trade does not exist (yet). */
 const TRADE_NOT_EXIST = "ACQ.TRADE_NOT_EXIST";
+
+/**
+ * Refusals of alipay.trade.refund that are Alipay's last word on this request (nothing went back);
+ * any other failure (ACQ.SYSTEM_ERROR, a timeout) leaves the outcome unknown, to be queried.
+ */
+const REFUND_REFUSALS = new Set([
+  "ACQ.TRADE_NOT_EXIST",
+  "ACQ.TRADE_STATUS_ERROR",
+  "ACQ.TRADE_HAS_CLOSE",
+  "ACQ.REFUND_AMT_NOT_EQUAL_TOTAL",
+  "ACQ.SELLER_BALANCE_NOT_ENOUGH",
+  "ACQ.REASON_TRADE_BEEN_FREEZEN",
+  "ACQ.TRADE_NOT_ALLOW_REFUND",
+  "ACQ.REFUND_FEE_ERROR",
+  "ACQ.DISCORDANT_REPEAT_REQUEST",
+]);
 
 /** PKCS8 ("BEGIN PRIVATE KEY", or a bare base64 body that parses as PKCS8) or PKCS1. */
 export function privateKeyType(key: string): "PKCS8" | "PKCS1" {
@@ -139,6 +157,48 @@ export class AlipayPaymentProvider implements PaymentProvider {
     if (result.code === SUCCESS || result.subCode === TRADE_NOT_EXIST) return;
     this.refused("alipay.trade.close", outTradeNo, result);
     throw paymentBusy();
+  }
+
+  /**
+   * alipay.trade.refund with out_request_no = our refund number: the same number again is the same
+   * refund (Alipay answers fund_change "N" for a repeat). Face-to-face refunds are synchronous: a
+   * 10000 answer is money back.
+   */
+  async refund({ outTradeNo, outRefundNo, amountCents, reason }: RefundRequest): Promise<ProviderRefund> {
+    const result = await this.call("alipay.trade.refund", outTradeNo, {
+      bizContent: {
+        out_trade_no: outTradeNo,
+        out_request_no: outRefundNo,
+        refund_amount: centsToYuan(amountCents),
+        refund_reason: reason.slice(0, 256),
+      },
+    });
+    if (result.code === SUCCESS) return { state: "succeeded", amountCents, refundNo: null, raw: flat(result) };
+    this.refused("alipay.trade.refund", outTradeNo, result);
+    if (typeof result.subCode === "string" && REFUND_REFUSALS.has(result.subCode))
+      return { state: "failed", amountCents: null, refundNo: null, raw: flat(result) };
+    throw paymentBusy();
+  }
+
+  /**
+   * alipay.trade.fastpay.refund.query: a 10000 answer with refund_amount (and, when Alipay gives it,
+   * refund_status REFUND_SUCCESS) is a refund done; a 10000 answer without it: no such refund.
+   */
+  async queryRefund({ outTradeNo, outRefundNo }: { outTradeNo: string; outRefundNo: string }): Promise<ProviderRefund> {
+    const result = await this.call("alipay.trade.fastpay.refund.query", outTradeNo, {
+      bizContent: { out_trade_no: outTradeNo, out_request_no: outRefundNo, query_options: ["gmt_refund_pay"] },
+    });
+    if (result.code !== SUCCESS) {
+      if (result.subCode === TRADE_NOT_EXIST)
+        return { state: null, amountCents: null, refundNo: null, raw: flat(result) };
+      this.refused("alipay.trade.fastpay.refund.query", outTradeNo, result);
+      throw paymentBusy();
+    }
+    const amount = yuanToCents(typeof result.refundAmount === "string" ? result.refundAmount : undefined);
+    const status = typeof result.refundStatus === "string" ? result.refundStatus : "";
+    if (amount === null || (status && status !== "REFUND_SUCCESS"))
+      return { state: null, amountCents: null, refundNo: null, raw: flat(result) };
+    return { state: "succeeded", amountCents: amount, refundNo: null, raw: flat(result) };
   }
 
   /** Alipay posts a form (application/x-www-form-urlencoded); the route passes only such bodies. */

@@ -11,6 +11,8 @@ import { WechatPaymentProvider, type WechatPaySettings } from "./wechat-payment-
 
 /** Where WeChat Pay posts notifies (routes.ts serves it). */
 export const WECHATPAY_NOTIFY_PATH = "/api/wechatpay/notify";
+/** Where WeChat Pay posts refund notifies: the payment notify URL's sibling (ADR 0063). */
+export const WECHATPAY_REFUND_NOTIFY_PATH = "/api/wechatpay/refund-notify";
 
 export function createPaymentProviders(app: FastifyInstance, env: Env): PaymentProvider[] {
   return paymentProviderNames(env).map((name) => createPaymentProvider(name, app, env));
@@ -67,6 +69,8 @@ function wechatPaySettings(env: Env): WechatPaySettings {
  */
 function fakeGatewaySettings(app: FastifyInstance, env: Env): WechatPaySettings {
   const fake = new FakeWechatPayGateway();
+  // Development: a refund settles a moment later and its notify comes here (ADR 0063).
+  fake.autoSettleRefunds = true;
   app.addHook("onReady", async () => {
     await fake.start();
     app.log.warn({ url: fake.url }, "fake WeChat Pay gateway: POST /fake/pay {out_trade_no} pays a trade");

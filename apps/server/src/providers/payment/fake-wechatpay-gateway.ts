@@ -60,6 +60,25 @@ export interface FakeWechatTrade {
   successTime: string | null;
 }
 
+export type FakeRefundStatus = "PROCESSING" | "SUCCESS" | "CLOSED" | "ABNORMAL";
+
+export interface FakeWechatRefund {
+  outRefundNo: string;
+  outTradeNo: string;
+  refundId: string;
+  refundFen: number;
+  reason: string;
+  notifyUrl: string;
+  status: FakeRefundStatus;
+  createTime: string;
+  successTime: string | null;
+}
+
+export interface RefundNotifyOptions extends Omit<NotifyOptions, "transaction"> {
+  /** Fields of the decrypted refund to replace (another mchid, amount, status…). */
+  refund?: Record<string, unknown>;
+}
+
 export interface FakeCall {
   method: string;
   path: string;
@@ -110,8 +129,19 @@ export class FakeWechatPayGateway {
   readonly publicKeyId = `PUB_KEY_ID_0119${randomBytes(12).toString("hex").toUpperCase()}`;
   readonly trades = new Map<string, FakeWechatTrade>();
   readonly calls: FakeCall[] = [];
+  /** Refunds by out_refund_no (ADR 0063). */
+  readonly refunds = new Map<string, FakeWechatRefund>();
   /** Answer each call after this long. */
   delayMs = 0;
+  /**
+   * Answer a refund request after this long, but make the refund first, as a gateway whose answer
+   * is lost does: the shop times out, the money is on its way.
+   */
+  refundDelayMs = 0;
+  /** What a new refund's status is (WeChat Pay usually answers PROCESSING, then notifies). */
+  refundStatusOnCreate: FakeRefundStatus = "PROCESSING";
+  /** Development: settle every new refund at once and send its notify (WECHATPAY_FAKE_GATEWAY). */
+  autoSettleRefunds = false;
   /** Answer each call with this HTTP status (a failing gateway). */
   failStatus = 0;
   url = "";
@@ -163,6 +193,86 @@ export class FakeWechatPayGateway {
     return trade;
   }
 
+  /** The refunds of a trade that are not failed: what the trade has given back or is giving back. */
+  refundedFen(outTradeNo: string): number {
+    let sum = 0;
+    for (const r of this.refunds.values())
+      if (r.outTradeNo === outTradeNo && (r.status === "PROCESSING" || r.status === "SUCCESS")) sum += r.refundFen;
+    return sum;
+  }
+
+  /** WeChat Pay finishes (or gives up on) a refund; no notify is sent (the test sends it, or loses it). */
+  settleRefund(outRefundNo: string, status: FakeRefundStatus = "SUCCESS"): FakeWechatRefund {
+    const refund = this.refunds.get(outRefundNo);
+    if (!refund) throw new Error(`the fake has no refund ${outRefundNo}`);
+    refund.status = status;
+    if (status === "SUCCESS") refund.successTime = beijing(new Date());
+    return refund;
+  }
+
+  /** A refund's answer, query answer or decrypted notify resource. */
+  refundAnswer(refund: FakeWechatRefund, forNotify = false): Record<string, unknown> {
+    const trade = this.trades.get(refund.outTradeNo);
+    const total = trade?.totalFen ?? 0;
+    const common = {
+      out_trade_no: refund.outTradeNo,
+      transaction_id: trade?.transactionId ?? "",
+      out_refund_no: refund.outRefundNo,
+      refund_id: refund.refundId,
+      user_received_account: "支付用户零钱",
+      ...(refund.successTime ? { success_time: refund.successTime } : {}),
+    };
+    if (forNotify)
+      return {
+        mchid: this.merchant.mchid,
+        ...common,
+        refund_status: refund.status,
+        amount: { total, refund: refund.refundFen, payer_total: total, payer_refund: refund.refundFen },
+      };
+    return {
+      ...common,
+      channel: "ORIGINAL",
+      create_time: refund.createTime,
+      status: refund.status,
+      funds_account: "AVAILABLE",
+      amount: {
+        total,
+        refund: refund.refundFen,
+        payer_total: total,
+        payer_refund: refund.refundFen,
+        settlement_total: total,
+        settlement_refund: refund.refundFen,
+        discount_refund: 0,
+        currency: "CNY",
+      },
+    };
+  }
+
+  /** A refund notify as WeChat Pay posts it, signed and encrypted; every part can be tampered with. */
+  refundNotifyFor(outRefundNo: string, options: RefundNotifyOptions = {}): NotifyMessage {
+    const refund = this.refunds.get(outRefundNo);
+    if (!refund) throw new Error(`the fake has no refund ${outRefundNo}`);
+    const resource = { ...this.refundAnswer(refund, true), ...options.refund };
+    const status = String(resource.refund_status);
+    return this.envelope(
+      resource,
+      "refund",
+      `REFUND.${status === "SUCCESS" ? "SUCCESS" : status}`,
+      "退款成功",
+      options,
+    );
+  }
+
+  /** Posts the refund's notify to its notify_url; answers the reply's status. */
+  async sendRefundNotify(outRefundNo: string, options: RefundNotifyOptions = {}): Promise<number> {
+    const refund = this.refunds.get(outRefundNo);
+    if (!refund) throw new Error(`the fake has no refund ${outRefundNo}`);
+    const { headers, body } = this.refundNotifyFor(outRefundNo, options);
+    const res = await fetch(refund.notifyUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
   /** The decrypted transaction of a notify or a query answer. */
   transaction(trade: FakeWechatTrade): Record<string, unknown> {
     const paid = trade.state === "SUCCESS" || trade.state === "REFUND";
@@ -195,9 +305,26 @@ export class FakeWechatPayGateway {
     const trade = this.trades.get(outTradeNo);
     if (!trade) throw new Error(`the fake has no trade ${outTradeNo}`);
     const transaction = { ...this.transaction(trade), ...options.transaction };
+    return this.envelope(
+      transaction,
+      "transaction",
+      transaction.trade_state === "SUCCESS" ? "TRANSACTION.SUCCESS" : "TRANSACTION.OTHER",
+      "支付成功",
+      options,
+    );
+  }
+
+  /** A notify's envelope: the resource encrypted (AEAD_AES_256_GCM), the body signed. */
+  private envelope(
+    resource: Record<string, unknown>,
+    originalType: string,
+    eventType: string,
+    summary: string,
+    options: Omit<NotifyOptions, "transaction">,
+  ): NotifyMessage {
     const iv = nonce().slice(0, 12);
-    const aad = "transaction";
-    let ciphertext = encryptResource(JSON.stringify(transaction), options.apiV3Key ?? this.merchant.apiV3Key, iv, aad);
+    const aad = originalType;
+    let ciphertext = encryptResource(JSON.stringify(resource), options.apiV3Key ?? this.merchant.apiV3Key, iv, aad);
     if (options.tamperCiphertext) {
       const bytes = Buffer.from(ciphertext, "base64");
       bytes[0] = (bytes[0] ?? 0) ^ 0x01;
@@ -208,10 +335,10 @@ export class FakeWechatPayGateway {
       id: `EV-2026112500000000000${this.counter}`,
       create_time: beijing(new Date()),
       resource_type: "encrypt-resource",
-      event_type: transaction.trade_state === "SUCCESS" ? "TRANSACTION.SUCCESS" : "TRANSACTION.OTHER",
-      summary: "支付成功",
+      event_type: eventType,
+      summary,
       resource: {
-        original_type: "transaction",
+        original_type: originalType,
         algorithm: "AEAD_AES_256_GCM",
         ciphertext,
         associated_data: aad,
@@ -266,6 +393,13 @@ export class FakeWechatPayGateway {
     if (!signatureValid) return this.answer(res, 401, { code: "SIGN_ERROR", message: "签名错误" });
     const url = new URL(path, "http://fake");
     if (method === "POST" && url.pathname === "/v3/pay/transactions/native") return this.native(res, body);
+    if (method === "POST" && url.pathname === "/v3/refund/domestic/refunds") return this.refund(res, body);
+    const refundMatch = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (method === "GET" && refundMatch) {
+      const refund = this.refunds.get(decodeURIComponent(refundMatch[1] ?? ""));
+      if (!refund) return this.answer(res, 404, { code: "RESOURCE_NOT_EXISTS", message: "退款单不存在" });
+      return this.answer(res, 200, this.refundAnswer(refund));
+    }
     const match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
     if (match) {
       const trade = this.trades.get(decodeURIComponent(match[1] ?? ""));
@@ -299,6 +433,69 @@ export class FakeWechatPayGateway {
     return createVerify("RSA-SHA256")
       .update(`${method}\n${path}\n${timestamp}\n${nonce_str}\n${body}\n`, "utf8")
       .verify(this.merchant.merchantKeys.publicKey, signature, "base64");
+  }
+
+  /**
+   * POST /v3/refund/domestic/refunds: the same out_refund_no is the same refund (a failed one is
+   * tried again); a refund beyond what the trade has left is refused; the refund is made before a
+   * slow answer (refundDelayMs), as when the answer is lost on the way.
+   */
+  private async refund(res: ServerResponse, body: string) {
+    let request: Record<string, unknown>;
+    try {
+      request = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return this.answer(res, 400, { code: "PARAM_ERROR", message: "请求体不是 JSON" });
+    }
+    const amount = request.amount as { refund?: unknown; total?: unknown; currency?: unknown } | undefined;
+    const outTradeNo = String(request.out_trade_no ?? "");
+    const outRefundNo = String(request.out_refund_no ?? "");
+    const refundFen = Number(amount?.refund);
+    if (!/^[A-Za-z0-9_|*@-]{1,64}$/.test(outRefundNo) || !Number.isSafeInteger(refundFen) || refundFen <= 0)
+      return this.answer(res, 400, { code: "PARAM_ERROR", message: "参数错误" });
+    if (amount?.currency !== "CNY") return this.answer(res, 400, { code: "PARAM_ERROR", message: "币种错误" });
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) return this.answer(res, 404, { code: "RESOURCE_NOT_EXISTS", message: "订单不存在" });
+    if (trade.state !== "SUCCESS" && trade.state !== "REFUND")
+      return this.answer(res, 400, { code: "INVALID_REQUEST", message: "订单未支付" });
+    if (amount?.total !== trade.totalFen)
+      return this.answer(res, 400, { code: "INVALID_REQUEST", message: "订单金额与原订单不一致" });
+    let refund = this.refunds.get(outRefundNo);
+    if (refund && (refund.outTradeNo !== outTradeNo || refund.refundFen !== refundFen))
+      return this.answer(res, 400, { code: "INVALID_REQUEST", message: "同一退款单号的参数不一致" });
+    const failed = refund && (refund.status === "CLOSED" || refund.status === "ABNORMAL");
+    if (!refund || failed) {
+      if (this.refundedFen(outTradeNo) + refundFen > trade.totalFen)
+        return this.answer(res, 400, { code: "INVALID_REQUEST", message: "申请退款金额超过订单可退金额" });
+      if (refund) refund.status = this.refundStatusOnCreate;
+      else {
+        this.counter += 1;
+        refund = {
+          outRefundNo,
+          outTradeNo,
+          refundId: `50300${String(this.counter).padStart(24, "0")}`,
+          refundFen,
+          reason: String(request.reason ?? ""),
+          notifyUrl: String(request.notify_url ?? ""),
+          status: this.refundStatusOnCreate,
+          createTime: beijing(new Date()),
+          successTime: null,
+        };
+        this.refunds.set(outRefundNo, refund);
+      }
+      if (refund.status === "SUCCESS") refund.successTime = beijing(new Date());
+      trade.state = "REFUND";
+    }
+    const answer = this.refundAnswer(refund);
+    if (this.autoSettleRefunds && refund.status === "PROCESSING") {
+      const no = outRefundNo;
+      setTimeout(() => {
+        this.settleRefund(no, "SUCCESS");
+        void this.sendRefundNotify(no).catch(() => 0);
+      }, 200).unref();
+    }
+    if (this.refundDelayMs) await new Promise((r) => setTimeout(r, this.refundDelayMs));
+    return this.answer(res, 200, answer);
   }
 
   private native(res: ServerResponse, body: string) {

@@ -51,6 +51,42 @@ export interface NotifyRequest {
   body: string;
 }
 
+/**
+ * A refund at the provider, in the shop's words (ADR 0063): pending (accepted, money on its way),
+ * succeeded, failed (refused or closed by the provider: nothing went back). null: the provider has
+ * no refund with that number (never arrived: it may be sent again under the same number).
+ */
+export type RefundState = "pending" | "succeeded" | "failed";
+
+export interface RefundRequest {
+  outTradeNo: string;
+  /** Ours, fixed when the refund is made; every send and query of this refund uses it (R19). */
+  outRefundNo: string;
+  amountCents: number;
+  /** The trade's total (WeChat Pay wants it with every refund). */
+  totalCents: number;
+  reason: string;
+}
+
+export interface ProviderRefund {
+  state: RefundState | null;
+  /** What this refund returns, as the provider says. */
+  amountCents: number | null;
+  /** The provider's own refund id (WeChat refund_id), if it has one. */
+  refundNo: string | null;
+  /** What the provider answered, kept with the refund. */
+  raw: Record<string, string>;
+}
+
+/** A refund notify whose signature, encryption and merchant are the provider's and ours. */
+export interface VerifiedRefundNotify extends ProviderRefund {
+  outTradeNo: string;
+  outRefundNo: string;
+  state: RefundState;
+}
+
+export type RefundNotifyVerdict = { ok: true; notify: VerifiedRefundNotify } | { ok: false; reason: string };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Creates the trade; answers what the buyer scans. Throws AppError("upstream") when the gateway fails. */
@@ -64,6 +100,17 @@ export interface PaymentProvider {
   close(outTradeNo: string): Promise<void>;
   /** Checks a notify's signature and merchant; nothing in it is trusted before this. */
   verifyNotify(request: NotifyRequest): NotifyVerdict;
+  /**
+   * Sends a refund of (part of) a paid trade under `outRefundNo`; sending the same number again is
+   * the same refund at the provider, never a second one. Answers the provider's word (a definite
+   * refusal is `failed`); throws AppError("upstream") when the outcome is unknown (timeout, gateway
+   * failure): the caller then asks queryRefund later and never makes a new number.
+   */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** The refund as the provider sees it. Throws AppError("upstream") when the gateway fails. */
+  queryRefund(request: { outTradeNo: string; outRefundNo: string }): Promise<ProviderRefund>;
+  /** Checks a refund notify (WeChat Pay sends them; the others answer refunds synchronously). */
+  verifyRefundNotify?(request: NotifyRequest): RefundNotifyVerdict;
 }
 
 /** R15: what a buyer reads when the gateway is slow or failing. */

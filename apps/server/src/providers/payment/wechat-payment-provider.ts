@@ -16,8 +16,12 @@ import {
   PAYMENT_BUSY_MESSAGE,
   type PaymentProvider,
   type PrecreateRequest,
+  type ProviderRefund,
   type ProviderTrade,
   paymentBusy,
+  type RefundNotifyVerdict,
+  type RefundRequest,
+  type RefundState,
   type TradeState,
   withPaymentTimeout,
 } from "./payment-provider.js";
@@ -33,8 +37,51 @@ export interface WechatPaySettings {
   /** WeChat Pay's verifying keys by id: public-key id and/or platform-certificate serial → PEM. */
   wechatpayKeys: Record<string, string>;
   notifyUrl: string;
+  /** Where refund notifies go; the payment notify URL's sibling `refund-notify` when absent (ADR 0063). */
+  refundNotifyUrl?: string;
   baseUrl: string;
   timeoutMs: number;
+}
+
+/** The refund notify URL beside a payment notify URL: …/api/wechatpay/notify → …/api/wechatpay/refund-notify. */
+export function refundNotifyUrlOf(notifyUrl: string): string {
+  try {
+    return new URL("refund-notify", notifyUrl).toString();
+  } catch {
+    return "";
+  }
+}
+
+/** A refund's status (answer, query, notify's refund_status) in the shop's words. */
+const REFUND_STATES = new Map<string, RefundState>([
+  ["SUCCESS", "succeeded"],
+  ["PROCESSING", "pending"],
+  ["CLOSED", "failed"],
+  ["ABNORMAL", "failed"],
+]);
+/**
+ * Error codes of POST /v3/refund/domestic/refunds that are WeChat's last word (nothing went back);
+ * SYSTEM_ERROR, FREQUENCY_LIMITED, a 5xx or a timeout leave the outcome unknown, to be queried.
+ */
+const REFUND_REFUSALS = new Set([
+  "INVALID_REQUEST",
+  "PARAM_ERROR",
+  "NOT_ENOUGH",
+  "USER_ACCOUNT_ABNORMAL",
+  "MCH_NOT_EXISTS",
+  "RESOURCE_NOT_EXISTS",
+  "NO_AUTH",
+  "SIGN_ERROR",
+]);
+
+interface RefundAnswer {
+  refund_id?: unknown;
+  out_refund_no?: unknown;
+  out_trade_no?: unknown;
+  mchid?: unknown;
+  status?: unknown;
+  refund_status?: unknown;
+  amount?: { refund?: unknown; total?: unknown };
 }
 
 /** WeChat Pay refuses a notify or answer whose timestamp is further than this from now. */
@@ -188,7 +235,122 @@ export class WechatPaymentProvider implements PaymentProvider {
     }
   }
 
-  verifyNotify({ headers, body }: NotifyRequest): NotifyVerdict {
+  verifyNotify(request: NotifyRequest): NotifyVerdict {
+    const opened = this.openNotify(request);
+    if (!opened.ok) return opened;
+    const transaction = opened.resource as Transaction;
+    if (transaction.mchid !== this.settings.mchid) return { ok: false, reason: "another mchid" };
+    if (transaction.appid !== this.settings.appid) return { ok: false, reason: "another appid" };
+    const state = TRADE_STATES.get(String(transaction.trade_state));
+    if (typeof transaction.out_trade_no !== "string" || !state) return { ok: false, reason: "no trade or state" };
+    return {
+      ok: true,
+      notify: {
+        outTradeNo: transaction.out_trade_no,
+        state,
+        amountCents: fen(transaction.amount?.total),
+        tradeNo: typeof transaction.transaction_id === "string" ? transaction.transaction_id : null,
+        paidAt: parseTime(transaction.success_time),
+        raw: flatten(transaction),
+      },
+    };
+  }
+
+  /**
+   * A refund notify (event_type REFUND.SUCCESS, REFUND.ABNORMAL, REFUND.CLOSED): the same signature
+   * and AES-256-GCM envelope as a payment's; its resource names our mchid (a refund's has no appid).
+   */
+  verifyRefundNotify(request: NotifyRequest): RefundNotifyVerdict {
+    const opened = this.openNotify(request);
+    if (!opened.ok) return opened;
+    const refund = opened.resource as RefundAnswer;
+    if (refund.mchid !== this.settings.mchid) return { ok: false, reason: "another mchid" };
+    const state = REFUND_STATES.get(String(refund.refund_status));
+    if (typeof refund.out_trade_no !== "string" || typeof refund.out_refund_no !== "string" || !state)
+      return { ok: false, reason: "no refund or state" };
+    return {
+      ok: true,
+      notify: {
+        outTradeNo: refund.out_trade_no,
+        outRefundNo: refund.out_refund_no,
+        state,
+        amountCents: fen(refund.amount?.refund),
+        refundNo: typeof refund.refund_id === "string" ? refund.refund_id : null,
+        raw: flatten(refund),
+      },
+    };
+  }
+
+  /**
+   * POST /v3/refund/domestic/refunds under out_refund_no: the same number again is the same refund at
+   * WeChat Pay. Its status (usually PROCESSING) is the answer; the notify or a query settles it.
+   */
+  async refund({ outTradeNo, outRefundNo, amountCents, totalCents, reason }: RefundRequest): Promise<ProviderRefund> {
+    let data: RefundAnswer;
+    try {
+      data = (await this.call(
+        "refund",
+        outTradeNo,
+        () =>
+          this.sdk.chain("v3/refund/domestic/refunds").post({
+            out_trade_no: outTradeNo,
+            out_refund_no: outRefundNo,
+            // WeChat's limit is 80 characters.
+            reason: reason.slice(0, 80),
+            notify_url: this.settings.refundNotifyUrl || refundNotifyUrlOf(this.settings.notifyUrl),
+            amount: { refund: amountCents, total: totalCents, currency: "CNY" },
+          }),
+        (status, code) => status >= 400 && status < 500 && !!code && REFUND_REFUSALS.has(code),
+      )) as RefundAnswer;
+    } catch (error) {
+      if (error instanceof Refused)
+        return {
+          state: "failed",
+          amountCents: null,
+          refundNo: null,
+          raw: { code: error.code, status: String(error.status) },
+        };
+      // The trade is not WeChat's to refund.
+      if (error instanceof NotExist)
+        return { state: "failed", amountCents: null, refundNo: null, raw: { code: "RESOURCE_NOT_EXISTS" } };
+      throw error;
+    }
+    return this.refundOf(data, outRefundNo);
+  }
+
+  /** GET /v3/refund/domestic/refunds/{out_refund_no}; RESOURCE_NOT_EXISTS: no such refund. */
+  async queryRefund({ outTradeNo, outRefundNo }: { outTradeNo: string; outRefundNo: string }): Promise<ProviderRefund> {
+    let data: RefundAnswer;
+    try {
+      data = (await this.call("refund-query", outTradeNo, () =>
+        this.sdk.chain("v3/refund/domestic/refunds/{out_refund_no}").get({ out_refund_no: outRefundNo }),
+      )) as RefundAnswer;
+    } catch (error) {
+      if (error instanceof NotExist) return { state: null, amountCents: null, refundNo: null, raw: {} };
+      throw error;
+    }
+    return this.refundOf(data, outRefundNo);
+  }
+
+  private refundOf(data: RefundAnswer, outRefundNo: string): ProviderRefund {
+    // Signed by WeChat Pay (the SDK checked it); it must still be about this refund.
+    if (data.out_refund_no !== outRefundNo) {
+      this.log.warn({ provider: "wechat", outRefundNo }, "payment gateway answered another refund");
+      throw paymentBusy();
+    }
+    return {
+      state: REFUND_STATES.get(String(data.status)) ?? null,
+      amountCents: fen(data.amount?.refund),
+      refundNo: typeof data.refund_id === "string" ? data.refund_id : null,
+      raw: flatten(data),
+    };
+  }
+
+  /** A notify's signature, serial, time and encrypted resource, checked and opened. */
+  private openNotify({
+    headers,
+    body,
+  }: NotifyRequest): { ok: true; resource: unknown } | { ok: false; reason: string } {
     const serial = headers["wechatpay-serial"] ?? "";
     const signature = headers["wechatpay-signature"] ?? "";
     const timestamp = headers["wechatpay-timestamp"] ?? "";
@@ -208,8 +370,6 @@ export class WechatPaymentProvider implements PaymentProvider {
       signed = false;
     }
     if (!signed) return { ok: false, reason: "bad signature" };
-
-    let transaction: Transaction;
     try {
       const envelope = JSON.parse(body) as {
         resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string };
@@ -223,32 +383,25 @@ export class WechatPaymentProvider implements PaymentProvider {
         resource.nonce,
         resource.associated_data ?? "",
       );
-      transaction = JSON.parse(plain) as Transaction;
+      const parsed: unknown = JSON.parse(plain);
+      if (!parsed || typeof parsed !== "object") return { ok: false, reason: "resource is not an object" };
+      return { ok: true, resource: parsed };
     } catch {
       return { ok: false, reason: "resource does not decrypt" };
     }
-    if (transaction.mchid !== this.settings.mchid) return { ok: false, reason: "another mchid" };
-    if (transaction.appid !== this.settings.appid) return { ok: false, reason: "another appid" };
-    const state = TRADE_STATES.get(String(transaction.trade_state));
-    if (typeof transaction.out_trade_no !== "string" || !state) return { ok: false, reason: "no trade or state" };
-    return {
-      ok: true,
-      notify: {
-        outTradeNo: transaction.out_trade_no,
-        state,
-        amountCents: fen(transaction.amount?.total),
-        tradeNo: typeof transaction.transaction_id === "string" ? transaction.transaction_id : null,
-        paidAt: parseTime(transaction.success_time),
-        raw: flatten(transaction),
-      },
-    };
   }
 
   /**
    * One gateway call within WECHATPAY_TIMEOUT_MS, answering the verified JSON. ORDER_NOT_EXIST
    * (HTTP 404) is NotExist; any other refusal, transport or signature failure is paymentBusy().
    */
-  private async call(method: string, outTradeNo: string, request: () => Promise<{ data?: unknown }>): Promise<unknown> {
+  private async call(
+    method: string,
+    outTradeNo: string,
+    request: () => Promise<{ data?: unknown }>,
+    /** A refusal that is the gateway's last word (a refund refused): thrown as Refused. */
+    definite?: (status: number, code: string | undefined) => boolean,
+  ): Promise<unknown> {
     const started = Date.now();
     try {
       const response = await withPaymentTimeout(request(), this.settings.timeoutMs);
@@ -256,7 +409,7 @@ export class WechatPaymentProvider implements PaymentProvider {
     } catch (error) {
       const timedOut = error instanceof AppError;
       const { status, code, reason } = failure(error);
-      if (status === 404 && code === "ORDER_NOT_EXIST") throw new NotExist();
+      if (status === 404 && (code === "ORDER_NOT_EXIST" || code === "RESOURCE_NOT_EXISTS")) throw new NotExist();
       this.log.warn(
         {
           provider: "wechat",
@@ -269,10 +422,21 @@ export class WechatPaymentProvider implements PaymentProvider {
         },
         status ? "payment gateway refused" : "payment gateway failed",
       );
+      if (status && definite?.(status, code)) throw new Refused(status, code ?? "");
       throw new AppError("upstream", PAYMENT_BUSY_MESSAGE);
     }
   }
 }
 
-/** WeChat Pay has no such trade. */
+/** WeChat Pay has no such trade (or refund). */
 class NotExist extends Error {}
+
+/** WeChat Pay refused, for good. */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}

@@ -1,8 +1,9 @@
 // The pay step (/pay/:orderNo) and /my-orders: precreate with the order number, the QR code, the
 // offline provider's button, polling to 支付成功, the gateway's failure, the countdown; the orders list
-// with its states, paying and cancelling with confirmation, paging.
+// with its states, paying and cancelling with confirmation, paging; 申请退款 (its dialog and states) and
+// the deposit paid with the login's phone.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { ErrorCode, ORDER_EXPIRY_NOTE, routes } from "@yj/contract";
+import { ErrorCode, type MyDeposit, ORDER_EXPIRY_NOTE, type OrderRefund, routes } from "@yj/contract";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { remaining } from "../../components/payment-panel";
@@ -216,9 +217,13 @@ describe("/my-orders", () => {
     pageSize: 10,
   });
 
-  function renderOrders(get: (query: unknown) => Promise<unknown>, post: Record<string, () => Promise<unknown>> = {}) {
+  function renderOrders(
+    get: (query: unknown) => Promise<unknown>,
+    post: Record<string, () => Promise<unknown>> = {},
+    deposits: () => Promise<MyDeposit[]> = () => Promise.resolve([]),
+  ) {
     const fake = fakeApi({ post });
-    fake.get.mockImplementation((_e, q) => get(q));
+    fake.get.mockImplementation((e, q) => (e.path === routes.myDeposits.path ? deposits() : get(q)));
     renderApp(
       <>
         <MyOrdersScreen />
@@ -262,7 +267,12 @@ describe("/my-orders", () => {
     expect(screen.getByText("第 1 / 3 页")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "下一页" }));
     expect(where()).toBe("/my-orders?page=2");
-    await waitFor(() => expect(get.mock.calls.at(-1)?.[1]).toEqual({ current: 2, pageSize: 10 }));
+    await waitFor(() =>
+      expect(get.mock.calls.filter(([e]) => e.path === routes.myOrders.path).at(-1)?.[1]).toEqual({
+        current: 2,
+        pageSize: 10,
+      }),
+    );
   });
 
   it("cancels an unpaid order after confirmation", async () => {
@@ -283,6 +293,130 @@ describe("/my-orders", () => {
     expect(await screen.findByText("已取消")).toBeTruthy();
     expect(post.mock.calls[0]?.[1]).toEqual({ orderNo: ORDER_NO });
     expect(screen.queryByRole("link", { name: "去支付" })).toBeNull();
+  });
+
+  it("申请退款 on a paid order: the dialog needs 退款原因, then the request shows 申请中; a refused one shows its note", async () => {
+    let refunds: OrderRefund[] = [];
+    const refund = (patch: Partial<OrderRefund>): OrderRefund => ({
+      id: 7,
+      status: "requested",
+      amount: 299_900,
+      reason: "尺寸不合适",
+      note: "",
+      createdAt: "2026-11-23T05:00:00.000Z",
+      settledAt: null,
+      ...patch,
+    });
+    const { post } = renderOrders(
+      () => Promise.resolve(page([orderOf({ status: "paid", paidAt: "2026-11-23T04:05:00.000Z", refunds })])),
+      {
+        [routes.orderRefund.path]: () => {
+          refunds = [refund({})];
+          return Promise.resolve(refunds[0]);
+        },
+      },
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "申请退款" }));
+    const dialog = within(screen.getByRole("dialog", { name: "申请退款" }));
+    const reason = dialog.getByLabelText("退款原因");
+    expect(document.activeElement).toBe(reason);
+    fireEvent.click(dialog.getByRole("button", { name: "提交申请" }));
+    expect(dialog.getByRole("alert").textContent).toBe("请填写退款原因");
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(reason, { target: { value: "尺寸不合适" } });
+    fireEvent.click(dialog.getByRole("button", { name: "提交申请" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(post.mock.calls[0]?.[1]).toEqual({ orderNo: ORDER_NO, reason: "尺寸不合适" });
+    expect(await screen.findByText("申请中")).toBeTruthy();
+    // While it is open there is no second request.
+    expect(screen.queryByRole("button", { name: "申请退款" })).toBeNull();
+  });
+
+  it("shows each refund state on its order: 已拒绝 with the note, 已退款", async () => {
+    renderOrders(() =>
+      Promise.resolve(
+        page([
+          orderOf({
+            status: "paid",
+            refunds: [
+              {
+                id: 1,
+                status: "refused",
+                amount: 299_900,
+                reason: "不想要了",
+                note: "已联系顾客",
+                createdAt: "2026-11-23T05:00:00.000Z",
+                settledAt: null,
+              },
+            ],
+          }),
+          orderOf({
+            orderNo: "YJ20261122000009",
+            status: "refunded",
+            refunds: [
+              {
+                id: 2,
+                status: "succeeded",
+                amount: 299_900,
+                reason: "不想要了",
+                note: "",
+                createdAt: "2026-11-22T05:00:00.000Z",
+                settledAt: "2026-11-22T05:01:00.000Z",
+              },
+            ],
+          }),
+        ]),
+      ),
+    );
+    const cards = await screen.findAllByTestId("order");
+    expect(within(cards[0]!).getByText("已拒绝")).toBeTruthy();
+    expect(within(cards[0]!).getByText(/已联系顾客/)).toBeTruthy();
+    // Refused: the buyer may ask again.
+    expect(within(cards[0]!).getByRole("button", { name: "申请退款" })).toBeTruthy();
+    expect(within(cards[1]!).getAllByText("已退款").length).toBeGreaterThanOrEqual(1);
+    expect(within(cards[1]!).queryByRole("button", { name: "申请退款" })).toBeNull();
+  });
+
+  it("lists the deposit paid with the login's phone and refunds it within the window", async () => {
+    let refunded = false;
+    const deposit = (): MyDeposit => ({
+      outTradeNo: "P20261123000000abcdefabcdefabcd",
+      amount: 9_900,
+      paidAt: "2026-11-23T04:00:00.000Z",
+      refundBefore: "2026-11-30T04:00:00.000Z",
+      canRefund: !refunded,
+      refunds: refunded
+        ? [
+            {
+              id: 3,
+              status: "processing",
+              amount: 9_900,
+              reason: "不参加了",
+              note: "",
+              createdAt: "2026-11-23T06:00:00.000Z",
+              settledAt: null,
+            },
+          ]
+        : [],
+    });
+    const { post } = renderOrders(
+      () => Promise.resolve(page([])),
+      {
+        [routes.depositRefund.path]: () => {
+          refunded = true;
+          return Promise.resolve(deposit().refunds[0]);
+        },
+      },
+      () => Promise.resolve([deposit()]),
+    );
+    const section = within(await screen.findByRole("region", { name: "活动定金" }));
+    fireEvent.click(section.getByRole("button", { name: "申请退款" }));
+    const dialog = within(screen.getByRole("dialog", { name: "申请退款" }));
+    fireEvent.change(dialog.getByLabelText("退款原因"), { target: { value: "不参加了" } });
+    fireEvent.click(dialog.getByRole("button", { name: "提交申请" }));
+    expect(await screen.findByText("退款中")).toBeTruthy();
+    expect(post.mock.calls[0]?.[1]).toEqual({ outTradeNo: "P20261123000000abcdefabcdefabcd", reason: "不参加了" });
   });
 
   it("leads to shopping when there are no orders", async () => {

@@ -1,8 +1,10 @@
 // /my-orders (the Commerce issue, beyond docs/product.md): the customer's orders, newest first — lines, amount,
 // state and time; an unpaid order can be paid (its pay step) or cancelled after confirmation (its stock
-// goes back). Paged. Needs a session.
+// goes back); a paid order not yet shipped can be refunded (申请退款, docs/decisions/0063), and each
+// refund's state shows on its order. The activity deposit paid with the login's phone is listed above,
+// with its own 申请退款 within the window. Paged. Needs a session.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ORDER_STATUS_LABELS, type Order, routes } from "@yj/contract";
+import { type MyDeposit, ORDER_STATUS_LABELS, type Order, routes } from "@yj/contract";
 import { useState } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -19,11 +21,12 @@ import { hasSessionCookie } from "../../../session/session";
 import styles from "../commerce.module.css";
 import { LoadingOrFailed } from "../load-failed";
 import { formatDateTime, OrderLines } from "../order-lines";
+import { isOpenRefund, RefundDialog, RefundState } from "../refund-dialog";
 import { ScreenFrame } from "../screen-frame";
 
 export const PAGE_SIZE = 10;
 /** States in which the amount was paid (实付); otherwise it is the order's amount. */
-const PAID = new Set<Order["status"]>(["paid", "shipped", "completed"]);
+const PAID = new Set<Order["status"]>(["paid", "shipped", "completed", "refunded"]);
 
 function pageOf(search: URLSearchParams): number {
   const n = Number(search.get("page"));
@@ -49,7 +52,22 @@ export default function MyOrdersScreen() {
     enabled: allowed,
     placeholderData: keepPreviousData,
   });
+  const deposits = useQuery({ ...apiQuery(api, routes.myDeposits, {}), enabled: allowed, meta: { quiet: true } });
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  /** What the refund dialog is open for: an order, or a deposit's trade. */
+  const [refunding, setRefunding] = useState<{ orderNo: string } | { deposit: MyDeposit } | null>(null);
+  const refund = useMutation({
+    mutationFn: (reason: string) =>
+      refunding && "deposit" in refunding
+        ? api.post(routes.depositRefund, { outTradeNo: refunding.deposit.outTradeNo, reason })
+        : api.post(routes.orderRefund, { orderNo: refunding?.orderNo ?? "", reason }),
+    onSuccess: () => {
+      toast("退款申请已提交", "success");
+      setRefunding(null);
+      void queryClient.invalidateQueries({ queryKey: [routes.myOrders.path] });
+      void queryClient.invalidateQueries({ queryKey: [routes.myDeposits.path] });
+    },
+  });
   const cancel = useMutation({
     mutationFn: (orderNo: string) => api.post(routes.cancelOrder, { orderNo }),
     onSuccess: () => {
@@ -93,11 +111,23 @@ export default function MyOrdersScreen() {
                 </span>
               </div>
               <OrderLines lines={order.lines} />
+              {order.refunds?.map((r) => (
+                <RefundState key={r.id} refund={r} />
+              ))}
               <div className={styles.orderFoot}>
                 <span>
                   共 {order.lines.reduce((n, l) => n + l.quantity, 0)} 件，
                   {PAID.has(order.status) ? "实付" : "订单金额"} <strong>{formatPrice(order.totalAmount)}</strong>
                 </span>
+                {order.status === "paid" && !order.refunds?.some(isOpenRefund) && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    onClick={() => setRefunding({ orderNo: order.orderNo })}
+                  >
+                    申请退款
+                  </button>
+                )}
                 {order.status === "pending_payment" && (
                   <>
                     <button type="button" className="btn btn-ghost" onClick={() => setCancelling(order)}>
@@ -129,8 +159,42 @@ export default function MyOrdersScreen() {
     );
   }
 
+  const depositList = deposits.data ?? [];
   return (
     <ScreenFrame title="我的订单">
+      {allowed && depositList.length > 0 && (
+        <section className={styles.deposits} aria-labelledby="my-deposits">
+          <h2 id="my-deposits" className={styles.sectionTitle}>
+            活动定金
+          </h2>
+          <ul className={styles.lines}>
+            {depositList.map((d) => (
+              <li key={d.outTradeNo} className={styles.orderCard} data-testid="deposit">
+                <div className={styles.orderHead}>
+                  <span>{formatDateTime(d.paidAt)}</span>
+                  <span>交易号 {d.outTradeNo}</span>
+                </div>
+                {d.refunds.map((r) => (
+                  <RefundState key={r.id} refund={r} />
+                ))}
+                <div className={styles.orderFoot}>
+                  <span>
+                    实付 <strong>{formatPrice(d.amount)}</strong>
+                  </span>
+                  {d.canRefund ? (
+                    <button type="button" className="btn btn-ghost" onClick={() => setRefunding({ deposit: d })}>
+                      申请退款
+                    </button>
+                  ) : (
+                    !d.refunds.some(isOpenRefund) &&
+                    !d.refunds.some((r) => r.status === "succeeded") && <span>已超过可退款期限</span>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {body}
       <ConfirmDialog
         open={cancelling !== null}
@@ -141,6 +205,17 @@ export default function MyOrdersScreen() {
         busy={cancel.isPending}
         onCancel={() => setCancelling(null)}
         onConfirm={() => cancelling && cancel.mutate(cancelling.orderNo)}
+      />
+      <RefundDialog
+        open={refunding !== null}
+        subject={
+          refunding && "deposit" in refunding
+            ? `活动定金 ${formatPrice(refunding.deposit.amount)}，申请后原路退回`
+            : `订单 ${refunding?.orderNo ?? ""}：审核通过后原路退回`
+        }
+        busy={refund.isPending}
+        onCancel={() => setRefunding(null)}
+        onSubmit={(reason) => refund.mutate(reason)}
       />
     </ScreenFrame>
   );
