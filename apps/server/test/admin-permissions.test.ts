@@ -19,6 +19,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import {
+  afterSales,
   articles,
   auditLog,
   banners,
@@ -93,6 +94,8 @@ interface SampleContext {
   category: { id: number; name: string; sort: number; shown: boolean };
   banners: number[];
   stores: number[];
+  /** After-sales requests waiting for staff, one refused by each allowed call. */
+  afterSales: number[];
 }
 interface Sample {
   query?: Record<string, string>;
@@ -134,6 +137,8 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminOrderComplete: (c) => ({ body: { orderNo: c.orders.shipped.pop() } }),
   adminOrderCancel: (c) => ({ body: { orderNo: c.orders.pending_payment.pop() } }),
   adminPaymentIssues: () => ({}),
+  adminAfterSaleList: () => ({ query: { status: "requested", kind: "repair" } }),
+  adminAfterSaleDecide: (c) => ({ body: { id: c.afterSales.pop(), decision: "refuse", note: "矩阵测试：请联系客服" } }),
   adminGoodsList: () => ({ query: { name: "沙发", visibility: "shown" } }),
   adminGoodsCategories: () => ({}),
   adminGoodsDetail: () => ({ query: { id: "1" } }),
@@ -234,6 +239,7 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     category: { id: 0, name: "", sort: 0, shown: true },
     banners: [],
     stores: [],
+    afterSales: [],
   };
 
   beforeAll(async () => {
@@ -313,6 +319,33 @@ describeEachBackend("R16 permission matrix", (ctx) => {
         });
         sample.orders[status].push(orderNo);
       }
+    }
+    for (let i = 0; i < CALLERS.length + 1; i += 1) {
+      const [order] = await ctx.database.db
+        .insert(orders)
+        .values({
+          orderNo: `MATRIXAS${Date.now()}${i}`,
+          customerId: buyer!.id,
+          status: "shipped",
+          totalCents: 100,
+          address: ADDRESS,
+          createdAt: now,
+          payBefore: now,
+          shippedAt: now,
+        })
+        .returning({ id: orders.id });
+      const [request] = await ctx.database.db
+        .insert(afterSales)
+        .values({
+          orderId: order!.id,
+          customerId: buyer!.id,
+          kind: "repair",
+          reason: "质量问题：矩阵",
+          status: "requested",
+          createdAt: now,
+        })
+        .returning({ id: afterSales.id });
+      sample.afterSales.push(request!.id);
     }
   }, 120_000);
   afterAll(async () => {

@@ -27,6 +27,8 @@ export const adminRoutes = {
   adminOrderComplete: { method: "POST", path: "/api/admin/orders/complete" },
   adminOrderCancel: { method: "POST", path: "/api/admin/orders/cancel" },
   adminPaymentIssues: { method: "GET", path: "/api/admin/orders/unreconciled" },
+  adminAfterSaleList: { method: "GET", path: "/api/admin/afterSales/list" },
+  adminAfterSaleDecide: { method: "POST", path: "/api/admin/afterSales/decide" },
   adminGoodsList: { method: "GET", path: "/api/admin/goods/list" },
   adminGoodsCategories: { method: "GET", path: "/api/admin/goods/categories" },
   adminGoodsDetail: { method: "GET", path: "/api/admin/goods/detail" },
