@@ -12,6 +12,7 @@ const SECTIONS = [
   { key: "/", label: "首页", permission: "dashboard" },
   { key: "/leads", label: "线索", permission: "leads" },
   { key: "/orders", label: "订单", permission: "orders" },
+  { key: "/after-sales", label: "售后", permission: "orders" },
   // The catalogue together, then the content, then what sets prices and the site.
   { key: "/goods", label: "商品", permission: "catalog" },
   { key: "/packages", label: "套餐", permission: "catalog" },

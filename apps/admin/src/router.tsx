@@ -1,5 +1,6 @@
 import { createBrowserRouter } from "react-router";
 import { ConsoleLayout } from "./layout";
+import { AfterSaleListPage } from "./pages/after-sale-list";
 import { ArticleEditorPage } from "./pages/article-editor";
 import { ArticleListPage } from "./pages/article-list";
 import { AuditPage } from "./pages/audit";
@@ -42,6 +43,10 @@ export const router = createBrowserRouter(
             {
               path: "orders/:orderNo",
               element: <RequirePermission permission="orders" page={<OrderDetailPage />} />,
+            },
+            {
+              path: "after-sales",
+              element: <RequirePermission permission="orders" page={<AfterSaleListPage />} />,
             },
             { path: "goods", element: <RequirePermission permission="catalog" page={<GoodsListPage />} /> },
             { path: "goods/new", element: <RequirePermission permission="catalog" page={<GoodsCreatePage />} /> },

@@ -192,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSitePages(app, { db, cache, siteSettings, invalidation, now: backOfficeNow });
   registerRegions(app);
   registerGeo(app, { env, siteSettings });
-  registerMedia(app, { db, now: backOfficeNow });
+  registerMedia(app, { db, now: backOfficeNow, limiter });
   registerSeo(app, { db, origin: env.PUBLIC_ORIGIN, categories: () => catalog.categories(), ...options.seo });
   registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
   const leads = registerLeads(app, { env, db, siteSettings, limiter, metrics, backOfficeNow, ...options.leads });

@@ -19,6 +19,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import {
+  afterSales,
   articles,
   auditLog,
   banners,
@@ -97,6 +98,8 @@ interface SampleContext {
   stores: number[];
   /** Refunds waiting for staff (approve, refuse) and failed ones (retry), one used up by each call. */
   refunds: Record<"requested" | "failed", number[]>;
+  /** After-sales requests waiting for staff, one refused by each allowed call. */
+  afterSales: number[];
 }
 interface Sample {
   query?: Record<string, string>;
@@ -138,6 +141,8 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminOrderComplete: (c) => ({ body: { orderNo: c.orders.shipped.pop() } }),
   adminOrderCancel: (c) => ({ body: { orderNo: c.orders.pending_payment.pop() } }),
   adminPaymentIssues: () => ({}),
+  adminAfterSaleList: () => ({ query: { status: "requested", kind: "repair" } }),
+  adminAfterSaleDecide: (c) => ({ body: { id: c.afterSales.pop(), decision: "refuse", note: "矩阵测试：请联系客服" } }),
   adminGoodsList: () => ({ query: { name: "沙发", visibility: "shown" } }),
   adminGoodsCategories: () => ({}),
   adminGoodsDetail: () => ({ query: { id: "1" } }),
@@ -243,6 +248,7 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     banners: [],
     stores: [],
     refunds: { requested: [], failed: [] },
+    afterSales: [],
   };
 
   beforeAll(async () => {
@@ -368,6 +374,32 @@ describeEachBackend("R16 permission matrix", (ctx) => {
         })
         .returning({ id: refunds.id });
       sample.refunds[status].push(refund!.id);
+    for (let i = 0; i < CALLERS.length + 1; i += 1) {
+      const [order] = await ctx.database.db
+        .insert(orders)
+        .values({
+          orderNo: `MATRIXAS${Date.now()}${i}`,
+          customerId: buyer!.id,
+          status: "shipped",
+          totalCents: 100,
+          address: ADDRESS,
+          createdAt: now,
+          payBefore: now,
+          shippedAt: now,
+        })
+        .returning({ id: orders.id });
+      const [request] = await ctx.database.db
+        .insert(afterSales)
+        .values({
+          orderId: order!.id,
+          customerId: buyer!.id,
+          kind: "repair",
+          reason: "质量问题：矩阵",
+          status: "requested",
+          createdAt: now,
+        })
+        .returning({ id: afterSales.id });
+      sample.afterSales.push(request!.id);
     }
   }, 120_000);
   afterAll(async () => {

@@ -3,6 +3,10 @@
 // each names the permission the server checks before its handler runs.
 import { z } from "zod";
 import {
+  AdminAfterSale,
+  AdminAfterSaleDecideBody,
+  AdminAfterSaleListQuery,
+  AdminAfterSalePage,
   AdminCategoryOption,
   AdminGoodsDetail,
   AdminGoodsIdQuery,
@@ -250,6 +254,24 @@ export const adminEndpoints = {
     permission: "orders",
     body: AdminOrderNoBody,
     data: AdminOrderDetail,
+  }),
+  adminAfterSaleList: staffDef({
+    method: "GET",
+    path: "/api/admin/afterSales/list",
+    summary: "售后申请列表（按状态、类型筛选，最新在前，手机号打码）",
+    auth: "staff",
+    permission: "orders",
+    query: AdminAfterSaleListQuery,
+    data: AdminAfterSalePage,
+  }),
+  adminAfterSaleDecide: staffDef({
+    method: "POST",
+    path: "/api/admin/afterSales/decide",
+    summary: "处理售后申请：同意（退货同时发起退款，可部分退款）、拒绝（须填写原因）或标记完成",
+    auth: "staff",
+    permission: "orders",
+    body: AdminAfterSaleDecideBody,
+    data: AdminAfterSale,
   }),
   adminPaymentIssues: staffDef({
     method: "GET",

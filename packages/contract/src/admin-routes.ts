@@ -31,6 +31,8 @@ export const adminRoutes = {
   adminRefundApprove: { method: "POST", path: "/api/admin/refunds/approve" },
   adminRefundRefuse: { method: "POST", path: "/api/admin/refunds/refuse" },
   adminRefundRetry: { method: "POST", path: "/api/admin/refunds/retry" },
+  adminAfterSaleList: { method: "GET", path: "/api/admin/afterSales/list" },
+  adminAfterSaleDecide: { method: "POST", path: "/api/admin/afterSales/decide" },
   adminGoodsList: { method: "GET", path: "/api/admin/goods/list" },
   adminGoodsCategories: { method: "GET", path: "/api/admin/goods/categories" },
   adminGoodsDetail: { method: "GET", path: "/api/admin/goods/detail" },

@@ -2,11 +2,12 @@
 // table, lead pipeline states, and the query, body and answer of every /api/admin endpoint.
 import { z } from "zod";
 import { AdminText, AdminId as Id } from "./admin-fields.js";
+import { AFTER_SALE_KINDS, AFTER_SALE_STATUSES, AfterSale } from "./after-sales.js";
 import { ORDER_STATUSES, Order } from "./commerce.js";
 import { Page, textParam } from "./common.js";
 import { LEAD_KINDS } from "./lead-kinds.js";
 import { YUAN_PATTERN, YUAN_PATTERN_MESSAGE } from "./money.js";
-import { IMAGE_PURPOSES } from "./picture-keys.js";
+import { STAFF_IMAGE_PURPOSES } from "./picture-keys.js";
 import { text } from "./text.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
@@ -429,6 +430,32 @@ export const AdminOrderEvent = z.object({
   at: z.string(),
 });
 
+// ── After-sales (docs/decisions/0064): 销售/客服 and 管理员, with the orders ──────────────────────────────
+
+export const AdminAfterSaleListQuery = z.object({
+  status: z.enum(AFTER_SALE_STATUSES, { message: "售后状态无效" }).optional(),
+  kind: z.enum(AFTER_SALE_KINDS, { message: "售后类型无效" }).optional(),
+  ...Paging,
+});
+export type AdminAfterSaleFilter = z.infer<typeof AdminAfterSaleListQuery>;
+
+/** A request with its order, as the 售后 list and the order detail show it. */
+export const AdminAfterSale = AfterSale.extend({
+  orderNo: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  /** The order's paid total, in cents: what a return refunds unless staff enter less. */
+  orderTotal: z.number().int(),
+  /** The most an approved return may refund, in cents (the no-reason return of a mixed order: its ready-made lines). */
+  refundableAmount: z.number().int(),
+  consignee: z.string(),
+  /** Masked (138****5678). */
+  phone: z.string(),
+  /** The staff member who decided, or null. */
+  decidedBy: z.string().nullable(),
+});
+export type AdminAfterSale = z.infer<typeof AdminAfterSale>;
+export const AdminAfterSalePage = Page(AdminAfterSale);
+
 /** The customer's order as staff see it: the customer's number, every payment and the staff's notes too. */
 export const AdminOrderDetail = Order.omit({ history: true }).extend({
   customerMobile: z.string(),
@@ -436,6 +463,7 @@ export const AdminOrderDetail = Order.omit({ history: true }).extend({
   cancelledAt: z.string().nullable(),
   payments: z.array(AdminPayment),
   history: z.array(AdminOrderEvent),
+  afterSales: z.array(AdminAfterSale),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
@@ -480,7 +508,7 @@ export const ImageUrl = text("图片地址", "图片地址无效")
   .trim()
   .regex(/^\/media\/[a-z0-9][a-z0-9-]{0,80}\.(svg|webp)$/, "图片地址无效，应为本站上传的图片（/media/…）");
 
-export const MediaUploadQuery = z.object({ purpose: z.enum(IMAGE_PURPOSES, { message: "图片用途无效" }) });
+export const MediaUploadQuery = z.object({ purpose: z.enum(STAFF_IMAGE_PURPOSES, { message: "图片用途无效" }) });
 
 export const ImageVariant = z.object({
   url: z.string(),
@@ -558,6 +586,8 @@ export const AdminGoodsDetail = z.object({
   description: z.string(),
   shown: z.boolean(),
   isPackage: z.boolean(),
+  /** 定制商品: no seven-day no-reason return (docs/decisions/0064). */
+  madeToOrder: z.boolean(),
   images: z.array(z.string()),
   skus: z.array(AdminSku),
 });
@@ -581,6 +611,8 @@ export const AdminGoodsSaveBody = z.object({
   params: z.array(GoodsParam).max(30, "参数最多 30 条"),
   description: AdminText("商品描述", 5000, { required: false }),
   shown: z.boolean({ message: "上下架状态无效" }),
+  /** 定制商品（不支持七天无理由退货）; absent keeps it as it is. */
+  madeToOrder: z.boolean({ message: "定制商品设置无效" }).optional(),
   /** Existing SKUs by id; one without id is added. */
   skus: z
     .array(
@@ -602,3 +634,18 @@ export const AdminGoodsSaveBody = z.object({
 export const AdminGoodsIdQuery = z.object({ id: Id });
 
 export const AdminCategoryOption = z.object({ id: z.number(), name: z.string() });
+
+/** What staff do with an after-sales request (docs/decisions/0064). */
+export const AFTER_SALE_DECISIONS = ["approve", "refuse", "close"] as const;
+export const AdminAfterSaleDecideBody = z
+  .object({
+    id: Id,
+    decision: z.enum(AFTER_SALE_DECISIONS, { message: "请选择同意、拒绝或标记完成" }),
+    note: text("处理说明").trim().max(200, "处理说明最多 200 字").default(""),
+    /** A return's refund in yuan; absent: the whole refundable amount. */
+    refundAmount: YuanAmount.optional(),
+  })
+  .refine((b) => b.decision !== "refuse" || b.note.length > 0, {
+    message: "拒绝时请填写原因，顾客会看到",
+    path: ["note"],
+  });

@@ -89,6 +89,8 @@ export const GoodsDetail = GoodsListItem.extend({
   categoryPath: z.array(z.object({ id: z.number().int(), content: z.string() })),
   /** 1 on sale, 0 off sale (the page shows 已下架). */
   status: z.number().int(),
+  /** Made to order (定制商品): the page says the seven-day no-reason return does not apply. */
+  madeToOrder: z.boolean(),
 });
 export type GoodsDetail = z.infer<typeof GoodsDetail>;
 

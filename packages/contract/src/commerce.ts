@@ -2,6 +2,13 @@
 // Money is integer cents. Prices in answers are always the database's, never the client's.
 import { z } from "zod";
 import { phoneField } from "./accounts.js";
+import {
+  AFTER_SALE_KINDS,
+  AFTER_SALE_REASON_MAX,
+  AFTER_SALE_REASONS,
+  AfterSale,
+  MAX_AFTER_SALE_PHOTOS,
+} from "./after-sales.js";
 import { currentParam, Page, pageSizeParam } from "./common.js";
 import { OrderRefund } from "./refunds.js";
 import { text } from "./text.js";
@@ -77,6 +84,8 @@ export const CartLine = z.object({
   stock: z.number().int(),
   /** false when the goods went off sale or its stock is 0: the line cannot be ordered. */
   available: z.boolean(),
+  /** Made-to-order goods (定制商品): no seven-day no-reason return; the order asks the buyer to confirm it. */
+  madeToOrder: z.boolean(),
 });
 export type CartLine = z.infer<typeof CartLine>;
 
@@ -153,6 +162,11 @@ export type CustomerInfoData = z.infer<typeof CustomerInfoData>;
 // ── Orders ────────────────────────────────────────────────────────────────────────────────────────────
 
 const remark = text("备注").trim().max(200, { error: "备注不能超过 200 个字" }).default("");
+/**
+ * The buyer ticked 我已知晓定制商品不支持七天无理由退货: required (true) when the order holds made-to-order
+ * goods, which the server decides from its own rows (docs/decisions/0064).
+ */
+const madeToOrderConfirmed = z.boolean({ error: "定制商品确认无效" }).optional();
 
 /** createOrder: buy now from a product or package page (one SKU and a quantity). */
 export const CreateOrderBody = z.object({
@@ -163,6 +177,7 @@ export const CreateOrderBody = z.object({
   isMeal: bodyId("套餐").optional(),
   address: Address,
   remark,
+  madeToOrderConfirmed,
 });
 export type CreateOrderBody = z.input<typeof CreateOrderBody>;
 
@@ -171,6 +186,7 @@ export const CreateOrdersBody = z.object({
   cartIds: z.array(bodyId("购物车条目")).min(1, { error: "请选择要购买的商品" }).max(MAX_ORDER_LINES),
   address: Address,
   remark,
+  madeToOrderConfirmed,
 });
 export type CreateOrdersBody = z.input<typeof CreateOrdersBody>;
 
@@ -180,6 +196,8 @@ export const OrderLine = z.object({
   price: z.number().int(),
   quantity: z.number().int(),
   amount: z.number().int(),
+  /** Copied from the goods when the order was made. */
+  madeToOrder: z.boolean(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -203,9 +221,14 @@ export const Order = z.object({
   shippedAt: z.string().nullable(),
   carrier: z.string().nullable(),
   trackingNo: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** When the buyer confirmed that the made-to-order lines have no seven-day no-reason return. */
+  madeToOrderConfirmedAt: z.string().nullable(),
   history: z.array(OrderEvent),
   /** Its refunds (申请退款 and their states, docs/decisions/0063), oldest first. */
   refunds: z.array(OrderRefund).optional(),
+  /** The order's after-sales requests, newest first. */
+  afterSales: z.array(AfterSale),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -221,6 +244,33 @@ export const OrderNoQuery = z.object({
     .regex(/^[A-Z0-9]{8,32}$/, { error: "订单号无效" }),
 });
 export const OrderNoBody = OrderNoQuery;
+
+// ── After-sales (docs/decisions/0064) ─────────────────────────────────────────────────────────────────
+
+/** A photo the buyer uploaded for an after-sales request: the URL the upload answered. */
+const AfterSalePhoto = text("照片", "照片无效")
+  .trim()
+  .regex(/^\/media\/aftersale-[0-9a-f]{24}(-avif)?-[1-9][0-9]{1,4}\.webp$/, { error: "照片无效，请重新上传" });
+
+/** 申请售后: a return or a repair of a shipped or completed order, with a reason and photos. */
+export const AfterSaleCreateBody = z.object({
+  orderNo: OrderNoQuery.shape.orderNo,
+  kind: z.enum(AFTER_SALE_KINDS, { error: "请选择退货或维修" }),
+  reasonKind: z.enum(AFTER_SALE_REASONS, { error: "请选择售后原因" }),
+  reason: text("问题描述", "请填写问题描述")
+    .trim()
+    .min(1, { error: "请填写问题描述" })
+    .max(AFTER_SALE_REASON_MAX, { error: `问题描述不能超过 ${AFTER_SALE_REASON_MAX} 个字` }),
+  photos: z
+    .array(AfterSalePhoto)
+    .max(MAX_AFTER_SALE_PHOTOS, { error: `照片最多 ${MAX_AFTER_SALE_PHOTOS} 张` })
+    .default([]),
+});
+export type AfterSaleCreateBody = z.input<typeof AfterSaleCreateBody>;
+
+/** A photo uploaded for an after-sales request: its URL (the largest WebP), as staff open it. */
+export const AfterSalePhotoData = z.object({ url: z.string(), thumbnail: z.string() });
+export type AfterSalePhotoData = z.infer<typeof AfterSalePhotoData>;
 
 // ── Payments ──────────────────────────────────────────────────────────────────────────────────────────
 

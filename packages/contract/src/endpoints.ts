@@ -21,6 +21,8 @@ import {
   PackageDetail,
 } from "./catalog.js";
 import {
+  AfterSaleCreateBody,
+  AfterSalePhotoData,
   CartCreateBody,
   CartCreateListBody,
   CartData,
@@ -360,6 +362,22 @@ export const endpoints = {
     summary: "取消订单（释放库存）",
     auth: "session",
     body: OrderNoBody,
+    data: Order,
+  }),
+  afterSalePhotoUpload: def({
+    method: "POST",
+    path: "/api/order/afterSale/photo",
+    summary:
+      "上传售后照片：请求体为图片文件本身（JPEG、PNG、WebP、GIF 或 AVIF，最大 8 MB），去除元数据后转为 WebP；每位顾客限频",
+    auth: "session",
+    data: AfterSalePhotoData,
+  }),
+  afterSaleCreate: def({
+    method: "POST",
+    path: "/api/order/afterSale/create",
+    summary: "申请售后（退货或维修，已发货或已完成的订单，每单一个处理中的申请）",
+    auth: "session",
+    body: AfterSaleCreateBody,
     data: Order,
   }),
   alipayPrecreate: def({

@@ -6,6 +6,7 @@ export * from "./admin-catalog-endpoints.js";
 export * from "./admin-content.js";
 export * from "./admin-endpoints.js";
 export * from "./admin-routes.js";
+export * from "./after-sales.js";
 export * from "./case-filters.js";
 export * from "./catalog.js";
 export * from "./city-prices.js";

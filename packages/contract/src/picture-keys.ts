@@ -5,8 +5,13 @@
 // is never offered an AVIF file that is not there. No zod here: every storefront page imports this
 // module (apps/web components/picture.tsx), and the admin schemas would weigh on home's JavaScript.
 
-/** Where a picture is shown; it decides the widths an upload is re-encoded to. */
-export const IMAGE_PURPOSES = ["goods", "banner", "store", "article"] as const;
+/** What staff upload pictures for in the back office's forms. */
+export const STAFF_IMAGE_PURPOSES = ["goods", "banner", "store", "article"] as const;
+/**
+ * Where a picture is shown; it decides the widths an upload is re-encoded to. "aftersale": a buyer's
+ * photo of an after-sales request (docs/decisions/0064), uploaded by the customer, never by staff.
+ */
+export const IMAGE_PURPOSES = [...STAFF_IMAGE_PURPOSES, "aftersale"] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 /**
@@ -19,6 +24,8 @@ export const IMAGE_WIDTHS: Record<ImagePurpose, readonly number[]> = {
   banner: [1920, 960],
   store: [960, 480],
   article: [1200, 750],
+  // Staff open a photo full size in the back office; the request shows thumbnails.
+  aftersale: [1200, 240],
 };
 
 /** The formats an upload is stored in, the browser's preferred first; WebP is every upload's. */

@@ -47,6 +47,8 @@ export const routes = {
   myOrders: { method: "GET", path: "/api/order/list" },
   orderDetail: { method: "GET", path: "/api/order/detail" },
   cancelOrder: { method: "POST", path: "/api/order/cancel" },
+  afterSalePhotoUpload: { method: "POST", path: "/api/order/afterSale/photo" },
+  afterSaleCreate: { method: "POST", path: "/api/order/afterSale/create" },
   alipayPrecreate: { method: "GET", path: "/api/alipay/precreate" },
   alipayQuery: { method: "GET", path: "/api/alipay/query" },
   offlinePay: { method: "POST", path: "/api/pay/offline/confirm" },

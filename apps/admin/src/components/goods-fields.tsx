@@ -1,5 +1,6 @@
 // The goods form's parts that creating and editing share: the basic information, the parameters and
 // the SKU table (spec, yuan price, stock), inside the page's antd Form.
+import { MADE_TO_ORDER_SWITCH_LABEL } from "@yj/contract";
 import { Button, Card, Form, type FormListFieldData, Input, InputNumber, Row, Select, Space } from "antd";
 import type { ReactNode } from "react";
 import { Item, SwitchItem, TextAreaItem, TextItem } from "../kit/form-items";
@@ -11,7 +12,7 @@ import { SmallTable } from "../kit/small-table";
 export const GOODS_LIST = { to: "/goods", text: "返回商品列表" };
 
 /**
- * The 基本信息 card: name, subtitle, category, brand, prices in yuan, unit, shown and description;
+ * The 基本信息 card: name, subtitle, category, brand, prices in yuan, unit, shown, made to order and description;
  * `children` are the page's own fields before the description (a new goods row's tags and cover).
  */
 export function BasicInfoCard({
@@ -39,6 +40,8 @@ export function BasicInfoCard({
         <TextItem col={{ xs: 12, md: 2 }} name="unit" label="单位" required="请输入单位" maxLength={8} />
         <SwitchItem col={{ xs: 12, md: 2 }} name="shown" label="上架" />
         {children}
+        {/* Made to order: the storefront says so and the order asks the buyer to confirm (docs/decisions/0064). */}
+        <SwitchItem col={{ xs: 24, md: 8 }} name="madeToOrder" label={MADE_TO_ORDER_SWITCH_LABEL} />
         <TextAreaItem col={{ span: 24 }} name="description" label="商品描述" input={{ rows: 3, maxLength: 5000 }} />
       </Row>
     </Card>

@@ -3,18 +3,16 @@
 // A picture is uploaded to /api/admin/media/upload, which checks it by its content and stores it as
 // WebP at the widths the storefront shows for the purpose (docs/decisions/0037); the answer's URL
 // becomes the value. An address of a picture the shop already serves can be typed instead.
-import {
-  type ImagePurpose as ContractImagePurpose,
-  IMAGE_WIDTHS,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGE_PIXELS,
-} from "@yj/contract";
+import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, type STAFF_IMAGE_PURPOSES } from "@yj/contract";
 import { Button, Image, Input, Progress, Space, Typography, Upload } from "antd";
 import { useState } from "react";
 import { uploadImage } from "../api";
 
-/** Where the image is shown; it decides the sizes an uploaded picture is re-encoded to. */
-export type ImagePurpose = ContractImagePurpose;
+/**
+ * Where the image is shown; it decides the sizes an uploaded picture is re-encoded to. Staff upload for
+ * the forms' purposes only (a buyer's after-sales photo is the customer's, docs/decisions/0064).
+ */
+export type ImagePurpose = (typeof STAFF_IMAGE_PURPOSES)[number];
 
 export interface ImageFieldProps {
   value?: string;

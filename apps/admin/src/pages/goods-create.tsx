@@ -24,6 +24,7 @@ interface CreateForm {
   params: { name: string; value: string }[];
   description: string;
   shown: boolean;
+  madeToOrder: boolean;
   skus: { spec: string; price: string; stock: number }[];
 }
 
@@ -39,6 +40,7 @@ const INITIAL: CreateForm = {
   params: [],
   description: "",
   shown: true,
+  madeToOrder: false,
   skus: [{ spec: "标准款", price: "", stock: 0 }],
 };
 

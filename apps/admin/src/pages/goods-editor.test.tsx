@@ -21,6 +21,7 @@ const goods: AdminGoodsDetail = {
   description: "",
   shown: true,
   isPackage: false,
+  madeToOrder: false,
   images: ["/media/sofa-1.jpg", "/media/sofa-2.jpg"],
   skus: [
     { id: 31, spec: "灰色", price: 129900, stock: 5 },

@@ -33,6 +33,7 @@ interface GoodsForm {
   params: { name: string; value: string }[];
   description: string;
   shown: boolean;
+  madeToOrder: boolean;
   images: string[];
   skus: SkuForm[];
 }

@@ -1,7 +1,7 @@
 // An order's page: what the customer bought and where it goes, and the one next step its state allows
 // (发货 with carrier and tracking number, 完成订单, 取消订单), each answered by the order as it now is.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { type AdminOrderDetail, type AdminRefund, adminRoutes } from "@yj/contract";
+import { type AdminAfterSale, type AdminOrderDetail, type AdminRefund, adminRoutes } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { answer, api } from "../test/fake-api";
 import { expectShown, renderPage } from "../test/render-page";
@@ -25,6 +25,7 @@ const order: AdminOrderDetail = {
       price: 129900,
       quantity: 2,
       amount: 259800,
+      madeToOrder: false,
     },
   ],
   address: {
@@ -45,8 +46,28 @@ const order: AdminOrderDetail = {
   cancelledAt: null,
   carrier: null,
   trackingNo: null,
+  madeToOrderConfirmedAt: null,
   payments: [],
   history: [{ status: "paid", actor: "顾客", note: "", at: "2026-05-01T04:05:00.000Z" }],
+  afterSales: [],
+};
+
+const returnRequest: AdminAfterSale = {
+  id: 7,
+  kind: "return",
+  reason: "质量问题：沙发腿断裂",
+  photos: [],
+  status: "requested",
+  decisionNote: "",
+  createdAt: "2026-05-03T04:00:00.000Z",
+  decidedAt: null,
+  orderNo: ORDER_NO,
+  orderStatus: "shipped",
+  orderTotal: 259800,
+  refundableAmount: 259800,
+  consignee: "王女士",
+  phone: "139****0000",
+  decidedBy: null,
 };
 
 /** Opens 发货, fills in 顺丰速运 and the tracking number and presses 确认发货. */
@@ -188,5 +209,43 @@ describe("order detail", () => {
     expect(within(dialog).getByText(/R20260501120000aaaaaaaaaaaaaaaa/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "重 试" }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith(adminRoutes.adminRefundRetry, { refundId: 9 }));
+  });
+
+  it("approves a return's after-sales request with a partial refund, then shows it approved", async () => {
+    answer(adminRoutes.adminOrderDetail, { ...order, status: "shipped", afterSales: [returnRequest] });
+    renderPage(<OrderDetailPage />, { url: `/orders/${ORDER_NO}`, path: "/orders/:orderNo" });
+    expect(await screen.findByText("质量问题：沙发腿断裂")).toBeTruthy();
+    answer(adminRoutes.adminAfterSaleDecide, { ...returnRequest, status: "approved", decidedBy: "客服小王" });
+    fireEvent.click(screen.getByRole("button", { name: "同 意" }));
+    const dialog = await screen.findByRole("dialog");
+    const amount = within(dialog).getByLabelText("退款金额（元，最多 ¥2,598.00）") as HTMLInputElement;
+    expect(amount.value).toBe("2598.00");
+    fireEvent.change(amount, { target: { value: "1000" } });
+    answer(adminRoutes.adminOrderDetail, {
+      ...order,
+      status: "shipped",
+      afterSales: [{ ...returnRequest, status: "approved", decidedBy: "客服小王" }],
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "确认同意" }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith(adminRoutes.adminAfterSaleDecide, {
+        id: 7,
+        decision: "approve",
+        note: "",
+        refundAmount: "1000",
+      }),
+    );
+    expect(await screen.findByText("已同意售后申请")).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "标记完成" })).toBeTruthy();
+  });
+
+  it("refuses a request only with a reason the customer will read", async () => {
+    answer(adminRoutes.adminOrderDetail, { ...order, status: "shipped", afterSales: [returnRequest] });
+    renderPage(<OrderDetailPage />, { url: `/orders/${ORDER_NO}`, path: "/orders/:orderNo" });
+    fireEvent.click(await screen.findByRole("button", { name: "拒 绝" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "确认拒绝" }));
+    expect(await within(dialog).findByText("拒绝时请填写原因，顾客会看到")).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
   });
 });

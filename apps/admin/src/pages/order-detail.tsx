@@ -2,7 +2,9 @@
 // trade numbers, the state history with who moved it, and the moves the state allows, each confirmed
 // first: 发货 (carrier and tracking number), 完成, and 取消 for an unpaid order (stock goes back).
 import {
+  type AdminAfterSale,
   type AdminOrderDetail,
+  AFTER_SALE_KIND_LABELS,
   ORDER_STATUS_LABELS,
   type OrderLine,
   PAYMENT_PROVIDER_LABELS,
@@ -11,8 +13,10 @@ import {
 import { App, Button, Card, Descriptions, Space, Timeline } from "antd";
 import { useState } from "react";
 import { useParams } from "react-router";
+import { AfterSaleStatusTag } from "../after-sale-labels";
 import { get, post, routes } from "../api";
 import { OrderRefunds } from "../components/order-refunds";
+import { AFTER_SALE_DONE, AfterSaleActions, AfterSalePhotos } from "../components/after-sale-decision";
 import { moneyColumn } from "../kit/columns";
 import { TextItem } from "../kit/form-items";
 import { formatTime } from "../kit/format";
@@ -125,6 +129,50 @@ export function OrderDetailPage() {
   );
 }
 
+/** The order's after-sales requests, newest first, each decided here as in the 售后 list. */
+function AfterSalesCard({ requests, reload }: { requests: AdminAfterSale[]; reload(): void }) {
+  const { message } = App.useApp();
+  if (requests.length === 0) return null;
+  return (
+    <Card title="售后申请" size="small">
+      <SmallTable<AdminAfterSale>
+        rowKey="id"
+        dataSource={requests}
+        columns={[
+          { title: "申请时间", dataIndex: "createdAt", render: (v: string) => formatTime(v) },
+          { title: "类型", dataIndex: "kind", render: (k: AdminAfterSale["kind"]) => AFTER_SALE_KIND_LABELS[k] },
+          { title: "原因", dataIndex: "reason" },
+          { title: "照片", dataIndex: "photos", render: (p: string[]) => <AfterSalePhotos photos={p} /> },
+          {
+            title: "状态",
+            dataIndex: "status",
+            render: (s: AdminAfterSale["status"], row) => (
+              <>
+                <AfterSaleStatusTag status={s} />
+                {row.decidedBy && `${row.decidedBy} `}
+                {row.decisionNote}
+              </>
+            ),
+          },
+          {
+            title: "操作",
+            key: "actions",
+            render: (_: unknown, row) => (
+              <AfterSaleActions
+                request={row}
+                onDecided={(decided) => {
+                  message.success(AFTER_SALE_DONE[decided.status] ?? "已处理");
+                  reload();
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
 function OrderView({
   order,
   onChanged,
@@ -160,6 +208,11 @@ function OrderView({
             {order.carrier ? `${order.carrier} ${order.trackingNo ?? ""}` : "—"}
           </Descriptions.Item>
           <Descriptions.Item label="备注">{order.remark || "—"}</Descriptions.Item>
+          {order.madeToOrderConfirmedAt && (
+            <Descriptions.Item label="定制商品确认">
+              {formatTime(order.madeToOrderConfirmedAt)} 顾客已确认不支持七天无理由退货
+            </Descriptions.Item>
+          )}
         </Descriptions>
       </Card>
       <Card title="商品" size="small">
@@ -167,7 +220,11 @@ function OrderView({
           rowKey="skuId"
           dataSource={order.lines}
           columns={[
-            { title: "商品", dataIndex: "name" },
+            {
+              title: "商品",
+              dataIndex: "name",
+              render: (name: string, l) => (l.madeToOrder ? `${name}（定制）` : name),
+            },
             { title: "规格", dataIndex: "spec" },
             moneyColumn("单价", "price"),
             { title: "数量", dataIndex: "quantity", render: (q: number, l) => `${q} ${l.unit}` },
@@ -175,6 +232,7 @@ function OrderView({
           ]}
         />
       </Card>
+      <AfterSalesCard requests={order.afterSales} reload={reload} />
       <Card title="支付记录" size="small">
         <SmallTable<Payment>
           rowKey="outTradeNo"

@@ -39,6 +39,7 @@ const goods: GoodsDetail = {
     { id: 4, content: "成品家具" },
   ],
   status: 1,
+  madeToOrder: false,
 };
 
 describe("structured data", () => {

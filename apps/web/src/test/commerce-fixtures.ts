@@ -15,6 +15,7 @@ export function cartLine(patch: Partial<CartLine> & Pick<CartLine, "id">): CartL
     selected: true,
     stock: 10,
     available: true,
+    madeToOrder: false,
     ...patch,
   };
 }
@@ -71,6 +72,7 @@ export function orderOf(patch: Partial<Order> = {}): Order {
         price: 299_900,
         quantity: 1,
         amount: 299_900,
+        madeToOrder: false,
       },
     ],
     address: {
@@ -90,7 +92,10 @@ export function orderOf(patch: Partial<Order> = {}): Order {
     shippedAt: null,
     carrier: null,
     trackingNo: null,
+    completedAt: null,
+    madeToOrderConfirmedAt: null,
     history: [],
+    afterSales: [],
     ...patch,
   };
 }

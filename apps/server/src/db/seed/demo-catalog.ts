@@ -138,6 +138,13 @@ function salesFor(key: string, priceYuan: number): number {
   return Math.round(cap * r.next() ** 1.6) + r.int(3, 40);
 }
 
+/**
+ * Level-2 categories whose goods are made to measure (定制商品, docs/decisions/0064): 定制橱柜, 定制空间家具
+ * and 全屋软装定制 (the demo's 全屋定制: curtains, wall cloth and panels cut to the room). They have no
+ * seven-day no-reason return.
+ */
+const MADE_TO_ORDER_CATEGORIES = new Set([9, 8, 7]);
+
 function buildGoodsRow(
   id: number,
   leaf: LeafRows,
@@ -220,6 +227,7 @@ function buildGoodsRow(
     sort: index + 1,
     isPackage: false,
     packagePriceMode: null,
+    madeToOrder: MADE_TO_ORDER_CATEGORIES.has(cat2.id),
     createdAt,
     skus,
   };

@@ -32,6 +32,8 @@ export interface GoodsSaveInput {
   shown: boolean;
   /** `/media/…` URLs in order, the first the cover; undefined keeps the stored ones. */
   images?: string[];
+  /** 定制商品 (docs/decisions/0064); undefined keeps it as it is. */
+  madeToOrder?: boolean;
   skus: { id?: number; spec: string; price: number; stock: number }[];
 }
 
@@ -143,6 +145,7 @@ export class GoodsEditor {
           description: input.description,
           isShow: input.shown ? 1 : 0,
           status: input.shown ? 1 : 0,
+          madeToOrder: input.madeToOrder ?? false,
           sort: Math.min(first?.sort ?? 0, 0) - 1,
           createdAt: now,
         })
@@ -188,6 +191,7 @@ export class GoodsEditor {
       description: row.description,
       shown: row.isShow === 1 && row.status === 1,
       isPackage: row.isPackage,
+      madeToOrder: row.madeToOrder,
       images: row.images,
       skus,
     };
@@ -221,6 +225,7 @@ export class GoodsEditor {
           isShow: input.shown ? 1 : 0,
           status: input.shown ? 1 : 0,
           ...(input.images ? { images: input.images } : {}),
+          ...(input.madeToOrder === undefined ? {} : { madeToOrder: input.madeToOrder }),
         })
         .where(eq(goods.id, input.id));
       // SKUs in id order, as every stock writer locks them (stock.ts).

@@ -192,7 +192,13 @@ export class CatalogService {
 
   async goodsDetail(id: number): Promise<GoodsDetail> {
     const [row] = await this.db
-      .select({ ...listColumns, params: goods.params, description: goods.description, status: goods.status })
+      .select({
+        ...listColumns,
+        params: goods.params,
+        description: goods.description,
+        status: goods.status,
+        madeToOrder: goods.madeToOrder,
+      })
       .from(goods)
       .where(and(eq(goods.id, id), eq(goods.isShow, 1)));
     if (!row) throw notFound("商品不存在或已下架");
@@ -214,13 +220,14 @@ export class CatalogService {
       .map((cid) => (cid ? byId.get(cid) : undefined))
       .filter((c) => c !== undefined)
       .map((c) => ({ id: c.id, content: c.content }));
-    const { params, description, status, ...listRow } = row;
+    const { params, description, status, madeToOrder, ...listRow } = row;
     return {
       ...toListItem(listRow),
       images: listRow.images,
       params,
       description,
       status,
+      madeToOrder,
       skus,
       tags,
       categoryPath,

@@ -1,33 +1,15 @@
 // Thin HTTP adapter for the back office's image uploads (ADR 0030).
-import { AdminMessages, endpoints, MAX_IMAGE_BYTES } from "@yj/contract";
+import { AdminMessages, endpoints } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
-import { AppError } from "../../lib/errors.js";
 import { staffActor } from "../staff/index.js";
 import type { ImageUploads } from "./image-upload.js";
+import { acceptPictureBody } from "./picture-body.js";
 
 export function mediaAdminRoutes(app: FastifyInstance, images: ImageUploads) {
-  // The upload's body is the picture itself, whatever type it declares (the service reads the type
-  // from the bytes), in its own scope: every other route keeps taking JSON only. The staff hook has
-  // checked session, CSRF and permission before any byte is read (ADR 0030).
+  // The staff hook has checked session, CSRF and permission before any byte is read (ADR 0030).
   app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope.addHook("onRequest", async (request) => {
-      if (Number(request.headers["content-length"]) > MAX_IMAGE_BYTES) {
-        throw new AppError("invalid_input", AdminMessages.imageTooLarge);
-      }
-    });
-    // A body sent without its length (chunked) stops at the limit too: the same message. Any other
-    // error goes on to the app's handler.
-    scope.setErrorHandler((error) => {
-      if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-        throw new AppError("invalid_input", AdminMessages.imageTooLarge);
-      }
-      throw error;
-    });
+    acceptPictureBody(scope);
     registerEndpoint(
       scope,
       endpoints.adminMediaUpload,

@@ -19,6 +19,7 @@ import {
 import sharp, { type Metadata } from "sharp";
 import type { Db } from "../../db/client.js";
 import { mediaUploads } from "../../db/schema.js";
+import type { Tx } from "../../db/transaction.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
@@ -48,7 +49,27 @@ export class ImageUploads {
     private readonly now: Clock,
   ) {}
 
-  async upload(actor: Actor, purpose: ImagePurpose, input: unknown): Promise<UploadedImage> {
+  /** A staff member's picture for a form, audited with the stored files. */
+  upload(actor: Actor, purpose: ImagePurpose, input: unknown): Promise<UploadedImage> {
+    return this.store(purpose, input, actor.staffId, (tx, webpKey, after, now) =>
+      recordAudit(tx, actor, { action: "media.upload", entity: "media", entityId: webpKey, after }, now),
+    );
+  }
+
+  /**
+   * A customer's photo for an after-sales request (docs/decisions/0064): the same checks and
+   * re-encoding; not in the audit record, which is the staff's.
+   */
+  uploadAfterSalePhoto(input: unknown): Promise<UploadedImage> {
+    return this.store("aftersale", input, null, async () => {});
+  }
+
+  private async store(
+    purpose: ImagePurpose,
+    input: unknown,
+    uploadedBy: number | null,
+    record: (tx: Tx, webpKey: string, after: unknown, now: Date) => Promise<void>,
+  ): Promise<UploadedImage> {
     if (!Buffer.isBuffer(input) || input.length === 0) throw new AppError("invalid_input", AdminMessages.imageMissing);
     if (input.length > MAX_IMAGE_BYTES) throw new AppError("invalid_input", AdminMessages.imageTooLarge);
     const source = await inspect(input);
@@ -78,23 +99,18 @@ export class ImageUploads {
             width: v.width,
             height: v.height,
             body: v.body,
-            uploadedBy: actor.staffId,
+            uploadedBy,
             createdAt: now,
           })),
         )
         .onConflictDoNothing();
-      await recordAudit(
+      await record(
         tx,
-        actor,
+        webp[0]!.key,
         {
-          action: "media.upload",
-          entity: "media",
-          entityId: webp[0]!.key,
-          after: {
-            purpose,
-            source: { format: source.format, width: source.width, height: source.height, bytes: input.length },
-            variants: variants.map((v) => ({ key: v.key, width: v.width, height: v.height, bytes: v.body.length })),
-          },
+          purpose,
+          source: { format: source.format, width: source.width, height: source.height, bytes: input.length },
+          variants: variants.map((v) => ({ key: v.key, width: v.width, height: v.height, bytes: v.body.length })),
         },
         now,
       );

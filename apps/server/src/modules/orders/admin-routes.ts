@@ -2,11 +2,12 @@
 // and permission; the contract parses; the desk decides and audits.
 import { AdminMessages, endpoints } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
-import { registerEndpoint } from "../../http/endpoint.js";
+import { registerEndpoint, WithMessage } from "../../http/endpoint.js";
 import { staffActor } from "../staff/index.js";
+import type { AfterSaleDesk } from "./after-sale-desk.js";
 import type { OrderDesk } from "./order-desk.js";
 
-export function ordersAdminRoutes(app: FastifyInstance, orders: OrderDesk) {
+export function ordersAdminRoutes(app: FastifyInstance, orders: OrderDesk, requests: AfterSaleDesk) {
   registerEndpoint(app, endpoints.adminOrderList, ({ query }) => orders.list(query));
   registerEndpoint(app, endpoints.adminOrderDetail, ({ query }) => orders.detail(query.orderNo));
   registerEndpoint(app, endpoints.adminOrderShip, ({ body, request }) => orders.ship(staffActor(request), body), {
@@ -22,4 +23,9 @@ export function ordersAdminRoutes(app: FastifyInstance, orders: OrderDesk) {
     message: AdminMessages.orderCancelled,
   });
   registerEndpoint(app, endpoints.adminPaymentIssues, () => orders.unreconciled());
+  registerEndpoint(app, endpoints.adminAfterSaleList, ({ query }) => requests.list(query));
+  registerEndpoint(app, endpoints.adminAfterSaleDecide, async ({ body, request }) => {
+    const outcome = await requests.decide(staffActor(request), body);
+    return new WithMessage(outcome.request, outcome.message);
+  });
 }

@@ -155,6 +155,7 @@ function cartLine(row: StoredCartLine): CartLine {
     selected: row.selected,
     stock: row.stock,
     available: row.onSale && row.stock > 0,
+    madeToOrder: row.madeToOrder,
   };
 }
 

@@ -21,6 +21,7 @@ export interface StoredCartLine {
   spec: string;
   priceCents: number;
   stock: number;
+  madeToOrder: boolean;
 }
 
 /** A SKU with its goods, for the checks made before it goes into the cart. */
@@ -66,6 +67,7 @@ export class CartStore {
         spec: goodsSkus.spec,
         priceCents: goodsSkus.priceCents,
         stock: goodsSkus.stock,
+        madeToOrder: goods.madeToOrder,
       })
       .from(cartItems)
       .innerJoin(goods, eq(goods.id, cartItems.goodsId))

@@ -6,7 +6,7 @@ import { AdminMessages, type AdminOrderFilter, maskLeadPhone, type UnreconciledP
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { dailyCounts } from "../../db/daily-counts.js";
-import { customers, orderEvents, orderLines, orders, payments } from "../../db/schema.js";
+import { afterSales, customers, orderEvents, orderLines, orders, payments } from "../../db/schema.js";
 import type { Tx } from "../../db/transaction.js";
 import { chinaDayEnd, chinaDayStart, startOfChinaDay, startOfChinaWeek } from "../../lib/china-time.js";
 import type { Clock } from "../../lib/clock.js";
@@ -15,6 +15,7 @@ import { likeContains } from "../../lib/like.js";
 import { pageOf } from "../../lib/paging.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import { staffNames } from "../staff/index.js";
+import { adminAfterSales } from "./after-sale-store.js";
 import { cancelPendingOrder } from "./order-cancel.js";
 import { iso, orderFieldsOf, orderLineOf } from "./order-store.js";
 
@@ -102,7 +103,7 @@ export class OrderDesk {
       .where(eq(orders.orderNo, orderNo));
     if (!found) throw notFoundOrder();
     const { order } = found;
-    const [lines, events, trades] = await Promise.all([
+    const [lines, events, trades, requests] = await Promise.all([
       reader.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
       reader
         .select()
@@ -110,6 +111,7 @@ export class OrderDesk {
         .where(eq(orderEvents.orderId, order.id))
         .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
       reader.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+      adminAfterSales(reader, eq(afterSales.orderId, order.id)),
     ]);
     const staffIds = events.flatMap((e) => (e.actor.startsWith("staff:") ? [Number(e.actor.slice(6))] : []));
     const names = staffIds.length ? await staffNames(reader, staffIds) : [];
@@ -132,6 +134,7 @@ export class OrderDesk {
         note: e.note,
         at: e.at.toISOString(),
       })),
+      afterSales: requests,
     };
   }
 

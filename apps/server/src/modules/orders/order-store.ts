@@ -2,8 +2,9 @@
 import type { Order, OrderLine, OrderStatus } from "@yj/contract";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { orderEvents, orderLines, orders } from "../../db/schema.js";
+import { afterSales, orderEvents, orderLines, orders } from "../../db/schema.js";
 import { refundsOfOrders } from "../payments/index.js";
+import { afterSaleOf } from "./after-sale-store.js";
 
 /** The database, or a transaction in progress. */
 type Reader = Pick<Db, "select">;
@@ -27,6 +28,11 @@ export async function ordersOf(reader: Reader, rows: OrderRow[]): Promise<Order[
     .where(inArray(orderEvents.orderId, ids))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
   const refunds = await refundsOfOrders(reader, ids);
+  const requests = await reader
+    .select()
+    .from(afterSales)
+    .where(inArray(afterSales.orderId, ids))
+    .orderBy(desc(afterSales.createdAt), desc(afterSales.id));
   return rows.map((row) => ({
     ...orderFieldsOf(row),
     lines: lines.filter((l) => l.orderId === row.id).map(orderLineOf),
@@ -34,6 +40,7 @@ export async function ordersOf(reader: Reader, rows: OrderRow[]): Promise<Order[
       .filter((e) => e.orderId === row.id)
       .map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
     refunds: refunds.get(row.id) ?? [],
+    afterSales: requests.filter((r) => r.orderId === row.id).map(afterSaleOf),
   }));
 }
 
@@ -50,6 +57,7 @@ export function orderLineOf(l: typeof orderLines.$inferSelect): OrderLine {
     price: l.priceCents,
     quantity: l.quantity,
     amount: l.amountCents,
+    madeToOrder: l.madeToOrder,
   };
 }
 
@@ -67,6 +75,8 @@ export function orderFieldsOf(row: OrderRow) {
     shippedAt: iso(row.shippedAt),
     carrier: row.carrier,
     trackingNo: row.trackingNo,
+    completedAt: iso(row.completedAt),
+    madeToOrderConfirmedAt: iso(row.madeToOrderConfirmedAt),
   };
 }
 

@@ -6,12 +6,17 @@ import type { Db } from "../../db/client.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
 import { ordersAdminRoutes } from "./admin-routes.js";
+import { AfterSaleDesk } from "./after-sale-desk.js";
+import { AfterSalesService } from "./after-sales.js";
 import { cartRoutes } from "./cart-routes.js";
 import { CartService } from "./cart-service.js";
 import { DEFAULT_EXPIRY_POLICY, type ExpiryPolicy, OrderExpiryJob } from "./expiry-job.js";
 import { OrderDesk } from "./order-desk.js";
+import type { ReturnRefunds } from "./return-refunds.js";
 import { ordersRoutes } from "./routes.js";
 import { OrdersService } from "./service.js";
+
+export type { ReturnRefundInput, ReturnRefunds } from "./return-refunds.js";
 
 /** What tests replace: the clock, the expiry timing, or the job altogether. */
 export interface OrdersOverrides {
@@ -19,6 +24,11 @@ export interface OrdersOverrides {
   expiry?: Partial<ExpiryPolicy>;
   /** false: no expiry job in this instance (another one cancels the expired orders). */
   runExpiry?: boolean;
+  /**
+   * How an approved return starts its refund: the payments module's (docs/decisions/0064), or a
+   * test's recording fake. Absent: approving a return is refused.
+   */
+  returnRefunds?: ReturnRefunds;
 }
 
 /**
@@ -29,6 +39,7 @@ export interface OrdersModule {
   orders: OrdersService;
   job: OrderExpiryJob;
   desk: OrderDesk;
+  afterSales: AfterSaleDesk;
 }
 
 export interface OrdersOptions extends OrdersOverrides {
@@ -44,9 +55,10 @@ export function registerOrders(app: FastifyInstance, options: OrdersOptions): Or
   const now = options.now ?? systemClock;
   const orders = new OrdersService(db, now);
   cartRoutes(app, new CartService(db, now));
-  ordersRoutes(app, orders);
+  ordersRoutes(app, orders, new AfterSalesService(db, now));
   const desk = new OrderDesk(db, options.backOfficeNow);
-  ordersAdminRoutes(app, desk);
+  const afterSales = new AfterSaleDesk(db, options.backOfficeNow, app.log, options.returnRefunds);
+  ordersAdminRoutes(app, desk, afterSales);
   const job = new OrderExpiryJob(db, {
     policy: { ...DEFAULT_EXPIRY_POLICY, pollMs: env.ORDER_EXPIRY_POLL_MS, ...options.expiry },
     now,
@@ -54,5 +66,5 @@ export function registerOrders(app: FastifyInstance, options: OrdersOptions): Or
     metrics: options.metrics,
   });
   if (options.runExpiry !== false) job.runWhileServing(app);
-  return { orders, job, desk };
+  return { orders, job, desk, afterSales };
 }

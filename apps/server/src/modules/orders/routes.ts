@@ -1,7 +1,8 @@
-import { endpoints, IDEMPOTENCY_HEADER } from "@yj/contract";
+import { AfterSaleMessages, endpoints, IDEMPOTENCY_HEADER } from "@yj/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
 import { customerIdOf, requireCustomer } from "../accounts/session-hook.js";
+import type { AfterSalesService } from "./after-sales.js";
 import { idempotencyKeyOf } from "./idempotency.js";
 import type { OrdersService } from "./service.js";
 
@@ -10,7 +11,7 @@ const placing = (request: FastifyRequest) =>
   [customerIdOf(request), idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER])] as const;
 
 // Thin HTTP adapter: the session hook has checked the login and CSRF; orders carry an Idempotency-Key.
-export function ordersRoutes(app: FastifyInstance, orders: OrdersService) {
+export function ordersRoutes(app: FastifyInstance, orders: OrdersService, requests: AfterSalesService) {
   registerEndpoint(app, endpoints.customerInfo, ({ query, request }) =>
     orders.customerInfo(requireCustomer(request), query.mobile),
   );
@@ -30,4 +31,7 @@ export function ordersRoutes(app: FastifyInstance, orders: OrdersService) {
     ({ body, request }) => orders.cancel(customerIdOf(request), body.orderNo),
     { message: "订单已取消" },
   );
+  registerEndpoint(app, endpoints.afterSaleCreate, ({ body, request }) => requests.file(customerIdOf(request), body), {
+    message: AfterSaleMessages.filed,
+  });
 }

@@ -3,6 +3,7 @@
 // Idempotency-Key (R8); cancelled by the customer or by the expiry job, giving the stock back.
 import {
   type Address,
+  AfterSaleMessages,
   type CreateOrderBody,
   type CreateOrdersBody,
   type CustomerInfoData,
@@ -45,6 +46,8 @@ interface LineDraft {
   unit: string;
   priceCents: number;
   quantity: number;
+  /** Copied from the goods: the order then asks for the buyer's confirmation (docs/decisions/0064). */
+  madeToOrder: boolean;
 }
 
 const notFoundOrder = () => notFound("订单不存在");
@@ -137,7 +140,7 @@ export class OrdersService {
     customerId: number,
     key: string,
     endpoint: string,
-    body: { address: Address; remark: string },
+    body: { address: Address; remark: string; madeToOrderConfirmed?: boolean },
     draft: (tx: Tx) => Promise<{ lines: LineDraft[]; cartIds: number[] }>,
   ): Promise<Order> {
     const hash = requestHash(endpoint, body);
@@ -146,6 +149,10 @@ export class OrdersService {
       const claim = await claimKey<Order>(tx, { customerId, key, endpoint, hash, now });
       if (!claim.first) return claim.answer;
       const { lines, cartIds } = await draft(tx);
+      // Checked from the goods as they are now, never from what the page showed (docs/decisions/0064).
+      const madeToOrder = lines.some((l) => l.madeToOrder);
+      if (madeToOrder && body.madeToOrderConfirmed !== true)
+        throw new AppError("business", AfterSaleMessages.madeToOrderUnconfirmed);
       const totalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
       // The contract's bounds keep this sum exact; past one trade's cap it could never be paid.
       if (totalCents > MAX_ORDER_TOTAL_CENTS) throw new AppError("business", ORDER_TOTAL_TOO_LARGE);
@@ -160,6 +167,7 @@ export class OrdersService {
           remark: body.remark,
           createdAt: now,
           payBefore: new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * 60_000),
+          madeToOrderConfirmedAt: madeToOrder ? now : null,
         })
         .returning();
       if (!order) throw new Error("the order insert returned no row");
@@ -193,6 +201,7 @@ export class OrdersService {
         unit: goods.unit,
         spec: goodsSkus.spec,
         priceCents: goodsSkus.priceCents,
+        madeToOrder: goods.madeToOrder,
       })
       .from(goodsSkus)
       .innerJoin(goods, eq(goods.id, goodsSkus.goodsId))
@@ -214,5 +223,6 @@ function cartDraft(line: StoredCartLine): LineDraft {
     unit: line.unit,
     priceCents: line.priceCents,
     quantity: line.quantity,
+    madeToOrder: line.madeToOrder,
   };
 }

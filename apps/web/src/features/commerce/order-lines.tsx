@@ -11,7 +11,7 @@ export function LineSummary({
   thumb,
   meal = false,
 }: {
-  line: Pick<OrderLine, "cover" | "name" | "spec" | "price" | "quantity">;
+  line: Pick<OrderLine, "cover" | "name" | "spec" | "price" | "quantity"> & { madeToOrder?: boolean };
   thumb: number;
   meal?: boolean;
 }) {
@@ -20,7 +20,8 @@ export function LineSummary({
       <Picture src={line.cover} alt={line.name} width={thumb} height={thumb} sizes={thumbSizes(thumb)} />
       <div>
         <p className={styles.summaryName}>
-          {meal && <span className={styles.mealTag}>套餐</span>} {line.name}
+          {meal && <span className={styles.mealTag}>套餐</span>}
+          {line.madeToOrder && <span className={styles.mealTag}>定制</span>} {line.name}
         </p>
         {line.spec && <p className={styles.muted}>{line.spec}</p>}
       </div>

@@ -29,7 +29,11 @@ function regionAnswers(code: string) {
 
 function renderSubmit(
   path: string,
-  { address = null as Address | null, post = {} as Record<string, () => Promise<unknown>> } = {},
+  {
+    address = null as Address | null,
+    post = {} as Record<string, () => Promise<unknown>>,
+    goods = {} as Record<string, unknown>,
+  } = {},
 ) {
   const fake = fakeApi({ post });
   // Regions answer by code, the rest by path.
@@ -44,6 +48,7 @@ function renderSubmit(
         name: "布艺沙发",
         cover: "/c.jpg",
         skus: [{ id: 201, spec: "三人位", price: 399_900, stock: 3 }],
+        ...goods,
       });
     }
     return Promise.reject(new Error(`unexpected GET ${e.path}`));
@@ -198,5 +203,49 @@ describe("/submitOrder", () => {
   it("says so when nothing is selected", async () => {
     renderSubmit("/submitOrder?goodsId=50&skuId=999&quantity=1");
     expect(await screen.findByText("该规格已不存在，请重新选择")).toBeTruthy();
+  });
+});
+
+describe("/submitOrder with made-to-order goods (docs/decisions/0064)", () => {
+  it("requires 我已知晓定制商品不支持七天无理由退货 before submitting, and sends the confirmation", async () => {
+    const { post } = renderSubmit("/submitOrder?goodsId=60&skuId=201&quantity=1", {
+      address: saved,
+      post: { [routes.createOrder.path]: () => Promise.resolve(orderOf()) },
+      goods: { name: "定制整体橱柜", madeToOrder: true },
+    });
+    await screen.findByRole("form", { name: "提交订单" });
+    const box = (await screen.findByRole("checkbox", {
+      name: "我已知晓定制商品不支持七天无理由退货",
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(box.required).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "提交订单" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("订单含定制商品，请先勾选确认");
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole("button", { name: "提交订单" }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[1]).toEqual({
+      goodsId: 60,
+      skuId: 201,
+      quantity: 1,
+      address: saved,
+      remark: "",
+      madeToOrderConfirmed: true,
+    });
+  });
+
+  it("shows no checkbox and sends no confirmation for ready-made goods", async () => {
+    const { post } = renderSubmit("/submitOrder", {
+      address: saved,
+      post: { [routes.createOrders.path]: () => Promise.resolve(orderOf()) },
+    });
+    await screen.findByRole("form", { name: "提交订单" });
+    expect(screen.queryByRole("checkbox", { name: /定制商品/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "提交订单" }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[1]).not.toHaveProperty("madeToOrderConfirmed");
   });
 });

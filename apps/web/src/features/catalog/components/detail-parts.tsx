@@ -1,6 +1,6 @@
 // Parts shared by the product and package detail screens: breadcrumb, off-sale notice, price box,
 // service tags, and the parameter and description sections.
-import type { GoodsDetail } from "@yj/contract";
+import { type GoodsDetail, MADE_TO_ORDER_NOTE } from "@yj/contract";
 import { type ReactNode, useId } from "react";
 import { Breadcrumb, type Crumb } from "../../../components/breadcrumb";
 import { categoryHref } from "../../../lib/category-routes";
@@ -45,6 +45,16 @@ export function OffSaleNotice({ what }: { what: "商品" | "套餐" }) {
   return (
     <p className={detail.offSale} role="status">
       <strong>已下架</strong> 该{what}已停止销售，暂不支持购买
+    </p>
+  );
+}
+
+/** Made-to-order goods (docs/decisions/0064): said before the buyer chooses, and confirmed at the order. */
+export function MadeToOrderNotice() {
+  return (
+    <p className={detail.madeToOrder} data-testid="made-to-order">
+      <strong>定制</strong>
+      {MADE_TO_ORDER_NOTE}
     </p>
   );
 }

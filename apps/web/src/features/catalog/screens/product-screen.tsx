@@ -19,6 +19,7 @@ import {
   DetailSection,
   detailMeta,
   Facts,
+  MadeToOrderNotice,
   OffSaleNotice,
   ParamsAndDescription,
   PriceBox,
@@ -82,6 +83,7 @@ function Product({ goods }: { goods: GoodsDetail }) {
           </h1>
           {goods.subtitle && <p className={detail.subtitle}>{goods.subtitle}</p>}
           {!onSale && <OffSaleNotice what="商品" />}
+          {goods.madeToOrder && <MadeToOrderNotice />}
           <PriceBox label="价格" price={price} originalPrice={goods.originalPrice} suffix={suffix} />
           <Facts brand={goods.brand} tags={goods.tags}>
             {goods.sales > 0 && (

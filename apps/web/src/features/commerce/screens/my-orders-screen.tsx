@@ -4,7 +4,15 @@
 // refund's state shows on its order. The activity deposit paid with the login's phone is listed above,
 // with its own 申请退款 within the window. Paged. Needs a session.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type MyDeposit, ORDER_STATUS_LABELS, type Order, routes } from "@yj/contract";
+import {
+  AFTER_SALE_KIND_LABELS,
+  AFTER_SALE_STATUS_LABELS,
+  type MyDeposit,
+  OPEN_AFTER_SALE_STATUSES,
+  ORDER_STATUS_LABELS,
+  type Order,
+  routes,
+} from "@yj/contract";
 import { useState } from "react";
 import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -18,6 +26,7 @@ import { useScreenSearchParams } from "../../../lib/screen-location";
 import { loginPath } from "../../../session/redirect";
 import { useRequireLogin } from "../../../session/require-login";
 import { hasSessionCookie } from "../../../session/session";
+import { AfterSaleDialog } from "../after-sale-dialog";
 import styles from "../commerce.module.css";
 import { LoadingOrFailed } from "../load-failed";
 import { formatDateTime, OrderLines } from "../order-lines";
@@ -27,6 +36,32 @@ import { ScreenFrame } from "../screen-frame";
 export const PAGE_SIZE = 10;
 /** States in which the amount was paid (实付); otherwise it is the order's amount. */
 const PAID = new Set<Order["status"]>(["paid", "shipped", "completed", "refunded"]);
+/** States in which 申请售后 is offered (docs/decisions/0064). */
+const AFTER_SHIPPING = new Set<Order["status"]>(["shipped", "completed"]);
+
+/** Whether the order may take a new after-sales request: shipped or completed, none open. */
+export function canRequestAfterSale(order: Order): boolean {
+  return AFTER_SHIPPING.has(order.status) && !order.afterSales.some((r) => OPEN_AFTER_SALE_STATUSES.includes(r.status));
+}
+
+/** Each request's state (申请中, 已同意, 已拒绝 with the staff's note, 已完成). */
+function AfterSaleStates({ order }: { order: Order }) {
+  if (order.afterSales.length === 0) return null;
+  return (
+    <ul className={styles.afterSales} aria-label="售后申请">
+      {order.afterSales.map((r) => (
+        <li key={r.id} data-testid="after-sale">
+          <span className={styles.afterSaleState} data-status={r.status}>
+            {AFTER_SALE_KIND_LABELS[r.kind]}
+            {AFTER_SALE_STATUS_LABELS[r.status]}
+          </span>
+          <span>{r.reason}</span>
+          {r.decisionNote && <p className={styles.muted}>客服说明：{r.decisionNote}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function pageOf(search: URLSearchParams): number {
   const n = Number(search.get("page"));
@@ -68,6 +103,7 @@ export default function MyOrdersScreen() {
       void queryClient.invalidateQueries({ queryKey: [routes.myDeposits.path] });
     },
   });
+  const [requesting, setRequesting] = useState<Order | null>(null);
   const cancel = useMutation({
     mutationFn: (orderNo: string) => api.post(routes.cancelOrder, { orderNo }),
     onSuccess: () => {
@@ -114,6 +150,7 @@ export default function MyOrdersScreen() {
               {order.refunds?.map((r) => (
                 <RefundState key={r.id} refund={r} />
               ))}
+              <AfterSaleStates order={order} />
               <div className={styles.orderFoot}>
                 <span>
                   共 {order.lines.reduce((n, l) => n + l.quantity, 0)} 件，
@@ -137,6 +174,11 @@ export default function MyOrdersScreen() {
                       去支付
                     </Link>
                   </>
+                )}
+                {canRequestAfterSale(order) && (
+                  <button type="button" className="btn btn-ghost" onClick={() => setRequesting(order)}>
+                    申请售后
+                  </button>
                 )}
               </div>
             </li>
@@ -217,6 +259,17 @@ export default function MyOrdersScreen() {
         onCancel={() => setRefunding(null)}
         onSubmit={(reason) => refund.mutate(reason)}
       />
+      {requesting && (
+        <AfterSaleDialog
+          order={requesting}
+          onClose={() => setRequesting(null)}
+          onFiled={() => {
+            setRequesting(null);
+            toast("售后申请已提交，请等待客服处理", "success");
+            void queryClient.invalidateQueries({ queryKey: [routes.myOrders.path] });
+          }}
+        />
+      )}
     </ScreenFrame>
   );
 }

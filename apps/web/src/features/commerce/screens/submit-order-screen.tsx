@@ -8,6 +8,7 @@ import {
   type CustomerInfoData,
   goodsPath,
   IDEMPOTENCY_HEADER,
+  MADE_TO_ORDER_CONFIRM_LABEL,
   ORDER_PAYMENT_WINDOW_MINUTES,
   type Order,
   type OrderLine,
@@ -51,7 +52,9 @@ const REMARK_MAX = 200;
 const THUMB = 56;
 
 /** What the summary lists: from the cart's selection or the one item bought now. */
-type SummaryLine = Pick<OrderLine, "name" | "spec" | "cover" | "price" | "quantity"> & { key: string };
+type SummaryLine = Pick<OrderLine, "name" | "spec" | "cover" | "price" | "quantity" | "madeToOrder"> & {
+  key: string;
+};
 
 function useBuyNowSummary(item: BuyNowItem | null) {
   const api = useApi();
@@ -71,6 +74,7 @@ function useBuyNowSummary(item: BuyNowItem | null) {
               cover: goods.data.cover,
               price: sku.price,
               quantity: item.quantity,
+              madeToOrder: goods.data.madeToOrder,
             },
           ]
         : []
@@ -91,6 +95,7 @@ function useCartSummary(enabled: boolean) {
     cover: l.cover,
     price: l.price,
     quantity: l.quantity,
+    madeToOrder: l.madeToOrder,
   }));
   return { lines, total: cart.data?.realPrice, cartIds: selected?.map((l) => l.id) ?? [], ...cart };
 }
@@ -197,6 +202,10 @@ function OrderForm({
   const [address, setAddress] = useState(() => initialAddress(info));
   const [remark, setRemark] = useState("");
   const [errors, setErrors] = useState<AddressErrors>({});
+  // Made-to-order goods (docs/decisions/0064): the buyer ticks that they have no seven-day no-reason return.
+  const madeToOrder = lines.some((l) => l.madeToOrder);
+  const [confirmed, setConfirmed] = useState(false);
+  const [confirmError, setConfirmError] = useState(false);
   // One key per order attempt: the same body retried keeps it, a changed order gets a new one.
   const attempt = useRef<{ body: string; key: string } | null>(null);
   // A double click on 提交订单 sends one request (the Idempotency-Key would make a second one harmless,
@@ -206,9 +215,10 @@ function OrderForm({
   const submit = useMutation({
     mutationFn: ({ key }: { key: string }): Promise<Order> => {
       const headers = { [IDEMPOTENCY_HEADER]: key };
+      const confirmation = madeToOrder ? { madeToOrderConfirmed: confirmed } : {};
       return buyNow
-        ? api.post(routes.createOrder, { ...buyNow, address, remark }, { headers })
-        : api.post(routes.createOrders, { cartIds, address, remark }, { headers });
+        ? api.post(routes.createOrder, { ...buyNow, address, remark, ...confirmation }, { headers })
+        : api.post(routes.createOrders, { cartIds, address, remark, ...confirmation }, { headers });
     },
     onSuccess: (order) => {
       // The ordered lines left the cart: the cart and its count follow.
@@ -222,12 +232,14 @@ function OrderForm({
     e.preventDefault();
     const found = addressErrors(address);
     setErrors(found ?? {});
-    if (found) {
+    const unconfirmed = madeToOrder && !confirmed;
+    setConfirmError(unconfirmed);
+    if (found || unconfirmed) {
       document.getElementById(`${id}form`)?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
       return;
     }
     if (!submitting.start()) return;
-    const body = JSON.stringify({ buyNow, cartIds, address, remark });
+    const body = JSON.stringify({ buyNow, cartIds, address, remark, confirmed });
     if (attempt.current?.body !== body) attempt.current = { body, key: randomId() };
     submit.mutate({ key: attempt.current.key }, { onSettled: submitting.finish });
   };
@@ -274,6 +286,30 @@ function OrderForm({
           <strong data-testid="order-total">{formatPrice(total)}</strong>
         </p>
         <p className={styles.muted}>价格以提交时为准；下单后请在 {ORDER_PAYMENT_WINDOW_MINUTES} 分钟内完成支付。</p>
+        {madeToOrder && (
+          <div className={styles.madeToOrderConfirm}>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                name="madeToOrderConfirmed"
+                required
+                checked={confirmed}
+                aria-invalid={confirmError ? true : undefined}
+                aria-describedby={confirmError ? `${id}confirmError` : undefined}
+                onChange={(e) => {
+                  setConfirmed(e.target.checked);
+                  if (e.target.checked) setConfirmError(false);
+                }}
+              />
+              {MADE_TO_ORDER_CONFIRM_LABEL}
+            </label>
+            {confirmError && (
+              <p id={`${id}confirmError`} className={styles.error} role="alert">
+                订单含定制商品，请先勾选确认
+              </p>
+            )}
+          </div>
+        )}
         {submit.isError && (
           <p className={styles.alert} role="alert">
             提交失败：{submit.error.message}
