@@ -58,6 +58,7 @@ import {
   AdminSitePageRow,
   AdminSitePageSaveBody,
 } from "./admin-content.js";
+import { adminReconciliationEndpoints } from "./admin-reconciliation.js";
 import { NoQuery, Nothing, staffDef } from "./endpoint-def.js";
 
 export const adminEndpoints = {
@@ -414,4 +415,5 @@ export const adminEndpoints = {
     data: UploadedImage,
   }),
   ...adminCatalogEndpoints,
+  ...adminReconciliationEndpoints,
 } as const;

@@ -9,6 +9,7 @@ import { createPaymentProviders } from "../../providers/payment/create-payment-p
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import { PaymentStore } from "./payment-store.js";
 import { DEFAULT_RECONCILE_POLICY, ReconcileJob, type ReconcilePolicy } from "./reconcile-job.js";
+import { type ReconciliationOverrides, registerReconciliation } from "./reconciliation-module.js";
 import { paymentsRoutes } from "./routes.js";
 import { PaymentsService } from "./service.js";
 
@@ -20,12 +21,15 @@ export interface PaymentsOverrides {
   reconcile?: Partial<ReconcilePolicy>;
   /** false: no reconciliation job in this instance. */
   runReconcile?: boolean;
+  /** The daily bill reconciliation's timing, or none (docs/decisions/0065). */
+  reconciliation?: ReconciliationOverrides;
 }
 
 /** What the payments module gives the rest of the server: its reconciliation job and the service. */
 export interface PaymentsModule {
   job: ReconcileJob;
   service: PaymentsService;
+  bills: ReturnType<typeof registerReconciliation>;
 }
 
 export interface PaymentsOptions extends PaymentsOverrides {
@@ -54,5 +58,13 @@ export function registerPayments(app: FastifyInstance, options: PaymentsOptions)
   });
   paymentsRoutes(app, service);
   if (options.runReconcile !== false) job.runWhileServing(app);
-  return { job, service };
+  const bills = registerReconciliation(app, {
+    env,
+    db,
+    providers,
+    now,
+    metrics: options.metrics,
+    ...options.reconciliation,
+  });
+  return { job, service, bills };
 }
