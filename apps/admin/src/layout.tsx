@@ -24,6 +24,7 @@ const SECTIONS = [
   { key: "/settings", label: "设置", permission: "settings" },
   { key: "/staff", label: "员工", permission: "staff" },
   { key: "/audit", label: "审计记录", permission: "audit" },
+  { key: "/reconciliation", label: "对账", permission: "reconciliation" },
 ] as const;
 
 const BRAND = "悦家整装 · 后台";

@@ -19,6 +19,7 @@ import { NotFoundPage } from "./pages/not-found";
 import { OrderDetailPage } from "./pages/order-detail";
 import { OrderListPage } from "./pages/order-list";
 import { PackageItemsPage, PackagesPage } from "./pages/packages";
+import { ReconciliationPage } from "./pages/reconciliation";
 import { SettingsPage } from "./pages/settings";
 import { SitePageEditorPage, SitePageListPage } from "./pages/site-pages";
 import { StaffPage } from "./pages/staff";
@@ -73,6 +74,10 @@ export const router = createBrowserRouter(
             { path: "prices", element: <RequirePermission permission="settings" page={<CityPricesPage />} /> },
             { path: "staff", element: <RequirePermission permission="staff" page={<StaffPage />} /> },
             { path: "audit", element: <RequirePermission permission="audit" page={<AuditPage />} /> },
+            {
+              path: "reconciliation",
+              element: <RequirePermission permission="reconciliation" page={<ReconciliationPage />} />,
+            },
             { path: "*", element: <NotFoundPage /> },
           ],
         },

@@ -30,6 +30,8 @@ import {
   orders,
   payments,
   refunds,
+  reconciliationDifferences,
+  reconciliationRuns,
   sitePages,
   siteSettings,
   stores,
@@ -100,6 +102,8 @@ interface SampleContext {
   refunds: Record<"requested" | "failed", number[]>;
   /** After-sales requests waiting for staff, one refused by each allowed call. */
   afterSales: number[];
+  /** Reconciliation differences to resolve, one used up by each allowed call. */
+  differences: number[];
 }
 interface Sample {
   query?: Record<string, string>;
@@ -193,6 +197,12 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminRefundRefuse: (c) => ({ body: { refundId: c.refunds.requested.pop(), note: "矩阵拒绝" } }),
   adminRefundRetry: (c) => ({ body: { refundId: c.refunds.failed.pop() } }),
   adminCityPricesList: () => ({}),
+  adminReconciliationRuns: () => ({ query: { from: "2026-01-01", provider: "wechat" } }),
+  adminReconciliationDifferences: () => ({ query: { unresolved: "true", kind: "amount_differs" } }),
+  adminReconciliationProviders: () => ({}),
+  adminReconciliationResolve: (c) => ({ body: { id: c.differences.pop(), note: "矩阵测试处理" } }),
+  adminReconciliationRerun: () => ({ body: { provider: "wechat", billDate: "2026-01-02" } }),
+  adminReconciliationExport: () => ({ body: { provider: "wechat" } }),
   adminCityPricesSave: () => ({
     body: {
       city: "矩阵市",
@@ -228,7 +238,11 @@ function allowed(caller: Caller, permission: AdminPermission): boolean {
   return roleAllows(caller, permission);
 }
 
-describeEachBackend("R16 permission matrix", (ctx) => {
+// The WeChat Pay fake gateway runs in the app, so the reconciliation's "run again" has a provider
+// that publishes bills (its bill of a day without trades is empty).
+const MATRIX_APP = { app: { env: { PAYMENT_PROVIDER: "offline,wechat", WECHATPAY_FAKE_GATEWAY: "true" } } };
+
+describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
   let customers: AccountsHarness;
   let customer: Session;
   const members = {} as Record<StaffRole, StaffSession>;
@@ -249,6 +263,7 @@ describeEachBackend("R16 permission matrix", (ctx) => {
     stores: [],
     refunds: { requested: [], failed: [] },
     afterSales: [],
+    differences: [],
   };
 
   beforeAll(async () => {
@@ -311,6 +326,27 @@ describeEachBackend("R16 permission matrix", (ctx) => {
       sample.banners.push(b!.id);
       const [st] = await ctx.database.db.insert(stores).values(MATRIX_STORE).returning({ id: stores.id });
       sample.stores.push(st!.id);
+    }
+    const [run] = await ctx.database.db
+      .insert(reconciliationRuns)
+      .values({ provider: "wechat", billDate: "2026-01-01", status: "done", startedAt: new Date() })
+      .returning({ id: reconciliationRuns.id });
+    for (let i = 0; i < CALLERS.length; i += 1) {
+      const [difference] = await ctx.database.db
+        .insert(reconciliationDifferences)
+        .values({
+          runId: run!.id,
+          provider: "wechat",
+          billDate: "2026-01-01",
+          kind: "amount_differs",
+          subject: "payment",
+          outTradeNo: `PMATRIX${i}`,
+          ourAmountCents: 100,
+          theirAmountCents: 99,
+          createdAt: new Date(),
+        })
+        .returning({ id: reconciliationDifferences.id });
+      sample.differences.push(difference!.id);
     }
     const [buyer] = await ctx.database.db.select().from(customerRows).where(eq(customerRows.mobile, customer.mobile));
     const now = new Date();

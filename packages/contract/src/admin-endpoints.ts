@@ -62,6 +62,7 @@ import {
   AdminSitePageRow,
   AdminSitePageSaveBody,
 } from "./admin-content.js";
+import { adminReconciliationEndpoints } from "./admin-reconciliation.js";
 import { NoQuery, Nothing, staffDef } from "./endpoint-def.js";
 import { adminRefundEndpoints } from "./refunds.js";
 
@@ -438,4 +439,5 @@ export const adminEndpoints = {
   }),
   ...adminCatalogEndpoints,
   ...adminRefundEndpoints,
+  ...adminReconciliationEndpoints,
 } as const;

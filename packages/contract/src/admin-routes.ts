@@ -69,4 +69,11 @@ export const adminRoutes = {
   adminStoreDelete: { method: "POST", path: "/api/admin/stores/delete" },
   adminCityPricesList: { method: "GET", path: "/api/admin/prices/list" },
   adminCityPricesSave: { method: "POST", path: "/api/admin/prices/save" },
+  // Reconciliation (admin-reconciliation.ts).
+  adminReconciliationRuns: { method: "GET", path: "/api/admin/reconciliation/runs" },
+  adminReconciliationDifferences: { method: "GET", path: "/api/admin/reconciliation/differences" },
+  adminReconciliationProviders: { method: "GET", path: "/api/admin/reconciliation/providers" },
+  adminReconciliationResolve: { method: "POST", path: "/api/admin/reconciliation/resolve" },
+  adminReconciliationRerun: { method: "POST", path: "/api/admin/reconciliation/rerun" },
+  adminReconciliationExport: { method: "POST", path: "/api/admin/reconciliation/export" },
 } as const satisfies { [K in keyof AdminEndpoints]: Pick<AdminEndpoints[K], "method" | "path"> };

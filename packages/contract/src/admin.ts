@@ -38,6 +38,8 @@ export const ADMIN_PERMISSIONS = [
   "staff",
   "audit",
   "media",
+  // Daily bill reconciliation (docs/decisions/0065): 管理员 only.
+  "reconciliation",
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type RolePermission = Exclude<AdminPermission, "public" | "self">;
@@ -48,7 +50,18 @@ export type RolePermission = Exclude<AdminPermission, "public" | "self">;
  * take pictures (docs/decisions/0037).
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly RolePermission[]> = {
-  admin: ["dashboard", "leads", "orders", "catalog", "content", "settings", "staff", "audit", "media"],
+  admin: [
+    "dashboard",
+    "leads",
+    "orders",
+    "catalog",
+    "content",
+    "settings",
+    "staff",
+    "audit",
+    "media",
+    "reconciliation",
+  ],
   sales: ["dashboard", "leads", "orders"],
   operations: ["dashboard", "catalog", "content", "settings", "media"],
 };
@@ -337,6 +350,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "banner.update": "修改轮播图",
   "banner.delete": "删除轮播图",
   "banner.sort": "轮播图排序",
+  "reconciliation.resolve": "处理对账差异",
+  "reconciliation.rerun": "重新对账",
+  "reconciliation.export": "导出对账差异",
   "store.create": "新建门店",
   "store.update": "修改门店",
   "store.delete": "删除门店",

@@ -5,6 +5,7 @@ export * from "./admin-catalog.js";
 export * from "./admin-catalog-endpoints.js";
 export * from "./admin-content.js";
 export * from "./admin-endpoints.js";
+export * from "./admin-reconciliation.js";
 export * from "./admin-routes.js";
 export * from "./after-sales.js";
 export * from "./case-filters.js";

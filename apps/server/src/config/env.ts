@@ -261,6 +261,18 @@ const EnvSchema = z.object({
   WECHATPAY_FAKE_GATEWAY: flag.default(false),
   /** How often each instance asks the provider about trades whose notify has not come. */
   PAYMENT_RECONCILE_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+  /**
+   * Yesterday's Alipay and WeChat Pay bills are downloaded and compared from this hour on, China time
+   * (docs/decisions/0065): both publish them in the morning, WeChat Pay from about 10 o'clock.
+   */
+  RECONCILE_BILL_HOUR: z.coerce.number().int().min(0).max(23).default(10),
+  /** A bill run "running" this long was left by a stopped instance; another instance takes it over. */
+  RECONCILE_STALE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** Serve /metrics (ADR 0032); false removes the route. */
   METRICS: flag.default(true),
   /** Set: /metrics needs `Authorization: Bearer <token>` from every address; unset: private addresses only. */

@@ -2,9 +2,11 @@
 // verifies each request's RSA2 signature with the application's public key, keeps the trades it
 // was asked to create, answers signed with an Alipay key pair of its own, and signs notifies the way
 // Alipay does. Tests pay trades here, make it slow or failing, and forge or tamper with notifies.
-import { createSign, createVerify, generateKeyPairSync } from "node:crypto";
+import { createSign, createVerify, generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ALIPAY_BILL_METHOD } from "../../src/providers/payment/alipay-bill.js";
+import { alipayBillZip, chinaClock, FakeBillBook, type FakeBillLine } from "../../src/providers/payment/fake-bills.js";
 
 export interface KeyPair {
   /** PKCS8 PEM. */
@@ -78,6 +80,11 @@ export class FakeAlipay {
   /** Answer each call with this HTTP status and no body (a failing gateway). */
   failStatus = 0;
   url = "";
+  /** What its bills hold, and the test hooks that plant differences (docs/decisions/0065). */
+  readonly bills = new FakeBillBook();
+  /** When each trade was paid, China time, as its bill line says. */
+  readonly paidTimes = new Map<string, string>();
+  private readonly billFiles = new Map<string, Uint8Array>();
   private server: Server | undefined;
   private tradeCounter = 0;
 
@@ -110,6 +117,7 @@ export class FakeAlipay {
     const trade = this.trades.get(outTradeNo);
     if (!trade) throw new Error(`the fake has no trade ${outTradeNo}`);
     trade.status = "TRADE_SUCCESS";
+    this.paidTimes.set(outTradeNo, chinaClock(new Date()));
   }
 
   /** The notify Alipay would post for a paid trade, signed with Alipay's key; fields can be replaced. */
@@ -151,6 +159,7 @@ export class FakeAlipay {
       return;
     }
     const url = new URL(req.url ?? "/", "http://fake");
+    if (req.method === "GET" && url.pathname.startsWith("/bills/")) return this.serveBill(url, res);
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
     for (const [k, v] of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) params[k] = v;
     const method = params.method ?? "";
@@ -179,6 +188,7 @@ export class FakeAlipay {
       if (this.refundDelayMs) await new Promise((r) => setTimeout(r, this.refundDelayMs));
       this.answer(res, responseKey, answer);
     } else if (method === "alipay.trade.fastpay.refund.query") this.answer(res, responseKey, this.refundQuery(biz));
+    else if (method === ALIPAY_BILL_METHOD) this.answer(res, responseKey, this.billUrl(biz));
     else this.answer(res, responseKey, { code: "40004", msg: "Business Failed", sub_code: "isv.unknown-method" });
   }
 
@@ -319,6 +329,66 @@ export class FakeAlipay {
       return { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_STATUS_ERROR", sub_msg: "交易状态不合法" };
     trade.status = "TRADE_CLOSED";
     return { code: "10000", msg: "Success", trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo };
+  }
+
+  // ── Bills (docs/decisions/0065) ──────────────────────────────────────────────────────────────
+
+  /** A trade paid at `time` (China time), as if the buyer had paid it then. */
+  paidTrade(outTradeNo: string, amountCents: number, time: string): FakeTrade {
+    this.tradeCounter += 1;
+    const trade: FakeTrade = {
+      outTradeNo,
+      totalAmount: (amountCents / 100).toFixed(2),
+      subject: "悦家整装订单",
+      sellerId: this.sellerId,
+      timeoutExpress: "30m",
+      notifyUrl: "",
+      status: "TRADE_SUCCESS",
+      tradeNo: `2026112422001${String(this.tradeCounter).padStart(15, "0")}`,
+    };
+    this.trades.set(outTradeNo, trade);
+    this.paidTimes.set(outTradeNo, time);
+    return trade;
+  }
+
+  /** alipay.data.dataservice.bill.downloadurl.query: the address of the day's zipped bill. */
+  private billUrl(biz: Record<string, string>): Record<string, string> {
+    const billDate = biz.bill_date ?? "";
+    if (biz.bill_type !== "trade" || !/^\d{4}-\d{2}-\d{2}$/.test(billDate))
+      return { code: "40004", msg: "Business Failed", sub_code: "isv.invalid-arguments", sub_msg: "参数错误" };
+    const trades: FakeBillLine[] = [...this.trades.values()]
+      .filter(
+        (t) => (t.status === "TRADE_SUCCESS" || t.status === "TRADE_FINISHED") && this.paidTimes.has(t.outTradeNo),
+      )
+      .map((t) => ({
+        kind: "trade",
+        outTradeNo: t.outTradeNo,
+        tradeNo: t.tradeNo,
+        outRefundNo: "",
+        amountCents: Math.round(Number(t.totalAmount) * 100),
+        time: this.paidTimes.get(t.outTradeNo) ?? "",
+        subject: t.subject,
+      }));
+    const lines = this.bills.lines(trades, billDate);
+    if (lines.length === 0)
+      return { code: "40004", msg: "Business Failed", sub_code: "isp.bill_not_exist", sub_msg: "账单不存在" };
+    const token = `${billDate.replaceAll("-", "")}${randomBytes(8).toString("hex")}`;
+    this.billFiles.set(token, alipayBillZip(lines, billDate));
+    return {
+      code: "10000",
+      msg: "Success",
+      bill_download_url: `${this.url.replace("/gateway.do", "")}/bills/${token}.csv.zip`,
+    };
+  }
+
+  private serveBill(url: URL, res: ServerResponse) {
+    const token = /^\/bills\/([0-9a-f]+)\.csv\.zip$/.exec(url.pathname)?.[1] ?? "";
+    const file = this.billFiles.get(token);
+    if (!file) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/zip" }).end(Buffer.from(file));
   }
 
   /** Alipay's answer: the response object's JSON text, and its RSA2 signature by Alipay's key. */

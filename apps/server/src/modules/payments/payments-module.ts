@@ -9,6 +9,7 @@ import { createPaymentProviders } from "../../providers/payment/create-payment-p
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import { PaymentStore } from "./payment-store.js";
 import { DEFAULT_RECONCILE_POLICY, ReconcileJob, type ReconcilePolicy } from "./reconcile-job.js";
+import { type ReconciliationOverrides, registerReconciliation } from "./reconciliation-module.js";
 import { RefundService } from "./refund-service.js";
 import { RefundStore } from "./refund-store.js";
 import { paymentsRoutes, refundsRoutes } from "./routes.js";
@@ -22,6 +23,8 @@ export interface PaymentsOverrides {
   reconcile?: Partial<ReconcilePolicy>;
   /** false: no reconciliation job in this instance. */
   runReconcile?: boolean;
+  /** The daily bill reconciliation's timing, or none (docs/decisions/0065). */
+  reconciliation?: ReconciliationOverrides;
 }
 
 /**
@@ -33,6 +36,7 @@ export interface PaymentsModule {
   job: ReconcileJob;
   service: PaymentsService;
   refunds: RefundService;
+  bills: ReturnType<typeof registerReconciliation>;
 }
 
 export interface PaymentsOptions extends PaymentsOverrides {
@@ -70,5 +74,13 @@ export function registerPayments(app: FastifyInstance, options: PaymentsOptions)
   paymentsRoutes(app, service);
   refundsRoutes(app, refunds);
   if (options.runReconcile !== false) job.runWhileServing(app);
-  return { job, service, refunds };
+  const bills = registerReconciliation(app, {
+    env,
+    db,
+    providers,
+    now,
+    metrics: options.metrics,
+    ...options.reconciliation,
+  });
+  return { job, service, refunds, bills };
 }

@@ -7,6 +7,8 @@ import { createPrivateKey } from "node:crypto";
 import { AlipaySdk } from "alipay-sdk";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../lib/errors.js";
+import { downloadAlipayBill } from "./alipay-bill.js";
+import type { ProviderBill } from "./bills.js";
 import {
   centsToYuan,
   keyText,
@@ -229,6 +231,11 @@ export class AlipayPaymentProvider implements PaymentProvider {
         raw: params,
       },
     };
+  }
+
+  /** The day's trade bill (docs/decisions/0065; alipay-bill.ts). */
+  downloadBill(billDate: string): Promise<ProviderBill> {
+    return downloadAlipayBill(this.sdk, billDate, this.settings.timeoutMs);
   }
 
   /** One gateway call within ALIPAY_TIMEOUT_MS; any transport or signature failure is paymentBusy(). */

@@ -9,6 +9,7 @@
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { FakeBillBook, type FakeBillLine, sha1Hex, wechatTradeBillCsv } from "./fake-bills.js";
 
 export interface RsaKeys {
   /** PKCS8 PEM. */
@@ -145,6 +146,9 @@ export class FakeWechatPayGateway {
   /** Answer each call with this HTTP status (a failing gateway). */
   failStatus = 0;
   url = "";
+  /** What its bills hold, and the test hooks that plant differences (docs/decisions/0065). */
+  readonly bills = new FakeBillBook();
+  private readonly billFiles = new Map<string, Buffer>();
   private server: Server | undefined;
   private counter = 0;
 
@@ -392,6 +396,7 @@ export class FakeWechatPayGateway {
       return this.answer(res, this.failStatus, { code: "SYSTEM_ERROR", message: "系统错误" }, { unsigned: true });
     if (!signatureValid) return this.answer(res, 401, { code: "SIGN_ERROR", message: "签名错误" });
     const url = new URL(path, "http://fake");
+    if (url.pathname.startsWith("/v3/bill")) return this.bill(method, url, res);
     if (method === "POST" && url.pathname === "/v3/pay/transactions/native") return this.native(res, body);
     if (method === "POST" && url.pathname === "/v3/refund/domestic/refunds") return this.refund(res, body);
     const refundMatch = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
@@ -532,6 +537,51 @@ export class FakeWechatPayGateway {
       });
     }
     return this.answer(res, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${outTradeNo.slice(-10)}fake` });
+  }
+
+  // ── Bills (docs/decisions/0065) ──────────────────────────────────────────────────────────────
+
+  /** GET /v3/bill/tradebill (the file's address and SHA1) and GET /v3/billdownload/file (the file). */
+  private bill(method: string, url: URL, res: ServerResponse) {
+    if (method === "GET" && url.pathname === "/v3/bill/tradebill") {
+      const billDate = url.searchParams.get("bill_date") ?? "";
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(billDate) || url.searchParams.get("bill_type") !== "ALL")
+        return this.answer(res, 400, { code: "PARAM_ERROR", message: "参数错误" });
+      const lines = this.bills.lines(this.billTrades(), billDate);
+      if (lines.length === 0) return this.answer(res, 400, { code: "NO_STATEMENT_EXIST", message: "账单文件不存在" });
+      const content = Buffer.from(wechatTradeBillCsv(lines, this.merchant.appid, this.merchant.mchid), "utf8");
+      const token = randomBytes(12).toString("hex");
+      this.billFiles.set(token, content);
+      const hash = this.bills.corruptHash ? sha1Hex(Buffer.concat([content, Buffer.from("x")])) : sha1Hex(content);
+      return this.answer(res, 200, {
+        hash_type: "SHA1",
+        hash_value: hash,
+        download_url: `${this.url}/v3/billdownload/file?token=${token}`,
+      });
+    }
+    if (method === "GET" && url.pathname === "/v3/billdownload/file") {
+      const content = this.billFiles.get(url.searchParams.get("token") ?? "");
+      if (!content) return this.answer(res, 400, { code: "PARAM_ERROR", message: "token 无效" });
+      // WeChat Pay does not sign the file; its SHA1 is in the tradebill answer.
+      res.writeHead(200, { "content-type": "application/octet-stream" }).end(content);
+      return;
+    }
+    return this.answer(res, 404, { code: "NOT_FOUND", message: "无此接口" });
+  }
+
+  /** The paid (and since refunded) trades as bill lines, at their success time. */
+  private billTrades(): FakeBillLine[] {
+    return [...this.trades.values()]
+      .filter((t) => (t.state === "SUCCESS" || t.state === "REFUND") && t.successTime)
+      .map((t) => ({
+        kind: "trade" as const,
+        outTradeNo: t.outTradeNo,
+        tradeNo: t.transactionId,
+        outRefundNo: "",
+        amountCents: t.totalFen,
+        time: (t.successTime ?? "").slice(0, 19).replace("T", " "),
+        subject: t.description,
+      }));
   }
 
   /** WeChat Pay's answer: JSON (or nothing for 204), signed over `timestamp\nnonce\nbody\n`. */

@@ -5,6 +5,7 @@
 import { centsToYuanText } from "@yj/contract";
 import type { PaymentProviderName } from "../../config/env.js";
 import { AppError } from "../../lib/errors.js";
+import type { ProviderBill } from "./bills.js";
 
 export type { PaymentProviderName };
 
@@ -111,6 +112,12 @@ export interface PaymentProvider {
   queryRefund(request: { outTradeNo: string; outRefundNo: string }): Promise<ProviderRefund>;
   /** Checks a refund notify (WeChat Pay sends them; the others answer refunds synchronously). */
   verifyRefundNotify?(request: NotifyRequest): RefundNotifyVerdict;
+  /**
+   * The day's bill (YYYY-MM-DD, China time): every trade paid and refund made that day, in the
+   * shop's words (docs/decisions/0065). Absent for a provider without bills (offline). Throws
+   * NoBillError when the provider has no bill for the day, BillFormatError when it cannot be read.
+   */
+  downloadBill?(billDate: string): Promise<ProviderBill>;
 }
 
 /** R15: what a buyer reads when the gateway is slow or failing. */

@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { Aes, Formatter, Rsa, Wechatpay } from "wechatpay-axios-plugin";
 import { AppError } from "../../lib/errors.js";
+import type { ProviderBill } from "./bills.js";
 import {
   keyText,
   type NotifyRequest,
@@ -25,6 +26,7 @@ import {
   type TradeState,
   withPaymentTimeout,
 } from "./payment-provider.js";
+import { downloadWechatBill } from "./wechat-bill.js";
 
 export interface WechatPaySettings {
   mchid: string;
@@ -389,6 +391,11 @@ export class WechatPaymentProvider implements PaymentProvider {
     } catch {
       return { ok: false, reason: "resource does not decrypt" };
     }
+  }
+
+  /** The day's trade bill, hash-checked (docs/decisions/0065; wechat-bill.ts). */
+  downloadBill(billDate: string): Promise<ProviderBill> {
+    return downloadWechatBill(this.sdk, billDate, this.settings.timeoutMs);
   }
 
   /**
