@@ -288,7 +288,29 @@ export const PrecreateQuery = z.object({
   orderNo: OrderNoQuery.shape.orderNo.optional(),
   /** The buyer's choice (支付宝 or 微信支付); the shop's default method when absent. */
   method: z.enum(PAYMENT_PROVIDERS, { error: "请选择支付宝或微信支付" }).optional(),
+  /**
+   * The page says it is on a phone (docs/decisions/0066): the server may then answer a phone channel
+   * (WeChat H5 or JSAPI, Alipay's mobile-site pay) when the User-Agent agrees. Absent: a QR code, as
+   * every client before it understood.
+   */
+  client: z.enum(["phone", "desktop"], { error: "客户端类型无效" }).optional(),
 });
+
+/** How the buyer pays (docs/decisions/0066): a code to scan, or a phone flow. */
+export const PAY_CHANNELS = ["qr", "h5", "jsapi", "wap"] as const;
+export type PayChannel = (typeof PAY_CHANNELS)[number];
+
+/** What WeixinJSBridge.invoke('getBrandWCPayRequest', …) takes, signed by the server (RSA). */
+export const JsapiPayParams = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal("RSA"),
+  paySign: z.string(),
+});
+export type JsapiPayParams = z.infer<typeof JsapiPayParams>;
+
 export const PrecreateData = z.object({
   outTradeNo: z.string(),
   provider: z.enum(PAYMENT_PROVIDERS),
@@ -301,8 +323,24 @@ export const PrecreateData = z.object({
    * switch between them when there are several. Absent: the provider's own method only.
    */
   methods: z.array(z.enum(PAYMENT_PROVIDERS)).optional(),
+  /** How to pay this trade (docs/decisions/0066); absent or "qr": scan `qrCode`. */
+  channel: z.enum(PAY_CHANNELS).optional(),
+  /** h5 and wap: where the browser goes to pay (WeChat's h5_url with our redirect_url, Alipay's signed page URL). */
+  payUrl: z.string().optional(),
+  /** jsapi: the signed arguments of getBrandWCPayRequest inside WeChat. */
+  jsapi: JsapiPayParams.optional(),
 });
 export type PrecreateData = z.infer<typeof PrecreateData>;
+
+/**
+ * The `data` of a WeChat precreate inside WeChat before the shop knows the visitor's openid: the
+ * page goes to `oauthUrl` (WeChat's snsapi_base authorisation, then back to the pay step).
+ */
+export const NeedsWechatOauth = z.object({ oauthUrl: z.string() });
+export type NeedsWechatOauth = z.infer<typeof NeedsWechatOauth>;
+
+/** Inside WeChat's browser Alipay cannot open (WeChat blocks it): the pay step says so (docs/decisions/0066). */
+export const ALIPAY_IN_WECHAT_MESSAGE = "请在浏览器中打开以使用支付宝";
 
 /** Each method's name on the pay step. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentProvider, string> = {

@@ -195,6 +195,12 @@ const payments: ConfigCheck = (env, production) => {
       for (const name of ["WECHATPAY_PLATFORM_CERT_SERIAL", "WECHATPAY_PLATFORM_CERT"] as const)
         if (!env[name]) problems.push({ name, message: "is required with the other platform-certificate setting" });
     }
+    // JSAPI needs the visitor's openid, which only the official account's secret obtains (docs/decisions/0066).
+    if (on(env.WECHATPAY_JSAPI) && !env.WECHAT_APP_SECRET)
+      problems.push({
+        name: "WECHAT_APP_SECRET",
+        message: "is required when WECHATPAY_JSAPI=true (WeChat OAuth for the openid)",
+      });
   }
   return problems;
 };

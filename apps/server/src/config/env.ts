@@ -259,6 +259,18 @@ const EnvSchema = z.object({
    * it makes at start, and the wechat provider talks to it. Refused in production.
    */
   WECHATPAY_FAKE_GATEWAY: flag.default(false),
+  /** WeChat Pay H5 in phone browsers outside WeChat (docs/decisions/0066); false: those phones get the QR code. */
+  WECHATPAY_H5: flag.default(true),
+  /**
+   * JSAPI inside WeChat's browser (docs/decisions/0066): needs the official account bound to
+   * WECHATPAY_APPID, its web-authorisation domain set to PUBLIC_ORIGIN's host, and WECHAT_APP_SECRET.
+   */
+  WECHATPAY_JSAPI: flag.default(false),
+  /** The official account's AppSecret (公众号 AppSecret): exchanges the OAuth code for the openid. */
+  WECHAT_APP_SECRET: z.string().optional(),
+  /** WeChat's OAuth pages and API; the fake gateway's address in development and tests. */
+  WECHAT_OAUTH_BASE_URL: z.string().url().default("https://open.weixin.qq.com"),
+  WECHAT_API_BASE_URL: z.string().url().default("https://api.weixin.qq.com"),
   /** How often each instance asks the provider about trades whose notify has not come. */
   PAYMENT_RECONCILE_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
   /**

@@ -160,6 +160,8 @@ export class FakeAlipay {
     }
     const url = new URL(req.url ?? "/", "http://fake");
     if (req.method === "GET" && url.pathname.startsWith("/bills/")) return this.serveBill(url, res);
+    // The buyer confirms on the mobile-site pay page (docs/decisions/0066).
+    if (url.pathname.endsWith("/fake/wap/pay")) return this.wapPaid(res, Buffer.concat(chunks).toString("utf8"));
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
     for (const [k, v] of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) params[k] = v;
     const method = params.method ?? "";
@@ -171,6 +173,7 @@ export class FakeAlipay {
     const biz = params.biz_content ? (JSON.parse(params.biz_content) as Record<string, string>) : {};
     this.calls.push({ method, params, biz, signatureValid });
     const responseKey = `${method.replaceAll(".", "_")}_response`;
+    if (method === "alipay.trade.wap.pay") return this.wapPage(res, signatureValid, params, biz);
     if (!signatureValid || params.app_id !== this.appId) {
       this.answer(res, responseKey, {
         code: "40002",
@@ -389,6 +392,87 @@ export class FakeAlipay {
       return;
     }
     res.writeHead(200, { "content-type": "application/zip" }).end(Buffer.from(file));
+  }
+
+  // ── alipay.trade.wap.pay (docs/decisions/0066) ─────────────────────────────────────────────────
+
+  /** Where each mobile-site trade sends the browser back (its return_url), as the shop signed it. */
+  readonly wapReturns = new Map<string, string>();
+
+  /**
+   * The page the browser opens (the SDK's signed GET URL): a bad signature, another app or a product
+   * other than QUICK_WAP_WAY is an error page, as Alipay shows; else the trade exists from now, and
+   * the page offers 确认付款, which pays it and sends the browser to return_url.
+   */
+  private wapPage(
+    res: ServerResponse,
+    signatureValid: boolean,
+    params: Record<string, string>,
+    biz: Record<string, string>,
+  ) {
+    const html = (status: number, body: string) =>
+      res
+        .writeHead(status, { "content-type": "text/html; charset=utf-8" })
+        .end(
+          `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>支付宝（测试）</title></head><body><main>${body}</main></body></html>`,
+        );
+    if (!signatureValid || params.app_id !== this.appId) return html(400, "<h1>验签出错</h1>");
+    const outTradeNo = biz.out_trade_no ?? "";
+    if (biz.product_code !== "QUICK_WAP_WAY" || !outTradeNo || !/^\d+\.\d{2}$/.test(biz.total_amount ?? ""))
+      return html(400, "<h1>参数错误</h1>");
+    const existing = this.trades.get(outTradeNo);
+    if (existing && existing.status !== "WAIT_BUYER_PAY") return html(400, "<h1>交易已支付或已关闭</h1>");
+    if (!existing) {
+      this.tradeCounter += 1;
+      this.trades.set(outTradeNo, {
+        outTradeNo,
+        totalAmount: biz.total_amount ?? "",
+        subject: biz.subject ?? "",
+        sellerId: biz.seller_id ?? "",
+        timeoutExpress: biz.time_expire ?? "",
+        notifyUrl: params.notify_url ?? "",
+        status: "WAIT_BUYER_PAY",
+        tradeNo: `2026112322001${String(this.tradeCounter).padStart(15, "0")}`,
+      });
+    }
+    this.wapReturns.set(outTradeNo, params.return_url ?? "");
+    const esc = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    return html(
+      200,
+      `<h1>支付宝（测试）</h1><p>${esc(biz.subject ?? "")}</p><p>￥${esc(biz.total_amount ?? "")}</p><form method="post" action="/fake/wap/pay"><input type="hidden" name="out_trade_no" value="${esc(outTradeNo)}"><button type="submit">确认付款</button></form>`,
+    );
+  }
+
+  /** 确认付款: paid (no notify: the page's polling or a test sends it), back to return_url with Alipay's signed fields. */
+  private wapPaid(res: ServerResponse, body: string) {
+    const outTradeNo = new URLSearchParams(body).get("out_trade_no") ?? "";
+    const trade = this.trades.get(outTradeNo);
+    const returnUrl = this.wapReturns.get(outTradeNo);
+    if (!trade || !returnUrl) {
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("交易不存在");
+      return;
+    }
+    this.pay(outTradeNo);
+    const fields: Record<string, string> = {
+      charset: "utf-8",
+      out_trade_no: outTradeNo,
+      method: "alipay.trade.wap.pay.return",
+      total_amount: trade.totalAmount,
+      trade_no: trade.tradeNo,
+      auth_app_id: this.appId,
+      version: "1.0",
+      app_id: this.appId,
+      sign_type: "RSA2",
+      seller_id: this.sellerId,
+      timestamp: beijing(new Date()),
+    };
+    const back = new URL(returnUrl);
+    for (const [k, v] of Object.entries(fields)) back.searchParams.append(k, v);
+    back.searchParams.append(
+      "sign",
+      rsa2Sign(signingString(fields, ["sign", "sign_type"]), this.alipayKeys.privateKey),
+    );
+    res.writeHead(302, { location: back.toString() }).end();
   }
 
   /** Alipay's answer: the response object's JSON text, and its RSA2 signature by Alipay's key. */

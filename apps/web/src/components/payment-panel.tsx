@@ -4,17 +4,26 @@
 // that method's trade, and the server closes the other one. With the offline provider (development) a
 // button completes the payment locally instead of a scan. A trade already paid (a deposit paid earlier
 // from this phone) says 已支付 and offers no new code.
+// On a phone (docs/decisions/0066) the page says so and the server, when the User-Agent agrees,
+// answers a phone channel instead of a code: 去微信支付 (WeChat H5) or 去支付宝支付 (Alipay's mobile
+// site) open the app's page, which sends the buyer back here to the same polling; inside WeChat,
+// 微信支付 calls WeixinJSBridge (JSAPI) after WeChat's OAuth, and 支付宝 only says
+// 请在浏览器中打开以使用支付宝 (WeChat blocks Alipay), making no trade and closing none.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  ALIPAY_IN_WECHAT_MESSAGE,
   AlreadyPaid,
   ErrorCode,
+  type JsapiPayParams,
+  NeedsWechatOauth,
   PAYMENT_METHOD_LABELS,
   type PaymentProvider,
   type PrecreateData,
   routes,
   type TradeData,
 } from "@yj/contract";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { ApiError } from "../lib/api-client";
 import { useApi } from "../lib/api-context";
 import { formatPrice } from "../lib/format";
@@ -32,6 +41,38 @@ const paid = (trade: TradeData | undefined) => trade?.status === "TRADE_SUCCESS"
 
 /** The app the buyer scans with. */
 const appOf = (provider: PaymentProvider | undefined) => (provider === "wechat" ? "微信" : "支付宝");
+
+/** The browser, as the page sees it; the server checks the User-Agent again before a phone channel. */
+const userAgent = () => (typeof navigator === "undefined" ? "" : navigator.userAgent);
+export const inWechatBrowser = () => /MicroMessenger/i.test(userAgent());
+export const onPhone = () => /iPhone|iPod|Android|HarmonyOS|Mobile|MicroMessenger/i.test(userAgent());
+
+/** Leaving the page for WeChat's OAuth; tests replace it (jsdom does not navigate). */
+export const leavePage = { to: (url: string) => window.location.assign(url) };
+
+/** Where a deposit's form waits while the visitor is at WeChat's OAuth (this tab only, read once). */
+export const DEPOSIT_RESUME_KEY = "yj-deposit-resume";
+
+/** WeChat's bridge inside its browser (getBrandWCPayRequest); absent elsewhere. */
+interface WeixinJSBridge {
+  invoke(name: "getBrandWCPayRequest", params: JsapiPayParams, done: (result: { err_msg?: string }) => void): void;
+}
+
+/** Calls getBrandWCPayRequest once the bridge is there: "ok", "cancel" or "fail". */
+export function invokeWechatPay(params: JsapiPayParams): Promise<"ok" | "cancel" | "fail"> {
+  return new Promise((resolve) => {
+    const call = () => {
+      const bridge = (window as unknown as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge;
+      if (!bridge) return resolve("fail");
+      bridge.invoke("getBrandWCPayRequest", params, (result) => {
+        const message = result?.err_msg ?? "";
+        resolve(message.endsWith(":ok") ? "ok" : message.endsWith(":cancel") ? "cancel" : "fail");
+      });
+    };
+    if ((window as unknown as { WeixinJSBridge?: unknown }).WeixinJSBridge) call();
+    else document.addEventListener("WeixinJSBridgeReady", call, { once: true });
+  });
+}
 
 /** Why a precreate failed, in words a buyer can act on. */
 export function precreateFailure(error: unknown, method?: PaymentProvider): string {
@@ -79,16 +120,46 @@ export function PaymentPanel({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  // The buyer's choice; undefined: the shop's default method.
-  const [method, setMethod] = useState<PaymentProvider | undefined>(undefined);
+  const [search] = useSearchParams();
+  // Back from WeChat's or Alipay's page (?via=): the same method again, so the same trade is polled.
+  const via = search.get("via");
+  const [phone] = useState(onPhone);
+  const [wechat] = useState(inWechatBrowser);
+  // The buyer's choice; undefined: the shop's default method (inside WeChat, WeChat Pay).
+  const [method, setMethod] = useState<PaymentProvider | undefined>(() =>
+    via === "alipay" || via === "wechat" ? via : wechat ? "wechat" : undefined,
+  );
+  // Alipay inside WeChat makes no trade: the page only says how to use it.
+  const alipayBlocked = wechat && method === "alipay";
   // One trade per panel and method: never refetched by itself (a new precreate would be a new QR).
   const precreate = useQuery({
-    ...apiQuery(api, routes.alipayPrecreate, method ? { ...request, method } : request),
+    ...apiQuery(api, routes.alipayPrecreate, {
+      ...request,
+      ...(method ? { method } : {}),
+      ...(phone ? { client: "phone" as const } : {}),
+    }),
+    enabled: !alipayBlocked,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     meta: { quiet: true },
   });
-  const trade = precreate.data;
+  // The last trade stays on screen (and polled) while 支付宝 only shows its notice inside WeChat.
+  const [lastTrade, setLastTrade] = useState<PrecreateData | undefined>(undefined);
+  useEffect(() => {
+    if (precreate.data) setLastTrade(precreate.data);
+  }, [precreate.data]);
+  const trade = alipayBlocked ? lastTrade : precreate.data;
+  const oauth = precreate.isError ? NeedsWechatOauth.safeParse((precreate.error as ApiError).data) : undefined;
+  const oauthUrl = oauth?.success ? oauth.data.oauthUrl : undefined;
+  const oauthFailed = search.get("wechat_auth") === "failed";
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (!oauthUrl || oauthFailed || leaving.current) return;
+    leaving.current = true;
+    // The deposit's form is not in the URL: it waits in this tab until the visitor is back.
+    if ("mobile" in request) sessionStorage.setItem(DEPOSIT_RESUME_KEY, JSON.stringify(request));
+    leavePage.to(oauthUrl);
+  }, [oauthUrl, oauthFailed, request]);
   const tradeQuery = apiQuery(api, routes.alipayQuery, { out_trade_no: trade?.outTradeNo ?? "" });
   const status = useQuery({
     ...tradeQuery,
@@ -134,13 +205,44 @@ export function PaymentPanel({
       </div>
     );
   }
-  if (precreate.isError) {
+  if (oauthUrl) {
+    return oauthFailed ? (
+      <div className={styles.failed} role="alert">
+        <p>微信授权未完成，无法使用微信支付</p>
+        <a className="btn" href={oauthUrl}>
+          重新授权
+        </a>
+      </div>
+    ) : (
+      <p className={styles.loading} aria-busy="true">
+        正在前往微信授权…
+      </p>
+    );
+  }
+  if (alipayBlocked && trade) {
+    return (
+      <PayCode trade={trade} left={left ?? undefined} offline={false} onMethod={setMethod} current="alipay">
+        <p className={styles.notice} role="status" data-testid="alipay-in-wechat">
+          {ALIPAY_IN_WECHAT_MESSAGE}
+          <br />
+          <span className={styles.muted}>点右上角「···」，选择「在浏览器打开」。</span>
+        </p>
+      </PayCode>
+    );
+  }
+  if (precreate.isError || alipayBlocked) {
+    const message = alipayBlocked ? ALIPAY_IN_WECHAT_MESSAGE : precreateFailure(precreate.error, method);
     return (
       <div className={styles.failed} role="alert">
-        <p>{precreateFailure(precreate.error, method)}</p>
-        <button type="button" className="btn btn-ghost" onClick={() => void precreate.refetch()}>
-          重新获取支付码
-        </button>
+        <p>{message}</p>
+        {wechat && method === "wechat" && message !== ALIPAY_IN_WECHAT_MESSAGE && (
+          <p className={styles.muted}>也可点右上角「···」，选择「在浏览器打开」后使用支付宝。</p>
+        )}
+        {!alipayBlocked && (
+          <button type="button" className="btn btn-ghost" onClick={() => void precreate.refetch()}>
+            重新获取支付码
+          </button>
+        )}
       </div>
     );
   }
@@ -160,6 +262,7 @@ export function PaymentPanel({
   }
   return (
     <PayCode trade={trade} left={left} offline={trade.provider === "offline"} onMethod={setMethod}>
+      <PhonePay trade={trade} onReturn={() => void status.refetch()} />
       {trade.provider === "offline" && (
         <div className={styles.offline}>
           <p className={styles.muted}>开发环境未接入支付宝：点击下方按钮在本地完成支付。</p>
@@ -234,15 +337,19 @@ function PayCode({
   left,
   offline,
   onMethod,
+  current,
   children,
 }: {
   trade: PrecreateData;
   left?: string;
   offline: boolean;
   onMethod(method: PaymentProvider): void;
+  /** The method shown as chosen, when it is not the trade's (支付宝 inside WeChat makes no trade). */
+  current?: PaymentProvider;
   children: React.ReactNode;
 }) {
   const app = appOf(trade.provider);
+  const qr = (trade.channel ?? "qr") === "qr" && current === undefined;
   return (
     <div className={styles.panel}>
       <p className={styles.amount}>
@@ -250,19 +357,130 @@ function PayCode({
       </p>
       <p className={styles.subject}>{trade.subject}</p>
       {trade.methods && trade.methods.length > 1 && (
-        <MethodChoice methods={trade.methods} current={trade.provider} onMethod={onMethod} />
+        <MethodChoice methods={trade.methods} current={current ?? trade.provider} onMethod={onMethod} />
       )}
-      <div className={styles.qr}>
-        <QrCode text={trade.qrCode} label={trade.provider === "wechat" ? "微信支付付款码" : "支付宝付款码"} />
-      </div>
-      <p className={styles.hint}>请使用{app}扫一扫完成付款，支付后页面会自动更新</p>
-      <PhonePaySteps offline={offline} provider={trade.provider} />
+      {qr && (
+        <>
+          <div className={styles.qr}>
+            <QrCode text={trade.qrCode} label={trade.provider === "wechat" ? "微信支付付款码" : "支付宝付款码"} />
+          </div>
+          <p className={styles.hint}>请使用{app}扫一扫完成付款，支付后页面会自动更新</p>
+          <PhonePaySteps offline={offline} provider={trade.provider} />
+        </>
+      )}
       {left && (
         <p className={styles.countdown} aria-live="off">
           剩余支付时间 <strong>{left}</strong>
         </p>
       )}
       {children}
+    </div>
+  );
+}
+
+/**
+ * A phone channel's button (docs/decisions/0066): WeChat H5 and Alipay's mobile site are links to the
+ * app's page (it sends the browser back here); JSAPI invokes WeChat's bridge, then the polling
+ * confirms. Nothing here decides that a trade is paid: only the server's answer to the polling does.
+ */
+function PhonePay({ trade, onReturn }: { trade: PrecreateData; onReturn(): void }) {
+  const [outcome, setOutcome] = useState<"cancel" | "fail" | undefined>(undefined);
+  const invoking = useOneAtATime();
+  if ((trade.channel === "h5" || trade.channel === "wap") && trade.payUrl) {
+    const wechat = trade.channel === "h5";
+    return (
+      <div className={styles.phonePay} data-testid="phone-pay">
+        <a className="btn" href={trade.payUrl}>
+          {wechat ? "去微信支付" : "去支付宝支付"}
+        </a>
+        <p className={styles.hint}>
+          将打开{wechat ? "微信" : "支付宝"}完成付款，付款后返回本页，页面会自动显示支付结果
+        </p>
+      </div>
+    );
+  }
+  if (trade.channel === "jsapi" && trade.jsapi) {
+    const params = trade.jsapi;
+    return (
+      <div className={styles.phonePay} data-testid="phone-pay">
+        <button
+          type="button"
+          className="btn"
+          disabled={invoking.busy}
+          aria-busy={invoking.busy}
+          onClick={() => {
+            if (!invoking.start()) return;
+            setOutcome(undefined);
+            void invokeWechatPay(params).then((result) => {
+              invoking.finish();
+              if (result === "ok") onReturn();
+              else setOutcome(result);
+            });
+          }}
+        >
+          {invoking.busy ? "支付中…" : "微信支付"}
+        </button>
+        {outcome && (
+          <p className={styles.notice} role="status">
+            {outcome === "cancel" ? "已取消支付，可再次点击微信支付" : "微信支付未完成，请稍后重试"}
+          </p>
+        )}
+        <p className={styles.hint}>在微信中确认付款后，页面会自动显示支付结果</p>
+      </div>
+    );
+  }
+  return null;
+}
+
+/**
+ * Back on the activity page from WeChat's or Alipay's page with the deposit's trade (?trade=): its
+ * state by the same polling, without the form (which the URL does not carry).
+ */
+export function ReturnedTrade({
+  outTradeNo,
+  paidExtra,
+  onRestart,
+}: {
+  outTradeNo: string;
+  paidExtra?: React.ReactNode;
+  onRestart(): void;
+}) {
+  const api = useApi();
+  const status = useQuery({
+    ...apiQuery(api, routes.alipayQuery, { out_trade_no: outTradeNo }),
+    meta: { quiet: true },
+    refetchInterval: (q) => (paid(q.state.data) || q.state.data?.status === "TRADE_CLOSED" ? false : POLL_INTERVAL_MS),
+  });
+  if (paid(status.data)) {
+    return (
+      <div className={styles.done} role="status" data-testid="pay-success">
+        <span className={styles.tick} aria-hidden>
+          ✓
+        </span>
+        <p className={styles.doneTitle}>支付成功</p>
+        <p className={styles.muted}>已支付 {formatPrice(status.data?.amount ?? 0)}</p>
+        {paidExtra}
+      </div>
+    );
+  }
+  if (status.isError) {
+    return (
+      <div className={styles.failed} role="alert">
+        <p>查询支付结果失败，请稍后重试</p>
+        <button type="button" className="btn btn-ghost" onClick={() => void status.refetch()}>
+          重新查询
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.panel} role="status">
+      <p className={styles.hint} aria-busy={!status.data}>
+        {status.data?.status === "TRADE_CLOSED" ? "交易已关闭" : "正在确认支付结果…如已付款，页面会自动更新"}
+      </p>
+      <button type="button" className="btn btn-ghost" onClick={onRestart}>
+        重新支付
+      </button>
     </div>
   );
 }

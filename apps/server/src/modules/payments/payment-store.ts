@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-o
 import type { Db } from "../../db/client.js";
 import { orders, payments } from "../../db/schema.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import type { PaymentProviderName } from "../../providers/payment/payment-provider.js";
+import type { PayChannel, PaymentProviderName } from "../../providers/payment/payment-provider.js";
 import { hasRecentActivityLead } from "../leads/index.js";
 import { type MarkPaidResult, markOrderPaid } from "../orders/order-payment.js";
 import { activityDepositCents } from "../site-settings/service.js";
@@ -61,6 +61,26 @@ function expiresAt(payment: PaymentRow, payBefore: Date | null): Date {
   return payBefore ?? new Date(payment.createdAt.getTime() + DEPOSIT_PAYMENT_WINDOW_MS);
 }
 
+/**
+ * How a trade is paid (docs/decisions/0066). A pending trade is handed out again only for the same
+ * provider and channel (WeChat refuses one out_trade_no under two trade types, Alipay under two
+ * products), and a JSAPI trade only to the same WeChat user: its prepay id is bound to the openid.
+ * `payer` is a hash of the openid (payments.qr_code keeps "jsapi:<payer>:<prepay_id>"), never the openid.
+ */
+export interface TradeChannel {
+  channel: PayChannel;
+  payer?: string;
+}
+
+const QR: TradeChannel = { channel: "qr" };
+
+/** A pending trade of this channel can be handed out again. */
+function reusableFor(payment: PaymentRow, want: TradeChannel): boolean {
+  if (payment.channel !== want.channel) return false;
+  if (want.channel !== "jsapi" || payment.qrCode === "") return true;
+  return payment.qrCode.startsWith(`jsapi:${want.payer ?? ""}:`);
+}
+
 export class PaymentStore {
   constructor(private readonly db: Db) {}
 
@@ -78,7 +98,13 @@ export class PaymentStore {
    * The pending trade of the customer's own unpaid order, made if there is none. The order row is
    * locked meanwhile, so two tabs paying one order get the same trade.
    */
-  async openForOrder(customerId: number, orderNo: string, provider: PaymentProviderName, now: Date): Promise<TradeRow> {
+  async openForOrder(
+    customerId: number,
+    orderNo: string,
+    provider: PaymentProviderName,
+    now: Date,
+    via: TradeChannel = QR,
+  ): Promise<TradeRow> {
     return this.db.transaction(async (tx) => {
       const [order] = await tx
         .select({ id: orders.id, status: orders.status, totalCents: orders.totalCents, payBefore: orders.payBefore })
@@ -90,7 +116,7 @@ export class PaymentStore {
       if (order.status !== "pending_payment") throw new AppError("business", "订单已支付", undefined, ALREADY_PAID);
       if (order.payBefore.getTime() <= now.getTime()) throw new AppError("business", "订单已超时未支付，请重新下单");
       if (order.totalCents <= 0) throw new AppError("business", "订单金额有误，请联系客服");
-      const [pending] = await tx
+      const pendings = await tx
         .select()
         .from(payments)
         .where(
@@ -101,15 +127,15 @@ export class PaymentStore {
             eq(payments.amountCents, order.totalCents),
           ),
         )
-        .orderBy(desc(payments.id))
-        .limit(1);
-      let payment = pending;
+        .orderBy(desc(payments.id));
+      let payment = pendings.find((p) => reusableFor(p, via));
       if (!payment) {
         [payment] = await tx
           .insert(payments)
           .values({
             outTradeNo: newOutTradeNo(now),
             provider,
+            channel: via.channel,
             purpose: "order",
             orderId: order.id,
             subject: `悦家整装订单 ${orderNo}`,
@@ -129,7 +155,13 @@ export class PaymentStore {
    * must have entered the activity (a denominate lead) within the last 24 hours and not have paid a
    * deposit yet. Writers of one phone are serialised, so concurrent precreates share one trade.
    */
-  async openDeposit(name: string, phone: string, provider: PaymentProviderName, now: Date): Promise<TradeRow> {
+  async openDeposit(
+    name: string,
+    phone: string,
+    provider: PaymentProviderName,
+    now: Date,
+    via: TradeChannel = QR,
+  ): Promise<TradeRow> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`deposit:${phone}`}, 0))`);
       const lead = await hasRecentActivityLead(tx, phone, now);
@@ -153,6 +185,7 @@ export class PaymentStore {
         (d) =>
           d.status === "pending" &&
           d.provider === provider &&
+          reusableFor(d, via) &&
           d.amountCents === amountCents &&
           expiresAt(d, null).getTime() - now.getTime() > REUSE_MARGIN_MS,
       );
@@ -171,6 +204,7 @@ export class PaymentStore {
         .values({
           outTradeNo: newOutTradeNo(now),
           provider,
+          channel: via.channel,
           purpose: "deposit",
           payerName: name,
           payerPhone: phone,
@@ -217,8 +251,9 @@ export class PaymentStore {
   }
 
   /**
-   * The pending trades paying for the same thing (the order, or the deposit of the same phone) that
-   * another provider took: what a switch of method leaves behind.
+   * The other pending trades paying for the same thing (the order, or the deposit of the same phone),
+   * whatever their provider or channel: what a switch of method, or of device, leaves behind
+   * (docs/decisions/0066: only the trade on the screen can be paid).
    */
   async otherPendingTrades(trade: PaymentRow): Promise<PaymentRow[]> {
     const same =
@@ -228,7 +263,7 @@ export class PaymentStore {
     return this.db
       .select()
       .from(payments)
-      .where(and(same, eq(payments.status, "pending"), ne(payments.provider, trade.provider)));
+      .where(and(same, eq(payments.status, "pending"), ne(payments.id, trade.id)));
   }
 
   /** Closes a trade that can no longer be paid; false when it was paid or closed meanwhile. */

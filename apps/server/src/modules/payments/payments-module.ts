@@ -1,11 +1,12 @@
 // Assembles the payments module: provider, store, service, routes and this instance's
 // reconciliation job (ADR 0024).
+import { createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import type { JobMetrics } from "../../lib/metrics.js";
-import { createPaymentProviders } from "../../providers/payment/create-payment-provider.js";
+import { createPaymentProviders, developmentFakeGateway } from "../../providers/payment/create-payment-provider.js";
 import type { PaymentProvider } from "../../providers/payment/payment-provider.js";
 import { PaymentStore } from "./payment-store.js";
 import { DEFAULT_RECONCILE_POLICY, ReconcileJob, type ReconcilePolicy } from "./reconcile-job.js";
@@ -14,6 +15,7 @@ import { RefundService } from "./refund-service.js";
 import { RefundStore } from "./refund-store.js";
 import { paymentsRoutes, refundsRoutes } from "./routes.js";
 import { PaymentsService } from "./service.js";
+import { WechatOauth } from "./wechat-oauth.js";
 
 /** What tests replace: the clock, the providers, the reconciliation timing, or the job altogether. */
 export interface PaymentsOverrides {
@@ -56,6 +58,7 @@ export function registerPayments(app: FastifyInstance, options: PaymentsOptions)
     now,
     log: app.log,
     offlineAllowed: env.NODE_ENV !== "production",
+    publicOrigin: env.PUBLIC_ORIGIN,
   });
   const refundStore = new RefundStore(db);
   const refunds = new RefundService({ store: refundStore, payments: service, now, log: app.log });
@@ -71,7 +74,11 @@ export function registerPayments(app: FastifyInstance, options: PaymentsOptions)
     },
     { store: refundStore, service: refunds },
   );
-  paymentsRoutes(app, service);
+  const oauth = providers.some((p) => p.name === "wechat" && p.mobileChannels?.has("jsapi"))
+    ? wechatOauth(app, env)
+    : undefined;
+  oauth?.register(app);
+  paymentsRoutes(app, service, oauth);
   refundsRoutes(app, refunds);
   if (options.runReconcile !== false) job.runWhileServing(app);
   const bills = registerReconciliation(app, {
@@ -83,4 +90,30 @@ export function registerPayments(app: FastifyInstance, options: PaymentsOptions)
     ...options.reconciliation,
   });
   return { job, service, refunds, bills };
+}
+
+/**
+ * WeChat's OAuth for JSAPI (docs/decisions/0066): the configured official account, or the development
+ * fake gateway's stand-in pages (read when used: the fake has its address only once it listens).
+ */
+function wechatOauth(app: FastifyInstance, env: Env): WechatOauth {
+  const fake = developmentFakeGateway(app);
+  return new WechatOauth({
+    get appid() {
+      return fake ? fake.merchant.appid : (env.WECHATPAY_APPID ?? "");
+    },
+    get secret() {
+      return fake ? fake.oauthSecret : (env.WECHAT_APP_SECRET ?? "");
+    },
+    get authorizeBase() {
+      return fake ? fake.url : env.WECHAT_OAUTH_BASE_URL;
+    },
+    get apiBase() {
+      return fake ? fake.url : env.WECHAT_API_BASE_URL;
+    },
+    publicOrigin: env.PUBLIC_ORIGIN,
+    cookieKey: createHmac("sha256", env.CODE_HASH_SECRET).update("wechat-oauth-cookie").digest("hex"),
+    secure: env.NODE_ENV === "production",
+    timeoutMs: env.WECHATPAY_TIMEOUT_MS,
+  });
 }

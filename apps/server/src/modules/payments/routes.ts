@@ -9,7 +9,8 @@ import type { NotifyRequest } from "../../providers/payment/payment-provider.js"
 import { requireCustomer } from "../accounts/session-hook.js";
 import { staffActor } from "../staff/index.js";
 import type { RefundService } from "./refund-service.js";
-import type { PaymentsService } from "./service.js";
+import type { PayingClient, PaymentsService } from "./service.js";
+import type { WechatOauth } from "./wechat-oauth.js";
 
 /** Alipay posts its asynchronous notify here (ALIPAY_NOTIFY_URL); outside the contract's table. */
 export const ALIPAY_NOTIFY_PATH = "/api/alipay/notify";
@@ -26,8 +27,23 @@ function notifyRequest(request: FastifyRequest): NotifyRequest {
 }
 
 // Thin HTTP adapter: the contract parses, the service decides, the envelope is added by registerEndpoint.
-export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService) {
-  registerEndpoint(app, endpoints.alipayPrecreate, ({ query, request }) => payments.precreate(query, request.customer));
+/**
+ * Who pays, as the server sees it (docs/decisions/0066): the User-Agent, the IP under TRUST_PROXY,
+ * and the openid from the signed cookie when JSAPI is on. None of it is logged here.
+ */
+function payingClient(request: FastifyRequest, oauth: WechatOauth | undefined): PayingClient {
+  return {
+    userAgent: request.headers["user-agent"],
+    ip: request.ip,
+    openid: oauth?.openidOf(request),
+    oauthUrl: oauth ? (back) => oauth.startUrl(back) : undefined,
+  };
+}
+
+export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService, oauth?: WechatOauth) {
+  registerEndpoint(app, endpoints.alipayPrecreate, ({ query, request }) =>
+    payments.precreate(query, request.customer, payingClient(request, oauth)),
+  );
   registerEndpoint(app, endpoints.alipayQuery, ({ query }) => payments.query(query.out_trade_no));
   registerEndpoint(app, endpoints.offlinePay, ({ body }) => payments.offlinePay(body.outTradeNo), {
     message: "支付成功",

@@ -3,7 +3,16 @@
 // offline provider's local pay step, and the providers' asynchronous notifies. Every way a payment
 // becomes known ends in recordTradePaid, so a notify, a page's query, the reconciliation job and the
 // offline step record a trade identically and once, whichever provider took it.
-import { maskPhone, type PrecreateData, type TradeData } from "@yj/contract";
+import { createHash } from "node:crypto";
+import {
+  ALIPAY_IN_WECHAT_MESSAGE,
+  ALREADY_PAID,
+  type JsapiPayParams,
+  maskPhone,
+  type NeedsWechatOauth,
+  type PrecreateData,
+  type TradeData,
+} from "@yj/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, invalidInput, notFound } from "../../lib/errors.js";
@@ -15,7 +24,8 @@ import {
   type ProviderTrade,
 } from "../../providers/payment/payment-provider.js";
 import type { SessionCustomer } from "../accounts/sessions.js";
-import type { PaidEvidence, PaymentStore, TradeRow } from "./payment-store.js";
+import { payChannel } from "./pay-channel.js";
+import type { PaidEvidence, PaymentStore, TradeChannel, TradeRow } from "./payment-store.js";
 
 export const OFFLINE_ONLY_MESSAGE = "线下支付仅用于开发环境";
 export const PAYMENTS_DISABLED_MESSAGE = "在线支付暂未开通";
@@ -41,6 +51,24 @@ export interface PaymentsServiceOptions {
   log: FastifyBaseLogger;
   /** false in production: the offline provider then takes no payments at all. */
   offlineAllowed: boolean;
+  /** The shop's public origin (PUBLIC_ORIGIN): where Alipay and WeChat send the buyer back. */
+  publicOrigin?: string;
+}
+
+/** Who asks, as the server sees it (docs/decisions/0066): what decides and feeds a phone channel. */
+export interface PayingClient {
+  userAgent?: string;
+  /** The request's IP under TRUST_PROXY: WeChat H5's payer_client_ip. */
+  ip?: string;
+  /** The visitor's openid from the signed cookie (wechat-oauth.ts); never logged. */
+  openid?: string;
+  /** Where the page sends a visitor inside WeChat who has no openid yet (the OAuth start, with the way back). */
+  oauthUrl?(back: string): string;
+}
+
+/** A short, stable tag of an openid: a JSAPI trade is handed out again only to the same WeChat user. */
+export function payerTag(openid: string): string {
+  return createHash("sha256").update(openid).digest("hex").slice(0, 16);
 }
 
 /** Sends a refund after the commit that opened it (the refund service's send, set by the module). */
@@ -52,6 +80,8 @@ export interface PrecreateInput {
   orderNo?: string;
   /** The method the buyer chose; the instance's default when absent. */
   method?: PaymentProviderName;
+  /** The page says it is on a phone (docs/decisions/0066); the User-Agent must agree. */
+  client?: "phone" | "desktop";
 }
 
 function tradeData(trade: TradeRow): TradeData {
@@ -86,43 +116,131 @@ export class PaymentsService {
   }
 
   /** docs/product.md §7 precreate: an order's trade (orderNo, logged in) or the activity deposit. */
-  async precreate(input: PrecreateInput, customer: SessionCustomer | null): Promise<PrecreateData> {
+  async precreate(
+    input: PrecreateInput,
+    customer: SessionCustomer | null,
+    client: PayingClient = {},
+  ): Promise<PrecreateData> {
     const { store, now } = this.deps;
     const method = input.method ?? this.providerName;
     const provider = this.byName.get(method);
     if (!provider) throw new AppError("business", METHOD_OFF[method]);
     if (provider.name === "offline" && !this.deps.offlineAllowed)
       throw new AppError("business", PAYMENTS_DISABLED_MESSAGE);
-    let trade: TradeRow;
-    if (input.orderNo) {
-      if (!customer) throw new AppError("login_required");
-      trade = await store.openForOrder(customer.id, input.orderNo, provider.name, now());
-    } else {
-      if (!input.mobile) throw invalidInput("请输入手机号");
-      trade = await store.openDeposit(input.name ?? "", input.mobile, provider.name, now());
+    // The channel is decided before anything is written: refusing Alipay inside WeChat, or sending
+    // the visitor to WeChat's OAuth first, makes no trade and closes none.
+    const channel = payChannel(client.userAgent, provider.name, {
+      clientSaysPhone: input.client === "phone",
+      available: provider.mobileChannels ?? new Set(),
+    });
+    if (channel === "unavailable") throw new AppError("business", ALIPAY_IN_WECHAT_MESSAGE);
+    if (input.orderNo && !customer) throw new AppError("login_required");
+    if (!input.orderNo && !input.mobile) throw invalidInput("请输入手机号");
+    if (channel === "jsapi" && !client.openid) {
+      const back = input.orderNo ? `/pay/${input.orderNo}?via=wechat` : "/decorate-act";
+      const data: NeedsWechatOauth = { oauthUrl: client.oauthUrl?.(back) ?? "" };
+      throw new AppError("business", "请先在微信中授权", undefined, data);
     }
-    let qrCode = trade.qrCode;
-    if (!qrCode) {
-      // The same out_trade_no with the same amount precreates the same trade again, so a retry after
-      // a gateway failure (or a concurrent request) is safe.
-      ({ qrCode } = await provider.precreate({
-        outTradeNo: trade.outTradeNo,
-        amountCents: trade.amountCents,
-        subject: trade.subject,
-        expiresAt: trade.expiresAt,
-      }));
-      await store.saveQrCode(trade.id, qrCode);
-    }
-    // The buyer switched method: the other methods' trades for the same order (or deposit) end, so
-    // only the code on the screen can be paid.
-    await this.closeOtherTrades(trade);
-    return {
+    const via: TradeChannel = {
+      channel,
+      payer: channel === "jsapi" && client.openid ? payerTag(client.openid) : undefined,
+    };
+    const trade =
+      input.orderNo && customer
+        ? await store.openForOrder(customer.id, input.orderNo, provider.name, now(), via)
+        : await store.openDeposit(input.name ?? "", input.mobile ?? "", provider.name, now(), via);
+    const answer: PrecreateData = {
       outTradeNo: trade.outTradeNo,
       provider: provider.name,
-      qrCode,
+      qrCode: "",
       amount: trade.amountCents,
       subject: trade.subject,
       methods: this.deps.providers.map((p) => p.name),
+      channel,
+    };
+    if (channel === "qr") {
+      let qrCode = trade.qrCode;
+      if (!qrCode) {
+        // The same out_trade_no with the same amount precreates the same trade again, so a retry after
+        // a gateway failure (or a concurrent request) is safe.
+        ({ qrCode } = await provider.precreate({
+          outTradeNo: trade.outTradeNo,
+          amountCents: trade.amountCents,
+          subject: trade.subject,
+          expiresAt: trade.expiresAt,
+        }));
+        await store.saveQrCode(trade.id, qrCode);
+      }
+      answer.qrCode = qrCode;
+    } else {
+      Object.assign(answer, await this.payOnPhone(provider, trade, channel, via, client));
+    }
+    // The buyer switched method (or device): the other trades for the same order (or deposit) end,
+    // so only the one on the screen can be paid.
+    await this.closeOtherTrades(trade);
+    return answer;
+  }
+
+  /**
+   * A phone channel's answer (docs/decisions/0066). A trade handed out before may have been paid in
+   * the app the buyer just came back from (its notify not here yet): the provider is asked first, and
+   * a payment it reports is recorded and answered 已支付, never a second pay page for a paid trade.
+   */
+  private async payOnPhone(
+    provider: PaymentProvider,
+    trade: TradeRow,
+    channel: "h5" | "jsapi" | "wap",
+    via: TradeChannel,
+    client: PayingClient,
+  ): Promise<{ payUrl?: string; jsapi?: JsapiPayParams }> {
+    const { store } = this.deps;
+    if (trade.qrCode) {
+      let answer: ProviderTrade | undefined;
+      try {
+        answer = await provider.query(trade.outTradeNo);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+      if (answer && (await this.recordFromQuery(trade, answer, "支付查询确认"))) {
+        const message = trade.orderNo ? "订单已支付" : "您已支付活动定金，无需重复支付";
+        throw new AppError("business", message, undefined, ALREADY_PAID);
+      }
+    }
+    if (!provider.payMobile) throw new AppError("business", METHOD_OFF[provider.name]);
+    if (channel === "jsapi") {
+      let prepayId = trade.qrCode.split(":")[2] ?? "";
+      if (!prepayId) {
+        const made = await provider.payMobile({ ...this.mobileRequest(trade, channel, client) });
+        prepayId = "prepayId" in made ? made.prepayId : "";
+        await store.saveQrCode(trade.id, `jsapi:${via.payer ?? ""}:${prepayId}`);
+      }
+      if (!provider.jsapiPayParams) throw new AppError("business", METHOD_OFF[provider.name]);
+      return { jsapi: provider.jsapiPayParams(prepayId) };
+    }
+    // WeChat's h5_url lasts five minutes and Alipay's signed URL carries its time: made afresh each time.
+    const made = await provider.payMobile(this.mobileRequest(trade, channel, client));
+    if (!trade.qrCode) await store.saveQrCode(trade.id, channel);
+    return { payUrl: "payUrl" in made ? made.payUrl : "" };
+  }
+
+  /**
+   * The way back is made here from PUBLIC_ORIGIN and the trade, never from the request (no open
+   * redirect): an order's pay step with the method, or the activity page with the trade to poll.
+   */
+  private mobileRequest(trade: TradeRow, channel: "h5" | "jsapi" | "wap", client: PayingClient) {
+    const origin = this.deps.publicOrigin ?? "";
+    const returnUrl = trade.orderNo
+      ? `${origin}/pay/${encodeURIComponent(trade.orderNo)}?via=${trade.provider}`
+      : `${origin}/decorate-act?trade=${encodeURIComponent(trade.outTradeNo)}`;
+    return {
+      outTradeNo: trade.outTradeNo,
+      amountCents: trade.amountCents,
+      subject: trade.subject,
+      expiresAt: trade.expiresAt,
+      channel,
+      clientIp: client.ip ?? "",
+      openid: client.openid,
+      returnUrl,
     };
   }
 

@@ -12,6 +12,8 @@ import type { ProviderBill } from "./bills.js";
 import {
   centsToYuan,
   keyText,
+  type MobilePayAnswer,
+  type MobilePayRequest,
   type NotifyRequest,
   type NotifyVerdict,
   PAYMENT_BUSY_MESSAGE,
@@ -96,6 +98,8 @@ function flat(result: Record<string, unknown>): Record<string, string> {
 
 export class AlipayPaymentProvider implements PaymentProvider {
   readonly name = "alipay" as const;
+  /** Alipay's mobile-site pay needs nothing beyond the keys face-to-face already uses (docs/decisions/0066). */
+  readonly mobileChannels: ReadonlySet<"wap"> = new Set(["wap"] as const);
   private readonly sdk: AlipaySdk;
 
   constructor(
@@ -134,6 +138,46 @@ export class AlipayPaymentProvider implements PaymentProvider {
       throw new AppError("upstream", "支付下单失败，请稍后重试");
     }
     return { qrCode };
+  }
+
+  /**
+   * alipay.trade.wap.pay (docs/decisions/0066): a GET URL to Alipay's gateway, signed here with the
+   * application's key (pageExec makes no call: Alipay creates the trade when the browser opens it).
+   * Alipay sends the browser back to return_url (the pay step, made from PUBLIC_ORIGIN) and posts the
+   * same notify as face-to-face. quit_url is where the buyer lands on giving up: the pay step too.
+   */
+  async payMobile(request: MobilePayRequest): Promise<MobilePayAnswer> {
+    if (request.channel !== "wap") throw new AppError("business", "支付宝暂不支持该方式");
+    const { outTradeNo, amountCents, subject, expiresAt } = request;
+    // Alipay's time_expire is Beijing time, "yyyy-MM-dd HH:mm:ss": never later than we stop accepting it.
+    const expire = new Date(expiresAt.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+    try {
+      const payUrl = this.sdk.pageExec("alipay.trade.wap.pay", "GET", {
+        bizContent: {
+          out_trade_no: outTradeNo,
+          total_amount: centsToYuan(amountCents),
+          subject,
+          seller_id: this.settings.sellerId,
+          product_code: "QUICK_WAP_WAY",
+          time_expire: expire,
+          quit_url: request.returnUrl,
+        },
+        notify_url: this.settings.notifyUrl,
+        return_url: request.returnUrl,
+      });
+      return { payUrl };
+    } catch (error) {
+      this.log.warn(
+        {
+          provider: "alipay",
+          method: "alipay.trade.wap.pay",
+          outTradeNo,
+          reason: String((error as Error).message).slice(0, 300),
+        },
+        "payment gateway failed",
+      );
+      throw new AppError("upstream", PAYMENT_BUSY_MESSAGE);
+    }
   }
 
   async query(outTradeNo: string): Promise<ProviderTrade> {

@@ -9,6 +9,13 @@ import { OfflinePaymentProvider } from "./offline-payment-provider.js";
 import type { PaymentProvider, PaymentProviderName } from "./payment-provider.js";
 import { WechatPaymentProvider, type WechatPaySettings } from "./wechat-payment-provider.js";
 
+/** The development fake gateway of a server (WECHATPAY_FAKE_GATEWAY): its OAuth pages stand in for WeChat's too. */
+const developmentFakes = new WeakMap<FastifyInstance, FakeWechatPayGateway>();
+
+export function developmentFakeGateway(app: FastifyInstance): FakeWechatPayGateway | undefined {
+  return developmentFakes.get(app);
+}
+
 /** Where WeChat Pay posts notifies (routes.ts serves it). */
 export const WECHATPAY_NOTIFY_PATH = "/api/wechatpay/notify";
 /** Where WeChat Pay posts refund notifies: the payment notify URL's sibling (ADR 0063). */
@@ -35,7 +42,12 @@ function createPaymentProvider(name: PaymentProviderName, app: FastifyInstance, 
       );
     case "wechat":
       return new WechatPaymentProvider(
-        env.WECHATPAY_FAKE_GATEWAY ? fakeGatewaySettings(app, env) : wechatPaySettings(env),
+        // The phone channels (docs/decisions/0066); JSAPI needs the OAuth secret, checked at start.
+        // Assigned, not spread: the fake's settings read its address through a getter.
+        Object.assign(env.WECHATPAY_FAKE_GATEWAY ? fakeGatewaySettings(app, env) : wechatPaySettings(env), {
+          h5: env.WECHATPAY_H5,
+          jsapi: env.WECHATPAY_JSAPI,
+        }),
         app.log,
       );
     case "offline":
@@ -71,6 +83,7 @@ function fakeGatewaySettings(app: FastifyInstance, env: Env): WechatPaySettings 
   const fake = new FakeWechatPayGateway();
   // Development: a refund settles a moment later and its notify comes here (ADR 0063).
   fake.autoSettleRefunds = true;
+  developmentFakes.set(app, fake);
   app.addHook("onReady", async () => {
     await fake.start();
     app.log.warn({ url: fake.url }, "fake WeChat Pay gateway: POST /fake/pay {out_trade_no} pays a trade");

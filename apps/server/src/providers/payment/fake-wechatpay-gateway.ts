@@ -390,6 +390,8 @@ export class FakeWechatPayGateway {
       const status = await this.sendNotify(outTradeNo).catch(() => 0);
       return this.answer(res, 200, { paid: true, notifyStatus: status });
     }
+    // WeChat's OAuth and the phone pay pages (docs/decisions/0066): no merchant signature, like WeChat's own.
+    if (await this.phonePages(method, path, body, res)) return;
     const signatureValid = this.authorized(method, path, body, req.headers.authorization ?? "");
     this.calls.push({ method, path, body, signatureValid });
     if (this.failStatus)
@@ -405,6 +407,11 @@ export class FakeWechatPayGateway {
       if (!refund) return this.answer(res, 404, { code: "RESOURCE_NOT_EXISTS", message: "退款单不存在" });
       return this.answer(res, 200, this.refundAnswer(refund));
     }
+    if (
+      method === "POST" &&
+      (url.pathname === "/v3/pay/transactions/h5" || url.pathname === "/v3/pay/transactions/jsapi")
+    )
+      return this.phoneCreate(res, url.pathname.endsWith("/h5") ? "MWEB" : "JSAPI", body);
     const match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
     if (match) {
       const trade = this.trades.get(decodeURIComponent(match[1] ?? ""));
@@ -582,6 +589,207 @@ export class FakeWechatPayGateway {
         time: (t.successTime ?? "").slice(0, 19).replace("T", " "),
         subject: t.description,
       }));
+  }
+
+  // ── Phone channels (docs/decisions/0066): H5, JSAPI, and WeChat's OAuth for the openid ──────────
+
+  /** The official account's AppSecret that the OAuth exchange checks (WECHAT_APP_SECRET). */
+  readonly oauthSecret = randomBytes(16).toString("hex");
+  /** OAuth codes handed out, each exchangeable once, and the openid each stands for. */
+  readonly oauthCodes = new Map<string, { openid: string; used: boolean }>();
+  /** Every code exchange asked for (tests count them: a replayed state must not reach here). */
+  readonly oauthExchanges: string[] = [];
+  /** H5 and JSAPI trades: their type and what the merchant sent. */
+  readonly phoneTrades = new Map<
+    string,
+    { tradeType: "MWEB" | "JSAPI"; clientIp?: string; openid?: string; prepayId?: string }
+  >();
+  readonly prepays = new Map<string, string>();
+
+  /** The settings a shop uses for JSAPI with this gateway standing in for WeChat's OAuth. */
+  oauthSettings(): Record<string, string> {
+    return {
+      WECHATPAY_JSAPI: "true",
+      WECHAT_APP_SECRET: this.oauthSecret,
+      WECHAT_OAUTH_BASE_URL: this.url,
+      WECHAT_API_BASE_URL: this.url,
+    };
+  }
+
+  /** What WeChat's authorize page does for snsapi_base: a one-time code for this visitor's openid. */
+  issueCode(openid = `o${randomBytes(20).toString("base64url")}`): string {
+    const code = `fakecode${randomBytes(12).toString("hex")}`;
+    this.oauthCodes.set(code, { openid, used: false });
+    return code;
+  }
+
+  /** The buyer confirms in WeChat (the h5 page or getBrandWCPayRequest): paid, and the notify sent. */
+  private async payAndNotify(outTradeNo: string): Promise<number> {
+    this.pay(outTradeNo);
+    return this.sendNotify(outTradeNo).catch(() => 0);
+  }
+
+  private async phonePages(method: string, path: string, body: string, res: ServerResponse): Promise<boolean> {
+    const url = new URL(path, "http://fake");
+    const q = url.searchParams;
+    if (method === "GET" && url.pathname === "/connect/oauth2/authorize") {
+      const redirect = q.get("redirect_uri") ?? "";
+      if (
+        q.get("appid") !== this.merchant.appid ||
+        q.get("scope") !== "snsapi_base" ||
+        q.get("response_type") !== "code" ||
+        !/^https?:\/\//.test(redirect)
+      ) {
+        res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("参数错误");
+        return true;
+      }
+      const back = new URL(redirect);
+      back.searchParams.set("code", this.issueCode());
+      back.searchParams.set("state", q.get("state") ?? "");
+      res.writeHead(302, { location: back.toString() }).end();
+      return true;
+    }
+    if (method === "GET" && url.pathname === "/sns/oauth2/access_token") {
+      const code = q.get("code") ?? "";
+      this.oauthExchanges.push(code);
+      const entry = this.oauthCodes.get(code);
+      let answer: Record<string, unknown>;
+      if (q.get("appid") !== this.merchant.appid || q.get("secret") !== this.oauthSecret)
+        answer = { errcode: 40125, errmsg: "invalid appsecret" };
+      else if (q.get("grant_type") !== "authorization_code" || !entry)
+        answer = { errcode: 40029, errmsg: "invalid code" };
+      else if (entry.used) answer = { errcode: 40163, errmsg: "code been used" };
+      else {
+        entry.used = true;
+        answer = {
+          access_token: randomBytes(16).toString("hex"),
+          expires_in: 7200,
+          refresh_token: randomBytes(16).toString("hex"),
+          openid: entry.openid,
+          scope: "snsapi_base",
+        };
+      }
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(answer));
+      return true;
+    }
+    if (method === "GET" && url.pathname === "/fake/h5") {
+      const outTradeNo = this.prepays.get(q.get("prepay_id") ?? "") ?? "";
+      const trade = this.trades.get(outTradeNo);
+      if (!trade) {
+        res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("订单不存在");
+        return true;
+      }
+      const redirect = q.get("redirect_url") ?? "";
+      const esc = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      res
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(
+          `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>微信支付（开发环境）</title></head><body><main><h1>微信支付（开发环境）</h1><p>${esc(trade.description)}</p><p>￥${(trade.totalFen / 100).toFixed(2)}</p><form method="post" action="/fake/h5/pay"><input type="hidden" name="prepay_id" value="${esc(q.get("prepay_id") ?? "")}"><input type="hidden" name="redirect_url" value="${esc(redirect)}"><button type="submit">确认支付</button></form></main></body></html>`,
+        );
+      return true;
+    }
+    if (method === "POST" && url.pathname === "/fake/h5/pay") {
+      const form = new URLSearchParams(body);
+      const outTradeNo = this.prepays.get(form.get("prepay_id") ?? "") ?? "";
+      if (!this.trades.has(outTradeNo)) {
+        res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("订单不存在");
+        return true;
+      }
+      await this.payAndNotify(outTradeNo);
+      const redirect = form.get("redirect_url") ?? "";
+      res.writeHead(302, { location: /^https?:\/\//.test(redirect) ? redirect : "/" }).end();
+      return true;
+    }
+    if (method === "POST" && url.pathname === "/fake/jsapi/pay") {
+      // What getBrandWCPayRequest does: WeChat checks the pay sign with the merchant's key, then pays.
+      const p = JSON.parse(body || "{}") as Record<string, string>;
+      const message = `${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`;
+      const signed =
+        p.appId === this.merchant.appid &&
+        p.signType === "RSA" &&
+        typeof p.paySign === "string" &&
+        createVerify("RSA-SHA256")
+          .update(message, "utf8")
+          .verify(this.merchant.merchantKeys.publicKey, p.paySign, "base64");
+      const outTradeNo = this.prepays.get(String(p.package ?? "").replace(/^prepay_id=/, "")) ?? "";
+      if (!signed || !this.trades.has(outTradeNo)) {
+        res
+          .writeHead(400, { "content-type": "application/json" })
+          .end(JSON.stringify({ err_msg: "get_brand_wcpay_request:fail" }));
+        return true;
+      }
+      const notifyStatus = await this.payAndNotify(outTradeNo);
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ err_msg: "get_brand_wcpay_request:ok", notifyStatus }));
+      return true;
+    }
+    return false;
+  }
+
+  /** POST /v3/pay/transactions/h5 (scene_info) or /jsapi (payer.openid), as Native plus what each needs. */
+  private phoneCreate(res: ServerResponse, tradeType: "MWEB" | "JSAPI", body: string) {
+    let request: Record<string, unknown>;
+    try {
+      request = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return this.answer(res, 400, { code: "PARAM_ERROR", message: "请求体不是 JSON" });
+    }
+    const outTradeNo = String(request.out_trade_no ?? "");
+    const amount = request.amount as { total?: unknown } | undefined;
+    if (request.mchid !== this.merchant.mchid || request.appid !== this.merchant.appid)
+      return this.answer(res, 400, { code: "PARAM_ERROR", message: "mchid 与 appid 不匹配" });
+    if (!/^[A-Za-z0-9_|*-]{6,32}$/.test(outTradeNo) || !Number.isSafeInteger(amount?.total))
+      return this.answer(res, 400, { code: "PARAM_ERROR", message: "参数错误" });
+    let clientIp: string | undefined;
+    let openid: string | undefined;
+    if (tradeType === "MWEB") {
+      const scene = request.scene_info as { payer_client_ip?: unknown; h5_info?: { type?: unknown } } | undefined;
+      clientIp = typeof scene?.payer_client_ip === "string" ? scene.payer_client_ip : "";
+      if (
+        !/^[\d.]{7,15}$|^[\da-fA-F:]{2,39}$/.test(clientIp) ||
+        !["Wap", "iOS", "Android"].includes(String(scene?.h5_info?.type))
+      )
+        return this.answer(res, 400, { code: "PARAM_ERROR", message: "scene_info 参数错误" });
+    } else {
+      const payer = request.payer as { openid?: unknown } | undefined;
+      openid = typeof payer?.openid === "string" ? payer.openid : "";
+      // WeChat knows each openid under the appid; this gateway knows those its OAuth handed out.
+      if (![...this.oauthCodes.values()].some((c) => c.openid === openid))
+        return this.answer(res, 400, { code: "PARAM_ERROR", message: "openid 与 appid 不匹配" });
+    }
+    const existing = this.trades.get(outTradeNo);
+    const phone = this.phoneTrades.get(outTradeNo);
+    if (existing && (phone?.tradeType ?? "NATIVE") !== tradeType)
+      return this.answer(res, 400, { code: "INVALID_REQUEST", message: "订单号重复，交易类型不一致" });
+    if (existing && existing.state !== "NOTPAY")
+      return this.answer(res, 400, { code: "ORDERPAID", message: "订单已支付" });
+    if (existing && existing.totalFen !== amount?.total)
+      return this.answer(res, 400, { code: "INVALID_REQUEST", message: "订单金额与原订单不一致" });
+    if (existing && phone?.openid !== openid)
+      return this.answer(res, 400, { code: "INVALID_REQUEST", message: "支付者与原订单不一致" });
+    if (!existing) {
+      this.counter += 1;
+      this.trades.set(outTradeNo, {
+        outTradeNo,
+        appid: String(request.appid),
+        mchid: String(request.mchid),
+        description: String(request.description ?? ""),
+        totalFen: Number(amount?.total),
+        timeExpire: String(request.time_expire ?? ""),
+        notifyUrl: String(request.notify_url ?? ""),
+        state: "NOTPAY",
+        transactionId: `4200002${String(this.counter).padStart(21, "0")}`,
+        successTime: null,
+      });
+    }
+    const prepayId = `wx${randomBytes(16).toString("hex")}`;
+    this.prepays.set(prepayId, outTradeNo);
+    this.phoneTrades.set(outTradeNo, { tradeType, clientIp, openid, prepayId });
+    if (tradeType === "JSAPI") return this.answer(res, 200, { prepay_id: prepayId });
+    return this.answer(res, 200, {
+      h5_url: `${this.url}/fake/h5?prepay_id=${prepayId}&package=${randomBytes(4).toString("hex")}`,
+    });
   }
 
   /** WeChat Pay's answer: JSON (or nothing for 204), signed over `timestamp\nnonce\nbody\n`. */

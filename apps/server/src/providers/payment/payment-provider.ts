@@ -2,12 +2,12 @@
 // pending, paid, closed or refunded, amounts are cents. Each provider (offline, Alipay, WeChat Pay)
 // adapts its gateway's words, units and notify protocol to it; nothing outside an adapter reads
 // TRADE_SUCCESS, SUCCESS or a yuan string.
-import { centsToYuanText } from "@yj/contract";
+import { centsToYuanText, type JsapiPayParams, type PayChannel } from "@yj/contract";
 import type { PaymentProviderName } from "../../config/env.js";
 import { AppError } from "../../lib/errors.js";
 import type { ProviderBill } from "./bills.js";
 
-export type { PaymentProviderName };
+export type { JsapiPayParams, PayChannel, PaymentProviderName };
 
 /**
  * A trade's state at the provider, in the shop's words. `refunded`: it was paid and (some of) the
@@ -88,6 +88,21 @@ export interface VerifiedRefundNotify extends ProviderRefund {
 
 export type RefundNotifyVerdict = { ok: true; notify: VerifiedRefundNotify } | { ok: false; reason: string };
 
+/**
+ * A phone channel's trade (docs/decisions/0066): WeChat H5 (the buyer's IP as the server sees it),
+ * JSAPI inside WeChat (the buyer's openid), or Alipay's mobile-site pay (where Alipay sends the
+ * browser back). `returnUrl` is made by the server from PUBLIC_ORIGIN, never taken from a request.
+ */
+export interface MobilePayRequest extends PrecreateRequest {
+  channel: Exclude<PayChannel, "qr">;
+  clientIp: string;
+  openid?: string;
+  returnUrl: string;
+}
+
+/** h5 and wap: the URL the browser opens; jsapi: the prepay id the pay sign is made for. */
+export type MobilePayAnswer = { payUrl: string } | { prepayId: string };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Creates the trade; answers what the buyer scans. Throws AppError("upstream") when the gateway fails. */
@@ -118,6 +133,12 @@ export interface PaymentProvider {
    * NoBillError when the provider has no bill for the day, BillFormatError when it cannot be read.
    */
   downloadBill?(billDate: string): Promise<ProviderBill>;
+  /** The phone channels this provider runs (docs/decisions/0066); none: QR codes only. */
+  readonly mobileChannels?: ReadonlySet<Exclude<PayChannel, "qr">>;
+  /** Creates a phone channel's trade. Throws AppError("upstream") when the gateway fails. */
+  payMobile?(request: MobilePayRequest): Promise<MobilePayAnswer>;
+  /** jsapi: getBrandWCPayRequest's arguments for a prepay id, signed now with the merchant's key. */
+  jsapiPayParams?(prepayId: string): JsapiPayParams;
 }
 
 /** R15: what a buyer reads when the gateway is slow or failing. */

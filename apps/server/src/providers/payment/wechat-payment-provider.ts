@@ -11,7 +11,10 @@ import { Aes, Formatter, Rsa, Wechatpay } from "wechatpay-axios-plugin";
 import { AppError } from "../../lib/errors.js";
 import type { ProviderBill } from "./bills.js";
 import {
+  type JsapiPayParams,
   keyText,
+  type MobilePayAnswer,
+  type MobilePayRequest,
   type NotifyRequest,
   type NotifyVerdict,
   PAYMENT_BUSY_MESSAGE,
@@ -43,6 +46,9 @@ export interface WechatPaySettings {
   refundNotifyUrl?: string;
   baseUrl: string;
   timeoutMs: number;
+  /** The phone channels the merchant has (docs/decisions/0066): H5, and JSAPI once OAuth is configured. */
+  h5?: boolean;
+  jsapi?: boolean;
 }
 
 /** The refund notify URL beside a payment notify URL: …/api/wechatpay/notify → …/api/wechatpay/refund-notify. */
@@ -145,6 +151,7 @@ function failure(error: unknown): { status?: number; code?: string; reason: stri
 
 export class WechatPaymentProvider implements PaymentProvider {
   readonly name = "wechat" as const;
+  readonly mobileChannels: ReadonlySet<"h5" | "jsapi">;
   private client: Wechatpay | undefined;
   private readonly certs: Record<string, ReturnType<typeof Rsa.from>>;
   private readonly verifiers: Map<string, ReturnType<typeof Rsa.from>>;
@@ -160,6 +167,10 @@ export class WechatPaymentProvider implements PaymentProvider {
     this.certs = certs;
     this.verifiers = new Map(Object.entries(certs));
     this.apiV3Key = Buffer.from(settings.apiV3Key);
+    this.mobileChannels = new Set([
+      ...(settings.h5 ? (["h5"] as const) : []),
+      ...(settings.jsapi ? (["jsapi"] as const) : []),
+    ]);
   }
 
   /** Made at the first call: the development fake gateway has its address only once it listens. */
@@ -195,6 +206,64 @@ export class WechatPaymentProvider implements PaymentProvider {
       throw new AppError("upstream", "支付下单失败，请稍后重试");
     }
     return { qrCode: codeUrl };
+  }
+
+  /**
+   * H5 (a phone's browser) or JSAPI (inside WeChat), docs/decisions/0066: the same order fields as
+   * Native, plus scene_info with the buyer's IP (WeChat compares it with the IP that opens h5_url)
+   * or payer.openid. The openid is never logged.
+   */
+  async payMobile(request: MobilePayRequest): Promise<MobilePayAnswer> {
+    const { outTradeNo, amountCents, subject, expiresAt, channel } = request;
+    if (channel === "wap" || !this.mobileChannels.has(channel))
+      throw new AppError("business", "微信支付暂不支持该方式");
+    const order = {
+      appid: this.settings.appid,
+      mchid: this.settings.mchid,
+      description: subject.slice(0, 127),
+      out_trade_no: outTradeNo,
+      time_expire: rfc3339Beijing(expiresAt),
+      notify_url: this.settings.notifyUrl,
+      amount: { total: amountCents, currency: "CNY" },
+    };
+    if (channel === "h5") {
+      const data = await this.call("h5", outTradeNo, () =>
+        this.sdk.chain("v3/pay/transactions/h5").post({
+          ...order,
+          scene_info: { payer_client_ip: request.clientIp, h5_info: { type: "Wap" } },
+        }),
+      );
+      const h5Url = (data as { h5_url?: unknown } | undefined)?.h5_url;
+      if (typeof h5Url !== "string" || !/^https?:\/\//.test(h5Url)) throw this.refusedCreate("h5", outTradeNo);
+      // WeChat sends the browser to redirect_url after paying (or cancelling), appending nothing.
+      const joiner = h5Url.includes("?") ? "&" : "?";
+      return { payUrl: `${h5Url}${joiner}redirect_url=${encodeURIComponent(request.returnUrl)}` };
+    }
+    if (!request.openid) throw new AppError("business", "请先在微信中授权");
+    const data = await this.call("jsapi", outTradeNo, () =>
+      this.sdk.chain("v3/pay/transactions/jsapi").post({ ...order, payer: { openid: request.openid } }),
+    );
+    const prepayId = (data as { prepay_id?: unknown } | undefined)?.prepay_id;
+    if (typeof prepayId !== "string" || !prepayId) throw this.refusedCreate("jsapi", outTradeNo);
+    return { prepayId };
+  }
+
+  /** getBrandWCPayRequest's arguments: RSA-SHA256 over "appId\ntimeStamp\nonceStr\npackage\n" with the merchant key. */
+  jsapiPayParams(prepayId: string): JsapiPayParams {
+    const appId = this.settings.appid;
+    const timeStamp = String(Formatter.timestamp());
+    const nonceStr = Formatter.nonce(32);
+    const pkg = `prepay_id=${prepayId}`;
+    const paySign = Rsa.sign(
+      Formatter.joinedByLineFeed(appId, timeStamp, nonceStr, pkg),
+      keyText(this.settings.merchantPrivateKey),
+    );
+    return { appId, timeStamp, nonceStr, package: pkg, signType: "RSA", paySign };
+  }
+
+  private refusedCreate(method: string, outTradeNo: string): AppError {
+    this.log.warn({ provider: "wechat", method, outTradeNo }, "payment gateway refused");
+    return new AppError("upstream", "支付下单失败，请稍后重试");
   }
 
   async query(outTradeNo: string): Promise<ProviderTrade> {

@@ -1,9 +1,14 @@
 // The activity deposit on /decorate-act (docs/product.md §2, §7; the Commerce issue): the denominate form
 // (name and mobile, POST /api/customers/denominate), then the deposit's QR code (precreate with name and
-// mobile), polled until paid. No login needed: the mobile identifies the deposit.
+// mobile), polled until paid. No login needed: the mobile identifies the deposit. On a phone
+// (docs/decisions/0066) the buyer comes back from WeChat's or Alipay's page with ?trade=, whose state
+// is polled without the form; back from WeChat's OAuth, the form's values wait in this tab's
+// sessionStorage (read once) and the pay step resumes.
 import { useMutation } from "@tanstack/react-query";
 import { ACTIVITY_DEPOSIT_CENTS, routes } from "@yj/contract";
-import { PaymentPanel } from "../../components/payment-panel";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { DEPOSIT_RESUME_KEY, PaymentPanel, ReturnedTrade } from "../../components/payment-panel";
 import { useApi } from "../../lib/api-context";
 import { formatPrice } from "../../lib/format";
 import { useOneAtATime } from "../../lib/one-at-a-time";
@@ -23,6 +28,23 @@ export function DepositSection({ initial }: { initial: { name: string; phone: st
   });
   // One click, one denominate: the mutation's own pending state arrives too late for a double click.
   const sending = useOneAtATime();
+  const [search, setSearch] = useSearchParams();
+  const returned = search.get("trade");
+  // Back from WeChat's OAuth: the form as it was sent, once.
+  const [resumed, setResumed] = useState<{ name: string; mobile: string } | null>(null);
+  useEffect(() => {
+    const saved = sessionStorage.getItem(DEPOSIT_RESUME_KEY);
+    if (!saved) return;
+    sessionStorage.removeItem(DEPOSIT_RESUME_KEY);
+    try {
+      const value = JSON.parse(saved) as { name?: unknown; mobile?: unknown };
+      if (typeof value.name === "string" && typeof value.mobile === "string")
+        setResumed({ name: value.name, mobile: value.mobile });
+    } catch {
+      // Not ours: the form is shown.
+    }
+  }, []);
+  const paidNote = <p>定金已支付，活动优惠已为您锁定，客服会尽快与您联系。</p>;
   const submit = submitWith(
     (v) =>
       sending.start() &&
@@ -30,14 +52,35 @@ export function DepositSection({ initial }: { initial: { name: string; phone: st
     sending.busy,
   );
 
+  if (returned && /^[A-Za-z0-9_-]{8,64}$/.test(returned)) {
+    return (
+      <div data-testid="deposit-pay">
+        <ReturnedTrade
+          outTradeNo={returned}
+          paidExtra={paidNote}
+          onRestart={() =>
+            setSearch((prev) => {
+              const next = new URLSearchParams(prev);
+              next.delete("trade");
+              return next;
+            })
+          }
+        />
+      </div>
+    );
+  }
+  if (resumed) {
+    return (
+      <div data-testid="deposit-pay">
+        <PaymentPanel request={resumed} paidExtra={paidNote} />
+      </div>
+    );
+  }
   if (denominate.isSuccess) {
     const { name, phone } = denominate.variables;
     return (
       <div data-testid="deposit-pay">
-        <PaymentPanel
-          request={{ name, mobile: phone }}
-          paidExtra={<p>定金已支付，活动优惠已为您锁定，客服会尽快与您联系。</p>}
-        />
+        <PaymentPanel request={{ name, mobile: phone }} paidExtra={paidNote} />
       </div>
     );
   }
