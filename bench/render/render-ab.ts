@@ -66,7 +66,11 @@ async function drain(body: unknown): Promise<number> {
 type Build = (typeof builds)["before"];
 type Replay = Map<string, { status: number; body: string }>;
 
-async function render(build: Build, path: string, transport: (r: TransportRequest) => Promise<{ status: number; body: string }>) {
+async function render(
+  build: Build,
+  path: string,
+  transport: (r: TransportRequest) => Promise<{ status: number; body: string }>,
+) {
   const result = await build.web.render({
     request: new Request(`http://storefront.local${path}`),
     origin: "http://127.0.0.1:3000",

@@ -81,23 +81,20 @@ try {
   servers.push({ name: "before", ...(await start(BEFORE, scratch.url)) });
   servers.push({ name: "after", ...(await start(ROOT, scratch.url)) });
   const first = servers[0] as (typeof servers)[0];
-  const goods = (await (await fetch(`${first.url}/api/goods/index?isShow=1&current=1&pageSize=12&status=1`)).json())
-    .data.dataList as { id: number; isPackage?: boolean }[];
-  const guides = (await (await fetch(`${first.url}/api/article/query_list?type=1`)).json()).data;
-  const guideList = (Array.isArray(guides) ? guides : guides.dataList) as { id: number }[];
-  const packages = (
-    await (await fetch(`${first.url}/api/goods/index?isShow=1&current=1&pageSize=50&status=1`)).json()
-  ).data.dataList.filter((g: { isPackage?: boolean }) => g.isPackage) as { id: number }[];
-  const pages =
-    process.env.SIDE_PAGES?.split(",") ??
-    [
-      "/",
-      "/2-12?id=4",
-      `/app/product-detail/${goods.find((g) => !g.isPackage)?.id}`,
-      `/packageDetails/${packages[0]?.id ?? 151}`,
-      `/article-detail/${guideList[0]?.id}`,
-      "/case",
-    ];
+  type Item = { id: number; isPackage?: boolean };
+  const data = async <T>(path: string) => ((await (await fetch(first.url + path)).json()) as { data: T }).data;
+  const goods = (await data<{ dataList: Item[] }>("/api/goods/index?isShow=1&current=1&pageSize=50&status=1")).dataList;
+  const guides = await data<Item[] | { dataList: Item[] }>("/api/article/query_list?type=1");
+  const guideList = Array.isArray(guides) ? guides : guides.dataList;
+  const packages = goods.filter((g) => g.isPackage);
+  const pages = process.env.SIDE_PAGES?.split(",") ?? [
+    "/",
+    "/2-12?id=4",
+    `/app/product-detail/${goods.find((g) => !g.isPackage)?.id}`,
+    `/packageDetails/${packages[0]?.id ?? 151}`,
+    `/article-detail/${guideList[0]?.id}`,
+    "/case",
+  ];
   // The same HTML from both, but for what differs by build or by moment (asset names, React Query's
   // timestamps) and what SIDE_IGNORE names (a regular expression, e.g. an attribute the change drops).
   const ignore = process.env.SIDE_IGNORE ? new RegExp(process.env.SIDE_IGNORE, "g") : null;
@@ -113,7 +110,9 @@ try {
     else {
       let i = 0;
       while (a?.[i] === b?.[i]) i++;
-      console.error(`${path}: HTML differs at ${i}:\n  before …${a?.slice(i - 80, i + 120)}\n  after  …${b?.slice(i - 80, i + 120)}`);
+      console.error(
+        `${path}: HTML differs at ${i}:\n  before …${a?.slice(i - 80, i + 120)}\n  after  …${b?.slice(i - 80, i + 120)}`,
+      );
     }
   }
   const rows: Record<string, string | number>[] = [];
@@ -127,7 +126,7 @@ try {
         const r = await load(s.url + path, SECONDS);
         const cpu = (processCpuMs(s.child.pid) ?? 0) - before;
         if (r.other) console.error(`${s.name} ${path}: ${r.other} non-2xx or errors`);
-        (samples[s.name] ??= []).push(cpu / Math.max(1, r.ok));
+        samples[s.name] = [...(samples[s.name] ?? []), cpu / Math.max(1, r.ok)];
         loads.push(loadavg()[0] ?? 0);
       }
     }
