@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { AppLink } from "../components/app-link";
 import styles from "./error-screens.module.css";
 
 function Message({ title, detail }: { title: string; detail: string }) {
@@ -6,9 +7,9 @@ function Message({ title, detail }: { title: string; detail: string }) {
     <section className={styles.box}>
       <h1>{title}</h1>
       <p>{detail}</p>
-      <Link className={styles.home} to="/">
+      <AppLink className={styles.home} to="/">
         返回首页
-      </Link>
+      </AppLink>
     </section>
   );
 }

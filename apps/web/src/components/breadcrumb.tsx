@@ -1,5 +1,5 @@
 // Where a page sits: 首页 / … / this page. Every crumb but the last is a link; the last is the page.
-import { Link } from "react-router";
+import { AppLink } from "./app-link";
 import styles from "./breadcrumb.module.css";
 
 export interface Crumb {
@@ -16,7 +16,7 @@ export function Breadcrumb({ trail, className }: { trail: Crumb[]; className?: s
       <ol>
         {crumbs.map((c, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a crumb's place is its identity (labels may repeat)
-          <li key={i}>{c.to ? <Link to={c.to}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}</li>
+          <li key={i}>{c.to ? <AppLink to={c.to}>{c.label}</AppLink> : <span aria-current="page">{c.label}</span>}</li>
         ))}
       </ol>
     </nav>

@@ -2,7 +2,7 @@
 // filtered or sorted list has its own URL (kept-alive, shareable, crawlable, working without
 // JavaScript). Shared by the category and search screens and the content lists.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "./app-link";
 import styles from "./filter-row.module.css";
 
 export interface FilterChoice {
@@ -33,14 +33,14 @@ export function FilterRow({
       <ul>
         {choices.map((c) => (
           <li key={c.key}>
-            <Link
+            <AppLink
               to={c.to}
               className={c.active ? active : normal}
               aria-current={c.active ? (kind === "category" ? "page" : "true") : undefined}
               rel={kind === "sort" ? "nofollow" : undefined}
             >
               {c.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

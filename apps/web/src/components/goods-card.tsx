@@ -3,8 +3,8 @@
 
 import type { GoodsListItem } from "@yj/contract";
 import { goodsPath, packagePath } from "@yj/contract";
-import { Link } from "react-router";
 import { formatPrice } from "../lib/format";
+import { AppLink } from "./app-link";
 import styles from "./goods-card.module.css";
 import { Picture, type PictureLoading } from "./picture";
 import { GOODS_CARD_SIZES } from "./picture-sizes";
@@ -29,7 +29,7 @@ export const COVER_SIZE = 400;
 export function GoodsCard({ goods: item, loading = "lazy" }: { goods: GoodsListItem; loading?: PictureLoading }) {
   const suffix = priceSuffix(item);
   return (
-    <Link to={goodsHref(item)} className={styles.card}>
+    <AppLink to={goodsHref(item)} className={styles.card}>
       <div className={styles.cover}>
         <Picture
           src={item.cover}
@@ -63,6 +63,6 @@ export function GoodsCard({ goods: item, loading = "lazy" }: { goods: GoodsListI
           {item.sales > 0 && <span>已售 {item.sales}</span>}
         </p>
       </div>
-    </Link>
+    </AppLink>
   );
 }

@@ -4,7 +4,7 @@
 // not a path on this site (or, where allowed, an http(s) address) is drawn without its link or picture.
 import { linkTarget, sameSitePath } from "@yj/contract";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "./app-link";
 
 interface StoredLinkProps {
   /** The stored address. */
@@ -22,9 +22,9 @@ export function StoredLink({ to, web = false, children, ...rest }: StoredLinkPro
   const path = sameSitePath(to);
   if (path) {
     return (
-      <Link to={path} {...rest}>
+      <AppLink to={path} {...rest}>
         {children}
-      </Link>
+      </AppLink>
     );
   }
   const address = web ? linkTarget(to, { web: true }) : null;

@@ -4,7 +4,8 @@
 // server render needs no width.
 
 import { CATEGORY_PATHS } from "@yj/contract";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink, AppNavLink } from "../../components/app-link";
 import { Icon } from "../../components/icon";
 import { openLeadDialog } from "../../lib/lead-dialogs";
 import { useAppState } from "../../lib/store";
@@ -23,24 +24,24 @@ export function BottomBar() {
 
   return (
     <nav className={styles.bar} aria-label="底部导航" data-testid="bottom-bar">
-      <NavLink to="/" end className={itemClass}>
+      <AppNavLink to="/" end className={itemClass}>
         <Icon name="home" />
         首页
-      </NavLink>
-      <Link
+      </AppNavLink>
+      <AppLink
         to="/productList"
         className={itemClass({ isActive: inListing })}
         aria-current={inListing ? "page" : undefined}
       >
         <Icon name="grid" />
         分类
-      </Link>
+      </AppLink>
       <button type="button" className={styles.item} onClick={() => openLeadDialog("booking", "底部导航")}>
         <Icon name="designer" />
         免费设计
       </button>
       {/* The name comes from the content, 购物车 first as on screen (WCAG 2.5.3); the badge repeats the count. */}
-      <NavLink to="/shoppingCart" className={itemClass}>
+      <AppNavLink to="/shoppingCart" className={itemClass}>
         <span className={styles.icon}>
           <Icon name="cart" />
           {cartNum > 0 && (
@@ -50,11 +51,11 @@ export function BottomBar() {
           )}
         </span>
         购物车<span className="visually-hidden"> {cartNum} 件</span>
-      </NavLink>
-      <NavLink to={loggedIn ? MY_PAGE : loginPath(MY_PAGE)} className={itemClass}>
+      </AppNavLink>
+      <AppNavLink to={loggedIn ? MY_PAGE : loginPath(MY_PAGE)} className={itemClass}>
         <Icon name="user" />
         我的
-      </NavLink>
+      </AppNavLink>
     </nav>
   );
 }

@@ -3,7 +3,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { routes } from "@yj/contract";
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { useApi } from "../../lib/api-context";
 import { apiQuery } from "../../lib/queries";
 import styles from "./footer.module.css";
@@ -20,11 +20,11 @@ export function Footer() {
           <p>服务覆盖全国 {s.coveredCities} 个城市</p>
         </div>
         <nav className={styles.links} aria-label="页脚">
-          <Link to="/about">关于我们</Link>
-          <Link to="/stream">服务流程</Link>
-          <Link to="/all-store">全国门店</Link>
-          <Link to="/merchants-join">招商加盟</Link>
-          <Link to="/privacy">隐私政策</Link>
+          <AppLink to="/about">关于我们</AppLink>
+          <AppLink to="/stream">服务流程</AppLink>
+          <AppLink to="/all-store">全国门店</AppLink>
+          <AppLink to="/merchants-join">招商加盟</AppLink>
+          <AppLink to="/privacy">隐私政策</AppLink>
         </nav>
         <div className={styles.contact}>
           <p>

@@ -7,7 +7,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type GoodsCategory, MENU_CATEGORY_IDS, routes, SCROLL_FIXED_HEADER_PX } from "@yj/contract";
 import { type FormEvent, useMemo, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { AppLink, AppNavLink } from "../../components/app-link";
 import { useApi } from "../../lib/api-context";
 import { categoryHref } from "../../lib/category-routes";
 import { apiQuery } from "../../lib/queries";
@@ -80,14 +81,14 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
               {loggedIn ? (
                 <>
                   <span>{customerLabel}</span>
-                  <Link to="/my-orders">我的订单</Link>
-                  <Link to="/my-mark">我的收藏</Link>
+                  <AppLink to="/my-orders">我的订单</AppLink>
+                  <AppLink to="/my-mark">我的收藏</AppLink>
                   <LogoutButton className={styles.linkButton} />
                 </>
               ) : (
                 <>
-                  <Link to={loginHref}>登录</Link>
-                  <Link to={loginHref}>注册</Link>
+                  <AppLink to={loginHref}>登录</AppLink>
+                  <AppLink to={loginHref}>注册</AppLink>
                 </>
               )}
               <CartLink count={cartNum} />
@@ -98,7 +99,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
           <div className={`container ${styles.mainInner}`}>
             {/* The name comes from the visible brand name (plus 首页 for screen readers), not an aria-label
                 that differs from what is on screen: speech users say what they see (WCAG 2.5.3). */}
-            <Link to="/" className={styles.logo}>
+            <AppLink to="/" className={styles.logo}>
               <span className={styles.logoMark} aria-hidden>
                 悦
               </span>
@@ -106,7 +107,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                 {settings?.brandName}
                 <span className="visually-hidden">首页</span>
               </span>
-            </Link>
+            </AppLink>
             {/* Phones: the top bar is hidden, so the city is chosen here (docs/decisions/0054). */}
             <CitySelector phone />
             <button
@@ -122,9 +123,9 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
             </button>
             <nav className={styles.topLinks} aria-label="导航">
               {TOP_LINKS.map((l) => (
-                <NavLink key={l.to} to={l.to}>
+                <AppNavLink key={l.to} to={l.to}>
                   {l.label}
-                </NavLink>
+                </AppNavLink>
               ))}
             </nav>
             <form className={styles.search} onSubmit={search}>
@@ -145,12 +146,12 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
               <nav className={styles.compactAccount} aria-label="账户">
                 {loggedIn ? (
                   <>
-                    <Link to="/my-orders">我的订单</Link>
-                    <Link to="/my-mark">我的收藏</Link>
+                    <AppLink to="/my-orders">我的订单</AppLink>
+                    <AppLink to="/my-mark">我的收藏</AppLink>
                     <LogoutButton className={styles.linkButton} />
                   </>
                 ) : (
-                  <Link to={loginHref}>登录 / 注册</Link>
+                  <AppLink to={loginHref}>登录 / 注册</AppLink>
                 )}
                 <CartLink count={cartNum} />
               </nav>
@@ -165,41 +166,41 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                 {loggedIn ? (
                   <>
                     <span className={styles.phoneUser}>{customerLabel}</span>
-                    <Link to="/my-orders" onClick={closeMenu}>
+                    <AppLink to="/my-orders" onClick={closeMenu}>
                       我的订单
-                    </Link>
-                    <Link to="/my-mark" onClick={closeMenu}>
+                    </AppLink>
+                    <AppLink to="/my-mark" onClick={closeMenu}>
                       我的收藏
-                    </Link>
+                    </AppLink>
                     <LogoutButton className={styles.linkButton} onDone={closeMenu} />
                   </>
                 ) : (
-                  <Link to={loginHref} onClick={closeMenu}>
+                  <AppLink to={loginHref} onClick={closeMenu}>
                     登录 / 注册
-                  </Link>
+                  </AppLink>
                 )}
-                <Link to="/shoppingCart" onClick={closeMenu}>
+                <AppLink to="/shoppingCart" onClick={closeMenu}>
                   购物车（{cartNum}）
-                </Link>
+                </AppLink>
               </li>
             )}
             <li>
-              <NavLink to="/" end onClick={() => setMenuOpen(false)}>
+              <AppNavLink to="/" end onClick={() => setMenuOpen(false)}>
                 首页
-              </NavLink>
+              </AppNavLink>
             </li>
             {menu.map((c) => (
               <li key={c.id} className={styles.hasSub}>
-                <Link to={categoryHref(c.id)} onClick={() => setMenuOpen(false)}>
+                <AppLink to={categoryHref(c.id)} onClick={() => setMenuOpen(false)}>
                   {c.content}
-                </Link>
+                </AppLink>
                 {c.subCategories.length > 0 && (
                   <ul className={styles.sub}>
                     {c.subCategories.map((s) => (
                       <li key={s.id}>
-                        <Link to={categoryHref(c.id, s.id)} onClick={() => setMenuOpen(false)}>
+                        <AppLink to={categoryHref(c.id, s.id)} onClick={() => setMenuOpen(false)}>
                           {s.content}
-                        </Link>
+                        </AppLink>
                       </li>
                     ))}
                   </ul>
@@ -207,16 +208,16 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
               </li>
             ))}
             <li>
-              <Link to="/decorate-act" className={styles.activity} onClick={() => setMenuOpen(false)}>
+              <AppLink to="/decorate-act" className={styles.activity} onClick={() => setMenuOpen(false)}>
                 限时活动
-              </Link>
+              </AppLink>
             </li>
             {/* Narrow screens: the top links join the collapsible menu. */}
             {TOP_LINKS.map((l) => (
               <li key={l.to} className={styles.topLink}>
-                <NavLink to={l.to} onClick={() => setMenuOpen(false)}>
+                <AppNavLink to={l.to} onClick={() => setMenuOpen(false)}>
                   {l.label}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>
@@ -229,11 +230,11 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
 /** The cart and how many pieces it holds, in both the wide and the narrow header. */
 function CartLink({ count }: { count: number }) {
   return (
-    <Link to="/shoppingCart" className={styles.cart} aria-label={`购物车 ${count} 件`}>
+    <AppLink to="/shoppingCart" className={styles.cart} aria-label={`购物车 ${count} 件`}>
       购物车
       <span className={styles.badge} data-testid="cart-count">
         {count}
       </span>
-    </Link>
+    </AppLink>
   );
 }

@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { routes, SCROLL_BACK_TO_TOP_PX } from "@yj/contract";
 import { type ButtonHTMLAttributes, useState } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { Icon, type IconName } from "../../components/icon";
 import { useApi } from "../../lib/api-context";
 import { openLeadDialog } from "../../lib/lead-dialogs";
@@ -34,13 +34,13 @@ export function SidePanel({ overall }: { overall: boolean }) {
       </aside>
       <aside className={`${styles.panel} ${overall ? styles.overall : ""}`} aria-label="快捷服务">
         <PanelButton icon="calculator" label="价格计算" onClick={() => openLeadDialog("estimate", "侧边栏")} />
-        <Link to="/shoppingCart" className={styles.item}>
+        <AppLink to="/shoppingCart" className={styles.item}>
           <span className={styles.icon}>
             <Icon name="cart" />
           </span>
           购物车
           {cartNum > 0 && <span className={styles.badge}>{cartNum}</span>}
-        </Link>
+        </AppLink>
         <PanelButton icon="designer" label="免费设计" onClick={() => openLeadDialog("booking", "侧边栏")} />
         <div className={styles.serviceWrap}>
           <PanelButton

@@ -11,7 +11,8 @@ import {
   type SiteSettings,
 } from "@yj/contract";
 import { type ReactNode, Suspense } from "react";
-import { Link, type LoaderFunctionArgs } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
+import { AppLink } from "../../components/app-link";
 import { CategoryIcon } from "../../components/category-icon";
 import { GoodsCard } from "../../components/goods-card";
 import { BookingButton, EstimateButton } from "../../components/lead-buttons";
@@ -106,7 +107,7 @@ export default function HomeScreen() {
 
       <nav className={`container ${styles.entries}`} aria-label="商品分类">
         {menuCategories.map((c) => (
-          <Link
+          <AppLink
             key={c.id}
             to={categoryHref(c.id)}
             className={styles.entry}
@@ -116,7 +117,7 @@ export default function HomeScreen() {
               <CategoryIcon id={c.id} />
             </span>
             <span>{c.content}</span>
-          </Link>
+          </AppLink>
         ))}
       </nav>
 
@@ -159,13 +160,13 @@ export default function HomeScreen() {
         <HomeSection title="装修案例" more={{ to: "/case", label: "更多案例 ›" }} belowFold>
           <div className={styles.cases}>
             {cases.dataList.map((c) => (
-              <Link key={c.id} to={articlePath(c.id)} className={styles.caseCard}>
+              <AppLink key={c.id} to={articlePath(c.id)} className={styles.caseCard}>
                 <Picture src={c.cover} alt={c.title} width={750} height={420} sizes={HOME_CASE_SIZES} />
                 <strong>{c.title}</strong>
                 <span>
                   {[c.style, c.layout, c.areaM2 ? `${c.areaM2}㎡` : null, c.city].filter(Boolean).join(" · ")}
                 </span>
-              </Link>
+              </AppLink>
             ))}
           </div>
         </HomeSection>
@@ -176,11 +177,11 @@ export default function HomeScreen() {
           <ul className={styles.guides}>
             {guides.dataList.map((g) => (
               <li key={g.id}>
-                <Link to={articlePath(g.id)}>
+                <AppLink to={articlePath(g.id)}>
                   <span className={styles.guideTag}>{g.tagName}</span>
                   <span className={styles.guideTitle}>{g.title}</span>
                   <time dateTime={g.publishedAt}>{formatDate(g.publishedAt)}</time>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -206,7 +207,7 @@ function HomeSection({
     <section className={belowFold ? `container ${styles.belowFold}` : "container"}>
       <h2 className="section-title">
         {title}
-        <Link to={more.to}>{more.label}</Link>
+        <AppLink to={more.to}>{more.label}</AppLink>
       </h2>
       {children}
     </section>

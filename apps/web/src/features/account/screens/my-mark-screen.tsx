@@ -13,7 +13,8 @@ import {
   routes,
 } from "@yj/contract";
 import { type KeyboardEvent, useId, useRef } from "react";
-import { Link, type LoaderFunctionArgs, useSearchParams } from "react-router";
+import { type LoaderFunctionArgs, useSearchParams } from "react-router";
+import { AppLink } from "../../../components/app-link";
 // Reusing the catalogue's card keeps goods looking the same everywhere (an allowed cross-feature import).
 import { GoodsCard } from "../../../components/goods-card";
 import { Picture } from "../../../components/picture";
@@ -103,7 +104,7 @@ export default function MyMarkScreen() {
       <div className={`container ${styles.screen}`}>
         <h1 className={styles.title}>我的收藏</h1>
         <p className="empty">
-          登录后查看收藏的商品、攻略和案例。<Link to={loginPath("/my-mark")}>去登录</Link>
+          登录后查看收藏的商品、攻略和案例。<AppLink to={loginPath("/my-mark")}>去登录</AppLink>
         </p>
       </div>
     );
@@ -188,9 +189,9 @@ export default function MyMarkScreen() {
         ) : items.length === 0 ? (
           <div className={`empty ${styles.empty}`}>
             <p>{current.empty}</p>
-            <Link to={current.browse.to} className="btn btn-ghost">
+            <AppLink to={current.browse.to} className="btn btn-ghost">
               {current.browse.label}
-            </Link>
+            </AppLink>
           </div>
         ) : tab === "goods" ? (
           <ul className={styles.goodsGrid}>
@@ -226,7 +227,7 @@ export function articleFacts(a: ArticleListItem): string {
 
 function ArticleCard({ article: a }: { article: ArticleListItem }) {
   return (
-    <Link to={articlePath(a.id)} className={styles.article}>
+    <AppLink to={articlePath(a.id)} className={styles.article}>
       <div className={styles.articleCover}>
         <Picture src={a.cover} alt={a.title} width={COVER_WIDTH} height={COVER_HEIGHT} sizes={MY_MARK_ARTICLE_SIZES} />
       </div>
@@ -235,6 +236,6 @@ function ArticleCard({ article: a }: { article: ArticleListItem }) {
         {a.summary && <p className={styles.summary}>{a.summary}</p>}
         <p className={styles.facts}>{articleFacts(a)}</p>
       </div>
-    </Link>
+    </AppLink>
   );
 }

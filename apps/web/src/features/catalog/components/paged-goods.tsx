@@ -2,7 +2,7 @@
 // its "加载更多" foot (docs/product.md §4). Used by the category and search screens.
 import { PAGE_SIZE } from "@yj/contract";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { GoodsGrid } from "../../../components/goods-grid";
 import { LoadFailed, PagedFoot } from "../../../components/load-more";
 import type { LoadedItems } from "../../../lib/loaded-items";
@@ -58,9 +58,9 @@ export function PagedGoods({
         <p>
           没有第 {firstPage.current} 页，共 {Math.ceil(total / firstPage.pageSize)} 页
         </p>
-        <Link to={firstPage.firstPageHref} className="btn btn-ghost">
+        <AppLink to={firstPage.firstPageHref} className="btn btn-ghost">
           回到第 1 页
-        </Link>
+        </AppLink>
       </div>
     );
   }

@@ -4,7 +4,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type GoodsCategory, type GoodsSort, PAGE_SIZE, routes } from "@yj/contract";
 import { useMemo } from "react";
-import { data, Link, type LoaderFunctionArgs } from "react-router";
+import { data, type LoaderFunctionArgs } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { Breadcrumb, type Crumb } from "../../../components/breadcrumb";
 import { FilterRow, Filters } from "../../../components/filter-row";
 import { gridPreload } from "../../../components/goods-grid";
@@ -89,7 +90,7 @@ export default function CategoryScreen() {
     return (
       <div className="container">
         <p className="empty">
-          分类不存在或已下线，<Link to="/">去首页看看</Link>
+          分类不存在或已下线，<AppLink to="/">去首页看看</AppLink>
         </p>
       </div>
     );
@@ -173,9 +174,9 @@ function Listing({ target, pathname, search }: { target: ListingTarget; pathname
         empty={
           <div className="empty">
             <p>暂无商品，看看其他分类吧</p>
-            <Link to="/" className="btn btn-ghost">
+            <AppLink to="/" className="btn btn-ghost">
               返回首页
-            </Link>
+            </AppLink>
           </div>
         }
       />

@@ -4,7 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { goodsPath, Messages, type PackageDetail, type PackageItem, packagePath } from "@yj/contract";
 import { useId, useMemo, useState } from "react";
-import { Link, type LoaderFunctionArgs, matchPath } from "react-router";
+import { type LoaderFunctionArgs, matchPath } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { priceSuffix } from "../../../components/goods-card";
 import { BookingPrompt } from "../../../components/lead-buttons";
 import { Picture } from "../../../components/picture";
@@ -199,7 +200,7 @@ function Package({ pkg }: { pkg: PackageDetail }) {
                           <span className={styles.noThumb} aria-hidden />
                         )}
                         {item.goodsId ? (
-                          <Link to={goodsPath(item.goodsId)}>{item.name}</Link>
+                          <AppLink to={goodsPath(item.goodsId)}>{item.name}</AppLink>
                         ) : (
                           <span>{item.name}</span>
                         )}

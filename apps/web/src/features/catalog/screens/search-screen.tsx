@@ -5,7 +5,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type GoodsCategory, type GoodsSort, MENU_CATEGORY_IDS, routes } from "@yj/contract";
 import { useMemo } from "react";
-import { Form, Link, type LoaderFunctionArgs } from "react-router";
+import { Form, type LoaderFunctionArgs } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { Breadcrumb } from "../../../components/breadcrumb";
 import { FilterRow, Filters } from "../../../components/filter-row";
 import { useApi } from "../../../lib/api-context";
@@ -148,15 +149,15 @@ export default function SearchScreen() {
             <p>{info.name ? `没有找到与“${info.name}”相关的商品` : "暂无商品"}</p>
             {chosen && (
               <p>
-                <Link to={searchHref({ ...info, category2: undefined })}>在全部分类中搜索“{info.name}”</Link>
+                <AppLink to={searchHref({ ...info, category2: undefined })}>在全部分类中搜索“{info.name}”</AppLink>
               </p>
             )}
             <div className={styles.suggest}>
               <span>热门搜索：</span>
               {POPULAR_KEYWORDS.map((k) => (
-                <Link key={k} to={searchHref({ name: k, sort: "default" })}>
+                <AppLink key={k} to={searchHref({ name: k, sort: "default" })}>
                   {k}
-                </Link>
+                </AppLink>
               ))}
             </div>
           </div>

@@ -7,7 +7,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CartLine, type CartMealGroup, goodsPath, packagePath, routes } from "@yj/contract";
 import { useId, useState } from "react";
-import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
+import { type LoaderFunctionArgs, useNavigate } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Picture } from "../../../components/picture";
 import { thumbSizes } from "../../../components/picture-sizes";
@@ -61,7 +62,7 @@ export default function CartScreen() {
     return (
       <Frame>
         <p className="empty">
-          登录后查看购物车。<Link to={loginPath("/shoppingCart")}>去登录</Link>
+          登录后查看购物车。<AppLink to={loginPath("/shoppingCart")}>去登录</AppLink>
         </p>
       </Frame>
     );
@@ -79,9 +80,9 @@ export default function CartScreen() {
       <Frame>
         <div className={`empty ${styles.emptyBox}`}>
           <p>购物车还是空的</p>
-          <Link to="/productList" className="btn">
+          <AppLink to="/productList" className="btn">
             去逛逛
-          </Link>
+          </AppLink>
         </div>
       </Frame>
     );
@@ -237,7 +238,7 @@ function MealGroup({ group, ...actions }: { group: CartMealGroup } & LineActions
         </label>
         <h2 id={`${id}name`} className={styles.groupTitle}>
           <span className={styles.mealTag}>套餐</span>
-          <Link to={packagePath(group.isMeal)}>{group.name}</Link>
+          <AppLink to={packagePath(group.isMeal)}>{group.name}</AppLink>
         </h2>
       </div>
       <ul className={styles.lines}>
@@ -298,9 +299,9 @@ function LineRow({
         sizes={thumbSizes(THUMB)}
       />
       <div className={styles.lineInfo}>
-        <Link to={to} className={styles.lineName}>
+        <AppLink to={to} className={styles.lineName}>
           {line.name}
-        </Link>
+        </AppLink>
         {line.spec && <p className={styles.muted}>{line.spec}</p>}
         <p className={styles.marks}>
           {reason && <span className={styles.markOff}>{reason}</span>}

@@ -14,7 +14,8 @@ import {
   routes,
 } from "@yj/contract";
 import { useState } from "react";
-import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
+import { type LoaderFunctionArgs, useNavigate } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { toast } from "../../../components/toast";
 import { useApi } from "../../../lib/api-context";
@@ -117,7 +118,7 @@ export default function MyOrdersScreen() {
   if (!allowed) {
     body = (
       <p className="empty">
-        登录后查看订单。<Link to={loginPath("/my-orders")}>去登录</Link>
+        登录后查看订单。<AppLink to={loginPath("/my-orders")}>去登录</AppLink>
       </p>
     );
   } else if (!data) {
@@ -126,9 +127,9 @@ export default function MyOrdersScreen() {
     body = (
       <div className={`empty ${styles.emptyBox}`}>
         <p>还没有订单</p>
-        <Link to="/productList" className="btn">
+        <AppLink to="/productList" className="btn">
           去逛逛
-        </Link>
+        </AppLink>
       </div>
     );
   } else {
@@ -170,9 +171,9 @@ export default function MyOrdersScreen() {
                     <button type="button" className="btn btn-ghost" onClick={() => setCancelling(order)}>
                       取消订单
                     </button>
-                    <Link to={payPath(order.orderNo)} className="btn">
+                    <AppLink to={payPath(order.orderNo)} className="btn">
                       去支付
-                    </Link>
+                    </AppLink>
                   </>
                 )}
                 {canRequestAfterSale(order) && (

@@ -5,7 +5,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ErrorCode, ORDER_EXPIRY_NOTE, ORDER_STATUS_LABELS, type Order, routes } from "@yj/contract";
 import { useCallback } from "react";
-import { Link, type LoaderFunctionArgs, useParams } from "react-router";
+import { type LoaderFunctionArgs, useParams } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { PaymentPanel } from "../../../components/payment-panel";
 import { ApiError } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
@@ -58,7 +59,7 @@ export default function PayScreen() {
   if (!allowed) {
     body = (
       <p className="empty">
-        登录后支付订单。<Link to={loginPath(payPath(orderNo))}>去登录</Link>
+        登录后支付订单。<AppLink to={loginPath(payPath(orderNo))}>去登录</AppLink>
       </p>
     );
   } else if (!valid || (missing && !order)) {
@@ -66,18 +67,18 @@ export default function PayScreen() {
       <div className={`empty ${styles.emptyBox}`} role="alert">
         <p>订单不存在</p>
         <p className={styles.muted}>请检查订单号，或到我的订单查看您的订单。</p>
-        <Link to="/my-orders" className="btn">
+        <AppLink to="/my-orders" className="btn">
           我的订单
-        </Link>
+        </AppLink>
       </div>
     );
   } else if (!order) {
     body = <LoadingOrFailed what="订单" failed={isError} onRetry={() => void refetch()} />;
   } else {
     const toOrders = (
-      <Link to="/my-orders" className="btn">
+      <AppLink to="/my-orders" className="btn">
         查看我的订单
-      </Link>
+      </AppLink>
     );
     body = (
       <>

@@ -15,7 +15,8 @@ import {
   routes,
 } from "@yj/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
+import { type LoaderFunctionArgs, useNavigate } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { useApi } from "../../../lib/api-context";
 import { type BuyNowItem, parseBuyNow, payPath } from "../../../lib/checkout-path";
 import { formatPrice } from "../../../lib/format";
@@ -127,7 +128,7 @@ export default function SubmitOrderScreen() {
     return (
       <Frame>
         <p className="empty">
-          登录后提交订单。<Link to={loginPath("/submitOrder")}>去登录</Link>
+          登录后提交订单。<AppLink to={loginPath("/submitOrder")}>去登录</AppLink>
         </p>
       </Frame>
     );
@@ -153,9 +154,9 @@ export default function SubmitOrderScreen() {
       <Frame>
         <div className={`empty ${styles.emptyBox}`}>
           <p>{buyNow ? "该规格已不存在，请重新选择" : "没有选中可结算的商品"}</p>
-          <Link to={buyNow ? goodsPath(buyNow.goodsId) : "/shoppingCart"} className="btn">
+          <AppLink to={buyNow ? goodsPath(buyNow.goodsId) : "/shoppingCart"} className="btn">
             {buyNow ? "返回商品" : "返回购物车"}
-          </Link>
+          </AppLink>
         </div>
       </Frame>
     );

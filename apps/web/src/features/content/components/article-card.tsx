@@ -4,7 +4,7 @@
 import type { ArticleListItem } from "@yj/contract";
 import { articlePath } from "@yj/contract";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { Picture } from "../../../components/picture";
 import { CARD_GRID_4_SIZES, CARD_GRID_SIZES } from "../../../components/picture-sizes";
 import { WholeNumbers } from "../../../components/whole-numbers";
@@ -29,7 +29,7 @@ function ArticleCardFrame({
 }: CardProps & { badge?: ReactNode; children: ReactNode }) {
   return (
     <article className={styles.card}>
-      <Link to={articlePath(a.id)} className={styles.link}>
+      <AppLink to={articlePath(a.id)} className={styles.link}>
         <div className={styles.cover}>
           <Picture
             src={a.cover}
@@ -47,7 +47,7 @@ function ArticleCardFrame({
           </h2>
           {children}
         </div>
-      </Link>
+      </AppLink>
     </article>
   );
 }

@@ -3,7 +3,7 @@
 // cards and "加载更多".
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { DataOf, EndpointOf, routes } from "@yj/contract";
-import { Link } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { LoadFailed, PagedFoot } from "../../../components/load-more";
 import { useLoadedItems } from "../../../lib/loaded-items";
 import { ArticleGrid, ArticleGridPlaceholder } from "./article-card";
@@ -36,9 +36,9 @@ export function PagedArticles({
       <div className="empty">
         <p>{empty}</p>
         {clearTo && (
-          <Link to={clearTo} className="btn btn-ghost">
+          <AppLink to={clearTo} className="btn btn-ghost">
             清除筛选
-          </Link>
+          </AppLink>
         )}
       </div>
     );

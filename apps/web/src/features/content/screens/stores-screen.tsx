@@ -4,7 +4,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type CityConfig, routes, type Store } from "@yj/contract";
 import { useMemo } from "react";
-import { Link, type LoaderFunctionArgs, useNavigate } from "react-router";
+import { type LoaderFunctionArgs, useNavigate } from "react-router";
+import { AppLink } from "../../../components/app-link";
 import { Breadcrumb } from "../../../components/breadcrumb";
 import { LoadFailed, PagedFoot } from "../../../components/load-more";
 import { Picture } from "../../../components/picture";
@@ -188,9 +189,9 @@ export default function StoresScreen() {
         <div className="empty">
           <p>{city ? `${city}暂未开设门店，敬请期待` : "暂无门店"}</p>
           {city && (
-            <Link to="/all-store" className="btn btn-ghost">
+            <AppLink to="/all-store" className="btn btn-ghost">
               查看全部门店
-            </Link>
+            </AppLink>
           )}
         </div>
       ) : (
