@@ -410,6 +410,7 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
         })
         .returning({ id: refunds.id });
       sample.refunds[status].push(refund!.id);
+    }
     for (let i = 0; i < CALLERS.length + 1; i += 1) {
       const [order] = await ctx.database.db
         .insert(orders)
