@@ -34,10 +34,14 @@ function createStaff(dataDir: string, { username, role, name }: StaffMember): st
   return password;
 }
 
-/** Registers the file's beforeAll/afterAll (call it at the top of the file): members, server, Chromium. */
-export function staffInBrowser(members: StaffMember[]): StaffInBrowser {
+/**
+ * Registers the file's beforeAll/afterAll (call it at the top of the file): members, server, Chromium.
+ * `env`: the server's extra settings (filled in by an earlier beforeAll, e.g. a fake gateway's address).
+ */
+export function staffInBrowser(members: StaffMember[], { env }: { env?: Record<string, string> } = {}): StaffInBrowser {
   const passwords = new Map<string, string>();
   const shop = shopInBrowser({
+    env,
     prepare: (dataDir) => {
       for (const member of members) passwords.set(member.username, createStaff(dataDir, member));
     },

@@ -705,9 +705,7 @@ export const refunds = pgTable(
   (t) => [
     index().on(t.paymentId),
     index().on(t.orderId),
-    uniqueIndex("refunds_one_open_per_payment")
-      .on(t.paymentId)
-      .where(sql`${t.status} IN ('requested', 'processing')`),
+    uniqueIndex("refunds_one_open_per_payment").on(t.paymentId).where(sql`${t.status} IN ('requested', 'processing')`),
     index("refunds_processing_idx").on(t.sentAt).where(sql`${t.status} = 'processing'`),
     check("refunds_amount_positive", sql`${t.amountCents} > 0`),
   ],
