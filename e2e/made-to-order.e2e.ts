@@ -37,6 +37,7 @@ describe("made-to-order goods in the browser", () => {
     expect(page.url()).toContain("/submitOrder");
     await page.setViewportSize({ width: 375, height: 812 });
     await expectNoHorizontalScroll(page);
+    await confirm.scrollIntoViewIfNeeded();
     await screenshot(page, "made-to-order-confirm-375");
     await page.setViewportSize({ width: 1440, height: 900 });
 
