@@ -222,6 +222,7 @@ describe("/submitOrder with made-to-order goods (docs/decisions/0064)", () => {
     fireEvent.click(screen.getByRole("button", { name: "提交订单" }));
     expect((await screen.findByRole("alert")).textContent).toBe("订单含定制商品，请先勾选确认");
     expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(box);
     expect(post).not.toHaveBeenCalled();
 
     fireEvent.click(box);

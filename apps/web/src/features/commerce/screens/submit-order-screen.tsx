@@ -207,6 +207,7 @@ function OrderForm({
   const madeToOrder = lines.some((l) => l.madeToOrder);
   const [confirmed, setConfirmed] = useState(false);
   const [confirmError, setConfirmError] = useState(false);
+  const confirmBox = useRef<HTMLInputElement>(null);
   // One key per order attempt: the same body retried keeps it, a changed order gets a new one.
   const attempt = useRef<{ body: string; key: string } | null>(null);
   // A double click on 提交订单 sends one request (the Idempotency-Key would make a second one harmless,
@@ -235,8 +236,12 @@ function OrderForm({
     setErrors(found ?? {});
     const unconfirmed = madeToOrder && !confirmed;
     setConfirmError(unconfirmed);
-    if (found || unconfirmed) {
+    if (found) {
       document.getElementById(`${id}form`)?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+      return;
+    }
+    if (unconfirmed) {
+      confirmBox.current?.focus();
       return;
     }
     if (!submitting.start()) return;
@@ -291,6 +296,7 @@ function OrderForm({
           <div className={styles.madeToOrderConfirm}>
             <label className={styles.check}>
               <input
+                ref={confirmBox}
                 type="checkbox"
                 name="madeToOrderConfirmed"
                 required
