@@ -10,7 +10,12 @@ import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
 
-const ENTITY_LABELS: Record<string, string> = { staff: "员工", lead: "线索" };
+const ENTITY_LABELS: Record<string, string> = {
+  staff: "员工",
+  lead: "线索",
+  reconciliation_difference: "对账差异",
+  reconciliation_run: "对账批次",
+};
 
 const FILTER_KEYS = ["staffId", "action", "entity", "entityId", "from", "to"] as const;
 
