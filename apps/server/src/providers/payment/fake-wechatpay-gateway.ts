@@ -632,6 +632,11 @@ export class FakeWechatPayGateway {
   private async phonePages(method: string, path: string, body: string, res: ServerResponse): Promise<boolean> {
     const url = new URL(path, "http://fake");
     const q = url.searchParams;
+    // The browser asks the pay page's origin for an icon: none, rather than a 401 for an unsigned request.
+    if (method === "GET" && url.pathname === "/favicon.ico") {
+      res.writeHead(204).end();
+      return true;
+    }
     if (method === "GET" && url.pathname === "/connect/oauth2/authorize") {
       const redirect = q.get("redirect_uri") ?? "";
       if (

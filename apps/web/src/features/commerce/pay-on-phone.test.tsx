@@ -129,6 +129,19 @@ describe("/pay/:orderNo on a phone", () => {
     expect(asked(get)[0]).toEqual({ orderNo: ORDER_NO, method: "wechat", client: "phone" });
   });
 
+  it("back from the app with the order already paid (the notify came first) says 支付成功", async () => {
+    onBrowser(IPHONE);
+    const fake = fakeApi({ get: { [routes.orderDetail.path]: () => Promise.resolve(orderOf({ status: "paid" })) } });
+    renderApp(
+      <Routes>
+        <Route path="/pay/:orderNo" element={<PayScreen />} />
+      </Routes>,
+      { path: `/pay/${ORDER_NO}?via=wechat`, api: fake.api, state: { loggedIn: true, phoneNum: "13800000000" } },
+    );
+    expect(await screen.findByText("支付成功")).toBeTruthy();
+    expect(asked(fake.get)).toHaveLength(0);
+  });
+
   it("inside WeChat: 微信支付 invokes getBrandWCPayRequest with the server's signed arguments, then polling says 支付成功", async () => {
     onBrowser(WECHAT);
     const jsapi = {

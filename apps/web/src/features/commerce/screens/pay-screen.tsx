@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ErrorCode, ORDER_EXPIRY_NOTE, ORDER_STATUS_LABELS, type Order, routes } from "@yj/contract";
 import { useCallback } from "react";
-import { type LoaderFunctionArgs, useParams } from "react-router";
+import { type LoaderFunctionArgs, useParams, useSearchParams } from "react-router";
 import { AppLink } from "../../../components/app-link";
 import { PaymentPanel } from "../../../components/payment-panel";
 import { ApiError } from "../../../lib/api-client";
@@ -44,6 +44,8 @@ export default function PayScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const orderNo = useParams().orderNo ?? "";
+  // Back from WeChat's or Alipay's page (docs/decisions/0066): a paid order there says 支付成功.
+  const backFromApp = useSearchParams()[0].has("via");
   const valid = ORDER_NO.test(orderNo);
   const detail = apiQuery(api, routes.orderDetail, { orderNo });
   const { data: order, isError, error, refetch } = useQuery({ ...detail, enabled: allowed && valid });
@@ -93,7 +95,9 @@ export default function PayScreen() {
             <PaymentPanel request={{ orderNo }} payBefore={order.payBefore} onPaid={onPaid} paidExtra={toOrders} />
           ) : (
             <div className={styles.done} role="status">
-              <p className={styles.cardTitle}>订单{ORDER_STATUS_LABELS[order.status]}</p>
+              <p className={styles.cardTitle}>
+                {backFromApp && order.status === "paid" ? "支付成功" : `订单${ORDER_STATUS_LABELS[order.status]}`}
+              </p>
               {cancelReason(order) && <p className={styles.muted}>{cancelReason(order)}</p>}
               {toOrders}
             </div>
