@@ -32,7 +32,8 @@ import { registerGeo } from "./modules/geo/geo-module.js";
 import { type LeadsOverrides, registerLeads } from "./modules/leads/leads-module.js";
 import { registerMedia } from "./modules/media/media-module.js";
 import { type OrdersOverrides, registerOrders } from "./modules/orders/orders-module.js";
-import { type PaymentsOverrides, registerPayments } from "./modules/payments/payments-module.js";
+import { openReturnRefund } from "./modules/payments/index.js";
+import { type PaymentsModule, type PaymentsOverrides, registerPayments } from "./modules/payments/payments-module.js";
 import { registerRegions } from "./modules/regions/regions-module.js";
 import { registerSeo } from "./modules/seo/seo-module.js";
 import type { SeoOptions } from "./modules/seo/service.js";
@@ -196,8 +197,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSeo(app, { db, origin: env.PUBLIC_ORIGIN, categories: () => catalog.categories(), ...options.seo });
   registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
   const leads = registerLeads(app, { env, db, siteSettings, limiter, metrics, backOfficeNow, ...options.leads });
-  const orders = registerOrders(app, { env, db, metrics, backOfficeNow, ...options.orders });
-  registerPayments(app, { env, db, metrics, ...options.payments });
+  // An approved return refunds through the payments module (docs/decisions/0064), which registers
+  // after orders: the port reaches it when a return is approved, long after both are registered.
+  let payments: PaymentsModule | undefined;
+  const orders = registerOrders(app, {
+    env,
+    db,
+    metrics,
+    backOfficeNow,
+    returnRefunds: {
+      open: (tx, input) => openReturnRefund(tx, input),
+      send: async (refundId) => payments?.refunds.send(refundId),
+    },
+    ...options.orders,
+  });
+  payments = registerPayments(app, { env, db, metrics, ...options.payments });
   registerAdmin(app, {
     env,
     now: backOfficeNow,

@@ -387,11 +387,11 @@ describeEachBackend("after-sales and made-to-order goods", { app: false }, (ctx)
   });
 });
 
-describeEachBackend("after-sales without the payments port", { app: false }, (ctx) => {
+describeEachBackend("after-sales through the payments module's refunds", { app: false }, (ctx) => {
   let h: AccountsHarness;
   afterAll(() => h?.close());
 
-  it("approving a return is refused with a clear message; refusing still works", async () => {
+  it("approving a return of an order with no paid payment is refused with the refund's reason, and nothing changes", async () => {
     h = await AccountsHarness.build(ctx.database, { orders: { runExpiry: false } });
     const [sku] = (await pickSkus(ctx.database.db, false, 1)) as [TestSku];
     await setStock(ctx.database.db, sku.skuId, 100);
@@ -412,7 +412,8 @@ describeEachBackend("after-sales without the payments port", { app: false }, (ct
     const approve = await h.app.inject(
       asStaff(admin, { method: "POST", url: "/api/admin/afterSales/decide", payload: { id, decision: "approve" } }),
     );
-    expect(approve.json()).toMatchObject({ code: 0, message: AfterSaleMessages.refundsUnavailable });
+    // The order was moved to shipped by hand, never paid: the payments module refuses the refund.
+    expect(approve.json()).toMatchObject({ code: 0, message: "订单没有已支付的记录，无法退款" });
     const [row] = await ctx.database.db.select().from(afterSales).where(eq(afterSales.id, id));
     expect(row?.status).toBe("requested");
   });

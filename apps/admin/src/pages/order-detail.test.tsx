@@ -94,7 +94,9 @@ const refund: AdminRefund = {
   decidedAt: null,
   createdAt: "2026-05-01T05:00:00.000Z",
   settledAt: null,
-  history: [{ fromStatus: null, toStatus: "requested", source: "customer", note: "尺寸不合适", at: "2026-05-01T05:00:00.000Z" }],
+  history: [
+    { fromStatus: null, toStatus: "requested", source: "customer", note: "尺寸不合适", at: "2026-05-01T05:00:00.000Z" },
+  ],
 };
 
 function open(status: AdminOrderDetail["status"] = "paid", refunds: AdminRefund[] = []) {
