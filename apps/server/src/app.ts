@@ -33,6 +33,7 @@ import { type LeadsOverrides, registerLeads } from "./modules/leads/leads-module
 import { registerMedia } from "./modules/media/media-module.js";
 import { type OrdersOverrides, registerOrders } from "./modules/orders/orders-module.js";
 import { type PaymentsOverrides, registerPayments } from "./modules/payments/payments-module.js";
+import { registerProjects } from "./modules/projects/projects-module.js";
 import { registerRegions } from "./modules/regions/regions-module.js";
 import { registerSeo } from "./modules/seo/seo-module.js";
 import type { SeoOptions } from "./modules/seo/service.js";
@@ -194,10 +195,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGeo(app, { env, siteSettings });
   registerMedia(app, { db, now: backOfficeNow });
   registerSeo(app, { db, origin: env.PUBLIC_ORIGIN, categories: () => catalog.categories(), ...options.seo });
-  registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
+  const { ownerCodes } = registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
   const leads = registerLeads(app, { env, db, siteSettings, limiter, metrics, backOfficeNow, ...options.leads });
   const orders = registerOrders(app, { env, db, metrics, backOfficeNow, ...options.orders });
   registerPayments(app, { env, db, metrics, ...options.payments });
+  registerProjects(app, { db, now: backOfficeNow, ownerCodes });
   registerAdmin(app, {
     env,
     now: backOfficeNow,

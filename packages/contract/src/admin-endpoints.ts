@@ -59,6 +59,7 @@ import {
   AdminSitePageSaveBody,
 } from "./admin-content.js";
 import { NoQuery, Nothing, staffDef } from "./endpoint-def.js";
+import { projectAdminEndpoints } from "./projects.js";
 
 export const adminEndpoints = {
   adminLogin: staffDef({
@@ -414,4 +415,5 @@ export const adminEndpoints = {
     data: UploadedImage,
   }),
   ...adminCatalogEndpoints,
+  ...projectAdminEndpoints,
 } as const;

@@ -63,4 +63,11 @@ export const adminRoutes = {
   adminStoreDelete: { method: "POST", path: "/api/admin/stores/delete" },
   adminCityPricesList: { method: "GET", path: "/api/admin/prices/list" },
   adminCityPricesSave: { method: "POST", path: "/api/admin/prices/save" },
+  adminProjectList: { method: "GET", path: "/api/admin/projects/list" },
+  adminProjectDetail: { method: "GET", path: "/api/admin/projects/detail" },
+  adminProjectCreate: { method: "POST", path: "/api/admin/projects/create" },
+  adminProjectStageRecord: { method: "POST", path: "/api/admin/projects/stage-record" },
+  adminProjectInspect: { method: "POST", path: "/api/admin/projects/inspect" },
+  adminProjectRequestAcceptance: { method: "POST", path: "/api/admin/projects/request-acceptance" },
+  adminProjectChangeOrder: { method: "POST", path: "/api/admin/projects/change-order" },
 } as const satisfies { [K in keyof AdminEndpoints]: Pick<AdminEndpoints[K], "method" | "path"> };

@@ -74,6 +74,7 @@ import {
   EstimateData,
   PutCardsBody,
 } from "./leads.js";
+import { projectOwnerEndpoints } from "./projects.js";
 import { SitePage, SitePageQuery } from "./site-pages.js";
 
 export const endpoints = {
@@ -450,6 +451,7 @@ export const endpoints = {
     body: PutCardsBody,
     data: Nothing,
   }),
+  ...projectOwnerEndpoints,
   ...adminEndpoints,
 } as const;
 
