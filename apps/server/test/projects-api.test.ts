@@ -382,6 +382,89 @@ describeEachBackend("renovation projects (R21)", { app: false }, (ctx) => {
     expect(refused.body).toMatchObject({ code: 0, message: "减项金额超过未支付款项" });
   });
 
+  it("an objection with reasons sends the stage back to the inspector", async () => {
+    const tiling = stage("防水闭水");
+    await asMember(staff.admin, {
+      method: "POST",
+      url: "/api/admin/projects/inspect",
+      payload: { stageId: tiling.id, passed: true },
+    });
+    const asked = await asMember(staff.managerA, {
+      method: "POST",
+      url: "/api/admin/projects/request-acceptance",
+      payload: { stageId: tiling.id },
+    });
+    expect(asked.body.code, asked.body.message).toBe(1);
+    const objected = await h.asCustomer<Detail>(owner, {
+      method: "POST",
+      url: "/api/my-project/object",
+      payload: {
+        stageId: tiling.id,
+        code: await ownerCode(),
+        reasons: "卫生间角落渗水",
+        photoKeys: ["up/leak-640.webp"],
+      },
+    });
+    expect(objected.body.code, objected.body.message).toBe(1);
+    project = objected.body.data;
+    expect(stage("防水闭水")).toMatchObject({ status: "objected", inspectionPassed: null });
+    expect(stage("防水闭水").records.at(-1)).toMatchObject({ kind: "objection", text: "卫生间角落渗水" });
+    const again = await asMember(staff.managerA, {
+      method: "POST",
+      url: "/api/admin/projects/request-acceptance",
+      payload: { stageId: tiling.id },
+    });
+    expect(again.body).toMatchObject({ code: 0, message: "请先由监理检查通过，再请业主验收" });
+  });
+
+  it("a project past its planned finish is late, with the compensation it implies", async () => {
+    const created = await asMember(staff.admin, {
+      method: "POST",
+      url: "/api/admin/projects/create",
+      payload: {
+        leadId: await lead("signed", uniquePhone()),
+        city: "宁波市",
+        address: "鄞州区 8 号",
+        areaSqm: 120,
+        contractCents: 20_000_000,
+        startDate: "2020-01-01",
+        plannedFinishDate: "2020-03-01",
+        delayCompensationCentsPerDay: 5_000,
+        managerId: staff.managerB.id,
+      },
+    });
+    expect(created.body.code, created.body.message).toBe(1);
+    const late = await asMember<{ dataList: z.infer<typeof ProjectSummary>[] }>(staff.admin, {
+      method: "GET",
+      url: "/api/admin/projects/list?late=1",
+    });
+    const row = late.body.data.dataList.find((p) => p.id === created.body.data.id);
+    expect(row?.daysLate).toBeGreaterThan(365);
+    expect(row?.delayCompensationCents).toBe((row?.daysLate ?? 0) * 5_000);
+    expect(late.body.data.dataList.map((p) => p.id)).not.toContain(project.id);
+    const mine = await asMember<{ dataList: z.infer<typeof ProjectSummary>[] }>(staff.managerB, {
+      method: "GET",
+      url: "/api/admin/projects/list",
+    });
+    expect(mine.body.data.dataList.map((p) => p.id)).toEqual([created.body.data.id]);
+    const badDay = await asMember(staff.admin, {
+      method: "POST",
+      url: "/api/admin/projects/create",
+      payload: {
+        leadId: 1,
+        city: "x",
+        address: "x",
+        areaSqm: 1,
+        contractCents: 1,
+        startDate: "2026-02-30",
+        plannedFinishDate: "2026-03-01",
+        managerId: 1,
+      },
+    });
+    expect(badDay.status).toBeLessThan(500);
+    expect(badDay.body).toMatchObject({ code: 0, message: expect.stringContaining("日期无效") });
+  });
+
   it("every staff write and owner act is on the audit record", async () => {
     const rows = await db
       .select()
