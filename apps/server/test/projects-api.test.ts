@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { z } from "zod";
 import type { Db } from "../src/db/client.js";
 import { auditLog, leads, projectInstalments } from "../src/db/schema.js";
+import { instalmentDue, markInstalmentPaid } from "../src/modules/projects/index.js";
 import { AccountsHarness, CapturingSms, HOUR, MINUTE, type Session, uniquePhone } from "./accounts-fixtures.js";
 import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
 import { describeEachBackend } from "./helper.js";
@@ -304,14 +305,26 @@ describeEachBackend("renovation projects (R21)", { app: false }, (ctx) => {
     expect(project.instalments.map((i) => i.status)).toEqual(["payable", "payable", "locked", "locked"]);
   });
 
+  it("the payment core can mark a payable instalment paid once, for its exact amount, and never a locked one", async () => {
+    const [first, second, third] = project.instalments;
+    if (!first || !second || !third) throw new Error("instalments missing");
+    const due = await instalmentDue(db, first.id);
+    expect(due).toMatchObject({ projectId: project.id, ownerPhone, status: "payable", amountCents: first.amountCents });
+    const now = new Date();
+    expect(await db.transaction((tx) => markInstalmentPaid(tx, third.id, third.amountCents, now))).toBe(false);
+    expect(await db.transaction((tx) => markInstalmentPaid(tx, first.id, first.amountCents - 1, now))).toBe(false);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => db.transaction((tx) => markInstalmentPaid(tx, first.id, first.amountCents, now))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await instalmentDue(db, first.id))?.status).toBe("paid");
+    expect((await instalmentDue(db, third.id))?.status).toBe("locked");
+  });
+
   it("an approved change order recomputes the unpaid instalments, keeps paid ones and every version", async () => {
     // A new hour: the phone's sends are limited to 5 an hour (R3), and this test sends 2 more.
     h.clock.advance(HOUR);
-    // The first instalment paid (the payment core will mark it; here the row as it would leave it).
-    await db
-      .update(projectInstalments)
-      .set({ status: "paid", paidAt: new Date() })
-      .where(and(eq(projectInstalments.projectId, project.id), eq(projectInstalments.position, 1)));
+    // The first instalment was paid in the test before.
     const paid = project.instalments[0]?.amountCents ?? 0;
     const proposed = await asMember(staff.managerA, {
       method: "POST",
