@@ -34,6 +34,7 @@ import { registerMedia } from "./modules/media/media-module.js";
 import { type OrdersOverrides, registerOrders } from "./modules/orders/orders-module.js";
 import { openReturnRefund } from "./modules/payments/index.js";
 import { type PaymentsModule, type PaymentsOverrides, registerPayments } from "./modules/payments/payments-module.js";
+import { registerProjects } from "./modules/projects/projects-module.js";
 import { registerRegions } from "./modules/regions/regions-module.js";
 import { registerSeo } from "./modules/seo/seo-module.js";
 import type { SeoOptions } from "./modules/seo/service.js";
@@ -195,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGeo(app, { env, siteSettings });
   registerMedia(app, { db, now: backOfficeNow, limiter });
   registerSeo(app, { db, origin: env.PUBLIC_ORIGIN, categories: () => catalog.categories(), ...options.seo });
-  registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
+  const { ownerCodes } = registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
   const leads = registerLeads(app, { env, db, siteSettings, limiter, metrics, backOfficeNow, ...options.leads });
   // An approved return refunds through the payments module (docs/decisions/0064), which registers
   // after orders: the port reaches it when a return is approved, long after both are registered.
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.orders,
   });
   payments = registerPayments(app, { env, db, metrics, ...options.payments });
+  registerProjects(app, { db, now: backOfficeNow, ownerCodes });
   registerAdmin(app, {
     env,
     now: backOfficeNow,

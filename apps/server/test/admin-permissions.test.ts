@@ -29,6 +29,7 @@ import {
   leads,
   orders,
   payments,
+  projectStages,
   reconciliationDifferences,
   reconciliationRuns,
   refunds,
@@ -104,6 +105,11 @@ interface SampleContext {
   afterSales: number[];
   /** Reconciliation differences to resolve, one used up by each allowed call. */
   differences: number[];
+  /** Signed leads, one turned into a project by each allowed call; a project the 项目经理 is on. */
+  signedLeadIds: number[];
+  projectId: number;
+  /** Its first stage, already checked by the inspector. */
+  stageId: number;
 }
 interface Sample {
   query?: Record<string, string>;
@@ -196,6 +202,26 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminRefundApprove: (c) => ({ body: { refundId: c.refunds.requested.pop(), note: "矩阵同意" } }),
   adminRefundRefuse: (c) => ({ body: { refundId: c.refunds.requested.pop(), note: "矩阵拒绝" } }),
   adminRefundRetry: (c) => ({ body: { refundId: c.refunds.failed.pop() } }),
+  adminProjectList: () => ({ query: { late: "0" } }),
+  adminProjectDetail: (c) => ({ query: { id: String(c.projectId) } }),
+  adminProjectCreate: (c) => ({
+    body: {
+      leadId: c.signedLeadIds.pop(),
+      city: "矩阵市",
+      address: "矩阵路 2 号",
+      areaSqm: 90,
+      contractCents: 10_000_001,
+      startDate: "2026-10-01",
+      plannedFinishDate: "2027-01-31",
+      managerId: c.targetStaffId,
+    },
+  }),
+  adminProjectStageRecord: (c) => ({ body: { stageId: c.stageId, text: `矩阵照片 ${++writes}`, photoKeys: [] } }),
+  adminProjectInspect: (c) => ({ body: { stageId: c.stageId, passed: true, note: "矩阵检查" } }),
+  adminProjectRequestAcceptance: (c) => ({ body: { stageId: c.stageId } }),
+  adminProjectChangeOrder: (c) => ({
+    body: { projectId: c.projectId, kind: "add", items: [{ name: "矩阵增项", amountCents: 100 }], reason: "矩阵" },
+  }),
   adminCityPricesList: () => ({}),
   adminReconciliationRuns: () => ({ query: { from: "2026-01-01", provider: "wechat" } }),
   adminReconciliationDifferences: () => ({ query: { unresolved: "true", kind: "amount_differs" } }),
@@ -264,6 +290,9 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
     refunds: { requested: [], failed: [] },
     afterSales: [],
     differences: [],
+    signedLeadIds: [],
+    projectId: 0,
+    stageId: 0,
   };
 
   beforeAll(async () => {
@@ -274,6 +303,7 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
     sample.png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0392b" } })
       .png()
       .toBuffer();
+    const now0 = new Date();
     const phone = uniquePhone("136");
     await ctx.app.inject({
       method: "POST",
@@ -348,6 +378,45 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
         .returning({ id: reconciliationDifferences.id });
       sample.differences.push(difference!.id);
     }
+    for (let i = 0; i < CALLERS.length + 1; i += 1) {
+      const [signed] = await ctx.database.db
+        .insert(leads)
+        .values({
+          kind: "appointment",
+          phone: uniquePhone("135"),
+          payload: {},
+          state: "signed",
+          createdAt: now0,
+          updatedAt: now0,
+        })
+        .returning({ id: leads.id });
+      sample.signedLeadIds.push(signed!.id);
+    }
+    // A project the matrix's 项目经理 manages and inspects, so each role allowed may work it.
+    const created = await ctx.app.inject(
+      asStaff(members.admin, {
+        method: "POST",
+        url: "/api/admin/projects/create",
+        payload: {
+          leadId: sample.signedLeadIds.pop(),
+          city: "矩阵市",
+          address: "矩阵路 1 号",
+          areaSqm: 80,
+          contractCents: 8_000_000,
+          startDate: "2026-09-01",
+          plannedFinishDate: "2026-12-31",
+          managerId: members.manager.id,
+          inspectorId: members.manager.id,
+        },
+      }),
+    );
+    const project = (created.json() as { data: { id: number; stages: { id: number }[] } }).data;
+    sample.projectId = project.id;
+    sample.stageId = project.stages[0]!.id;
+    await ctx.database.db
+      .update(projectStages)
+      .set({ inspectionPassed: true, inspectedAt: now0 })
+      .where(eq(projectStages.id, sample.stageId));
     const [buyer] = await ctx.database.db.select().from(customerRows).where(eq(customerRows.mobile, customer.mobile));
     const now = new Date();
     for (const status of ["paid", "shipped", "pending_payment"] as const) {

@@ -64,6 +64,7 @@ import {
 } from "./admin-content.js";
 import { adminReconciliationEndpoints } from "./admin-reconciliation.js";
 import { NoQuery, Nothing, staffDef } from "./endpoint-def.js";
+import { projectAdminEndpoints } from "./projects.js";
 import { adminRefundEndpoints } from "./refunds.js";
 
 export const adminEndpoints = {
@@ -440,4 +441,5 @@ export const adminEndpoints = {
   ...adminCatalogEndpoints,
   ...adminRefundEndpoints,
   ...adminReconciliationEndpoints,
+  ...projectAdminEndpoints,
 } as const;

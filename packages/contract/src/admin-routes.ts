@@ -76,4 +76,11 @@ export const adminRoutes = {
   adminReconciliationResolve: { method: "POST", path: "/api/admin/reconciliation/resolve" },
   adminReconciliationRerun: { method: "POST", path: "/api/admin/reconciliation/rerun" },
   adminReconciliationExport: { method: "POST", path: "/api/admin/reconciliation/export" },
+  adminProjectList: { method: "GET", path: "/api/admin/projects/list" },
+  adminProjectDetail: { method: "GET", path: "/api/admin/projects/detail" },
+  adminProjectCreate: { method: "POST", path: "/api/admin/projects/create" },
+  adminProjectStageRecord: { method: "POST", path: "/api/admin/projects/stage-record" },
+  adminProjectInspect: { method: "POST", path: "/api/admin/projects/inspect" },
+  adminProjectRequestAcceptance: { method: "POST", path: "/api/admin/projects/request-acceptance" },
+  adminProjectChangeOrder: { method: "POST", path: "/api/admin/projects/change-order" },
 } as const satisfies { [K in keyof AdminEndpoints]: Pick<AdminEndpoints[K], "method" | "path"> };

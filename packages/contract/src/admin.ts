@@ -12,13 +12,14 @@ import { text } from "./text.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
 
-export const STAFF_ROLES = ["admin", "sales", "operations"] as const;
+export const STAFF_ROLES = ["admin", "sales", "operations", "manager"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   admin: "管理员",
   sales: "销售/客服",
   operations: "运营",
+  manager: "项目经理",
 };
 
 /**
@@ -40,6 +41,9 @@ export const ADMIN_PERMISSIONS = [
   "media",
   // Daily bill reconciliation (docs/decisions/0065): 管理员 only.
   "reconciliation",
+  "projects",
+  "project_create",
+  "project_work",
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type RolePermission = Exclude<AdminPermission, "public" | "self">;
@@ -61,9 +65,16 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly RolePermission[]> = {
     "audit",
     "media",
     "reconciliation",
+    "projects",
+    "project_create",
+    "project_work",
   ],
-  sales: ["dashboard", "leads", "orders"],
+  // Renovation projects (docs/decisions/0069): 销售/客服 create a project from a signed lead and
+  // follow every project; 项目经理 see and work only the projects they are on (the projects module
+  // scopes each read and write) and upload their site photos through the picture pipeline.
+  sales: ["dashboard", "leads", "orders", "projects", "project_create"],
   operations: ["dashboard", "catalog", "content", "settings", "media"],
+  manager: ["dashboard", "projects", "project_work", "media"],
 };
 
 export function roleAllows(role: StaffRole, permission: AdminPermission): boolean {

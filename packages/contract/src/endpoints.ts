@@ -76,6 +76,7 @@ import {
   EstimateData,
   PutCardsBody,
 } from "./leads.js";
+import { projectOwnerEndpoints } from "./projects.js";
 import { refundEndpoints } from "./refunds.js";
 import { SitePage, SitePageQuery } from "./site-pages.js";
 
@@ -470,6 +471,7 @@ export const endpoints = {
     data: Nothing,
   }),
   ...refundEndpoints,
+  ...projectOwnerEndpoints,
   ...adminEndpoints,
 } as const;
 

@@ -26,6 +26,7 @@ export * from "./mask.js";
 export * from "./money.js";
 export * from "./picture-keys.js";
 export * from "./planned-endpoints.js";
+export * from "./projects.js";
 export * from "./query-string.js";
 export * from "./refunds.js";
 export * from "./routes.js";

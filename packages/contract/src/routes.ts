@@ -63,6 +63,12 @@ export const routes = {
   denominate: { method: "POST", path: "/api/customers/denominate" },
   activityCount: { method: "GET", path: "/api/customers/activityCount" },
   putCards: { method: "POST", path: "/api/bim/bimCustomer/putCards" },
+  myProjects: { method: "GET", path: "/api/my-project" },
+  myProjectDetail: { method: "GET", path: "/api/my-project/detail" },
+  myProjectCode: { method: "POST", path: "/api/my-project/code" },
+  myProjectAccept: { method: "POST", path: "/api/my-project/accept" },
+  myProjectObject: { method: "POST", path: "/api/my-project/object" },
+  myProjectDecideChange: { method: "POST", path: "/api/my-project/approve" },
 } as const satisfies { [K in StorefrontEndpointName]: Pick<Endpoints[K], "method" | "path"> };
 
 type AnyEndpoint = Endpoints[keyof Endpoints];

@@ -1,7 +1,23 @@
 // One Drizzle pg-core schema for PGlite and PostgreSQL alike (ADR 0002).
 // Column names are snake_case in SQL (drizzle `casing: "snake_case"`), camelCase in TypeScript.
 // Money is integer cents everywhere.
-import type { Address, LeadKind, OrderStatus, SitePageBlock } from "@yj/contract";
+import type {
+  Address,
+  ChangeOrderItem,
+  ChangeOrderKind,
+  ChangeOrderStatus,
+  CodePurpose,
+  InstalmentStatus,
+  LeadKind,
+  OrderStatus,
+  ProjectChecklistItem,
+  ProjectStageStatus,
+  ProjectStatus,
+  SitePageBlock,
+  StaffRole,
+  StageRecordKind,
+  VersionInstalment,
+} from "@yj/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -9,6 +25,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -325,6 +342,8 @@ export const verificationCodes = pgTable(
     id: serial().primaryKey(),
     phone: text().notNull(),
     codeHash: text().notNull(),
+    /** What the code confirms: a login, or an owner's act on a renovation project (docs/decisions/0069). */
+    purpose: text().$type<CodePurpose>().notNull().default("login"),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     /** Wrong tries so far; the code is dead at the limit (R2). */
@@ -803,7 +822,7 @@ export const staff = pgTable("staff", {
   /** Lower-cased; unique. */
   username: text().notNull().unique(),
   displayName: text().notNull(),
-  role: text().$type<"admin" | "sales" | "operations">().notNull(),
+  role: text().$type<StaffRole>().notNull(),
   passwordHash: text().notNull(),
   /** Set for a one-time password: every endpoint but the password change refuses until it is changed. */
   mustChangePassword: boolean().notNull().default(true),
@@ -871,4 +890,166 @@ export const auditLog = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index().on(t.createdAt), index().on(t.staffId, t.createdAt), index().on(t.entity, t.entityId)],
+);
+
+// ── Renovation projects (issue #24, docs/decisions/0069) ───────────────────────────────────────────
+// Owned by modules/projects. Money is integer cents (bigint, mode number: a contract stays far below
+// 2^53); dates of the plan are calendar days (China time), acts are timestamps from the service clock.
+
+/** A renovation after a signed lead: the owner, the site, the contract and the team. */
+export const projects = pgTable(
+  "projects",
+  {
+    id: serial().primaryKey(),
+    /** The signed lead it came from; one project per lead. */
+    leadId: integer().references(() => leads.id, { onDelete: "set null" }),
+    /** The lead's phone: the owner logs in with it and confirms every act with a code sent to it. */
+    ownerPhone: text().notNull(),
+    ownerName: text().notNull().default(""),
+    /** Set when the owner first opens 我的装修 logged in with ownerPhone. */
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    city: text().notNull().default(""),
+    address: text().notNull(),
+    /** Square metres, as measured. */
+    areaSqm: integer().notNull(),
+    layout: text().notNull().default(""),
+    /** The package or quote the contract is for, as text. */
+    packageText: text().notNull().default(""),
+    contractCents: bigint({ mode: "number" }).notNull(),
+    /** Bumped by every approved change order; project_versions keeps each one. */
+    contractVersion: integer().notNull().default(1),
+    startDate: date({ mode: "string" }).notNull(),
+    plannedFinishDate: date({ mode: "string" }).notNull(),
+    delayCompensationCentsPerDay: integer().notNull().default(0),
+    designerId: integer().references(() => staff.id, { onDelete: "set null" }),
+    managerId: integer().references(() => staff.id, { onDelete: "set null" }),
+    inspectorId: integer().references(() => staff.id, { onDelete: "set null" }),
+    status: text().$type<ProjectStatus>().notNull().default("in_progress"),
+    finishedAt: timestamp({ withTimezone: true }),
+    createdBy: integer().references(() => staff.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex().on(t.leadId),
+    index().on(t.ownerPhone),
+    index().on(t.customerId),
+    index().on(t.managerId),
+    index().on(t.status, t.plannedFinishDate),
+    check("projects_contract_cents_nonnegative", sql`${t.contractCents} >= 0`),
+  ],
+);
+
+/** The ordered stages of a project (default template in modules/projects/stage-template.ts). */
+export const projectStages = pgTable(
+  "project_stages",
+  {
+    id: serial().primaryKey(),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** 1, 2, …: a stage is accepted only after every stage before it. */
+    position: smallint().notNull(),
+    name: text().notNull(),
+    plannedStartDate: date({ mode: "string" }),
+    plannedFinishDate: date({ mode: "string" }),
+    status: text().$type<ProjectStageStatus>().notNull().default("pending"),
+    checklist: jsonb().$type<ProjectChecklistItem[]>().notNull().default([]),
+    /** The inspector's check: who, when, and whether it passed. */
+    inspectedBy: integer().references(() => staff.id, { onDelete: "set null" }),
+    inspectedAt: timestamp({ withTimezone: true }),
+    inspectionPassed: boolean(),
+    acceptanceRequestedAt: timestamp({ withTimezone: true }),
+    acceptedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex().on(t.projectId, t.position)],
+);
+
+/**
+ * What happened at a stage: the manager's photos and notes, the inspector's check, the owner's
+ * objection (reasons and photos) or acceptance. Photos are media_uploads keys (the picture pipeline).
+ */
+export const projectStageRecords = pgTable(
+  "project_stage_records",
+  {
+    id: serial().primaryKey(),
+    stageId: integer()
+      .notNull()
+      .references(() => projectStages.id, { onDelete: "cascade" }),
+    kind: text().$type<StageRecordKind>().notNull(),
+    text: text().notNull().default(""),
+    photoKeys: jsonb().$type<string[]>().notNull().default([]),
+    staffId: integer().references(() => staff.id, { onDelete: "set null" }),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.stageId, t.createdAt)],
+);
+
+/** The contract split by stage: payable once its stage is accepted, paid through the payment core. */
+export const projectInstalments = pgTable(
+  "project_instalments",
+  {
+    id: serial().primaryKey(),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    stageId: integer()
+      .notNull()
+      .references(() => projectStages.id, { onDelete: "cascade" }),
+    position: smallint().notNull(),
+    /** Share of the contract in whole percent; the amounts follow the remainder rule (instalment-split.ts). */
+    percent: smallint().notNull(),
+    amountCents: bigint({ mode: "number" }).notNull(),
+    status: text().$type<InstalmentStatus>().notNull().default("locked"),
+    payableAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex().on(t.projectId, t.position),
+    index().on(t.stageId),
+    check("project_instalments_amount_nonnegative", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** 增项 / 减项: proposed by the manager, changing the contract only when the owner approves it. */
+export const projectChangeOrders = pgTable(
+  "project_change_orders",
+  {
+    id: serial().primaryKey(),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text().$type<ChangeOrderKind>().notNull(),
+    items: jsonb().$type<ChangeOrderItem[]>().notNull(),
+    /** Sum of the items: added for 增项, taken off for 减项. */
+    amountCents: bigint({ mode: "number" }).notNull(),
+    reason: text().notNull(),
+    photoKeys: jsonb().$type<string[]>().notNull().default([]),
+    status: text().$type<ChangeOrderStatus>().notNull().default("proposed"),
+    proposedBy: integer().references(() => staff.id, { onDelete: "set null" }),
+    /** Set at approval: the contract amount it changed from and to. */
+    contractBeforeCents: bigint({ mode: "number" }),
+    contractAfterCents: bigint({ mode: "number" }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.projectId, t.createdAt)],
+);
+
+/** Every version of a contract amount and its instalments: version 1 at creation, one per approved change. */
+export const projectVersions = pgTable(
+  "project_versions",
+  {
+    id: serial().primaryKey(),
+    projectId: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    version: integer().notNull(),
+    contractCents: bigint({ mode: "number" }).notNull(),
+    instalments: jsonb().$type<VersionInstalment[]>().notNull(),
+    changeOrderId: integer().references(() => projectChangeOrders.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex().on(t.projectId, t.version)],
 );

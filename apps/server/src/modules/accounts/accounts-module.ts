@@ -32,18 +32,32 @@ export interface AccountsOptions extends Omit<AccountsOverrides, "limiter"> {
   content: ContentService;
 }
 
-/** Returns the rate-limit store it uses (readiness checks Redis through it). */
-export function registerAccounts(app: FastifyInstance, options: AccountsOptions): { limiter: RateLimiter } {
+/**
+ * What an owner's act on a renovation project needs from accounts (docs/decisions/0069): a code
+ * sent under the login's limits, its use in the act's transaction, and the SMS provider for notices.
+ */
+export interface OwnerCodes {
+  send(phone: string, clientIp: string): Promise<void>;
+  confirm<T>(phone: string, code: string, clientIp: string, act: (tx: Db) => Promise<T>): Promise<T>;
+  sms: SmsProvider;
+}
+
+/** Returns the rate-limit store it uses (readiness checks Redis through it) and the owners' codes. */
+export function registerAccounts(
+  app: FastifyInstance,
+  options: AccountsOptions,
+): { limiter: RateLimiter; ownerCodes: OwnerCodes } {
   const { env, db } = options;
   const { limiter } = options;
   const now = options.now ?? systemClock;
   const sessions = new SessionStore(db);
+  const sms = options.sms ?? createSmsProvider(env, app.log);
   const accounts = new AccountsService({
     db,
     codes: new VerificationCodes(db, env.CODE_HASH_SECRET),
     sessions,
     limiter,
-    sms: options.sms ?? createSmsProvider(env, app.log),
+    sms,
     now,
     smsDailyBudget: env.SMS_DAILY_BUDGET,
     risk: {
@@ -58,5 +72,10 @@ export function registerAccounts(app: FastifyInstance, options: AccountsOptions)
   const cookiePolicy = { secure: env.NODE_ENV === "production" };
   installSessionHook(app, sessions, now, cookiePolicy);
   accountsRoutes(app, accounts, favorites, cookiePolicy);
-  return { limiter };
+  const ownerCodes: OwnerCodes = {
+    send: (phone, clientIp) => accounts.sendCode(phone, clientIp, undefined, "project"),
+    confirm: (phone, code, clientIp, act) => accounts.confirmWithCode(phone, code, clientIp, act),
+    sms,
+  };
+  return { limiter, ownerCodes };
 }

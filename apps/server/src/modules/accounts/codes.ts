@@ -1,6 +1,7 @@
 // SMS verification codes (R1, R2): 6 digits from the CSPRNG, stored as an HMAC bound to the phone,
 // valid 5 minutes, single use, dead after 5 wrong tries. Only the newest code of a phone counts.
 import { createHmac, randomInt } from "node:crypto";
+import type { CodePurpose } from "@yj/contract";
 import { and, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { verificationCodes } from "../../db/schema.js";
@@ -21,8 +22,12 @@ export class VerificationCodes {
     return createHmac("sha256", this.secret).update(`${phone}:${code}`).digest("hex");
   }
 
-  /** Stores a new code for the phone (superseding earlier ones) and returns it for sending. */
-  async issue(phone: string, now: Date): Promise<string> {
+  /**
+   * Stores a new code for the phone (superseding its earlier ones of the same purpose) and returns it
+   * for sending. A purpose keeps a login code from confirming an owner's act, and the reverse
+   * (docs/decisions/0069).
+   */
+  async issue(phone: string, now: Date, purpose: CodePurpose = "login"): Promise<string> {
     const code = generateCode();
     // Expired codes can never be used again; dropping them keeps the table as small as the traffic.
     await this.db
@@ -30,6 +35,7 @@ export class VerificationCodes {
       .where(and(eq(verificationCodes.phone, phone), lte(verificationCodes.expiresAt, now)));
     await this.db.insert(verificationCodes).values({
       phone,
+      purpose,
       codeHash: this.hash(phone, code),
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
@@ -43,11 +49,11 @@ export class VerificationCodes {
    * code exactly one gets the row (the others re-check used_at after the row lock and find it set).
    * A wrong code counts a try against the newest live code.
    */
-  async consume(tx: Db, phone: string, code: string, now: Date): Promise<boolean> {
+  async consume(tx: Db, phone: string, code: string, now: Date, purpose: CodePurpose = "login"): Promise<boolean> {
     const newest = tx
       .select({ id: verificationCodes.id })
       .from(verificationCodes)
-      .where(eq(verificationCodes.phone, phone))
+      .where(and(eq(verificationCodes.phone, phone), eq(verificationCodes.purpose, purpose)))
       .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
       .limit(1);
     const live = and(

@@ -1,6 +1,6 @@
 // Accounts rules: send a code, log in (registering on first use), log out.
 // Registered and unregistered numbers take the same path and get the same answers (R4).
-import { Messages, PHONE_PATTERN } from "@yj/contract";
+import { type CodePurpose, Messages, PHONE_PATTERN } from "@yj/contract";
 import type { Db } from "../../db/client.js";
 import { customers } from "../../db/schema.js";
 import { clientKey, networkBlockKey } from "../../lib/client-address.js";
@@ -69,7 +69,7 @@ export class AccountsService {
    * high the human check comes first (docs/decisions/0046): without a valid answer (`altcha`) the
    * send is refused with a challenge to solve, and nothing is counted.
    */
-  async sendCode(phone: string, clientIp: string, altcha?: string): Promise<void> {
+  async sendCode(phone: string, clientIp: string, altcha?: string, purpose: CodePurpose = "login"): Promise<void> {
     // The contract already refuses other numbers; this guards any other caller (R3: mainland only).
     if (!PHONE_PATTERN.test(phone)) throw invalidInput(Messages.invalidPhone);
     const now = this.deps.now();
@@ -88,7 +88,7 @@ export class AccountsService {
       "发送过于频繁",
     );
     await this.spendSmsBudget(now);
-    const code = await this.deps.codes.issue(phone, now);
+    const code = await this.deps.codes.issue(phone, now, purpose);
     // Not retried on failure or timeout: the first message may still arrive (R15).
     await this.deps.sms.send(phone, code);
   }
@@ -129,6 +129,32 @@ export class AccountsService {
     if (!session) throw new AppError("business", WRONG_CODE_MESSAGE);
     await this.deps.limiter.refund([ipKey], now);
     return { ...session, mobile };
+  }
+
+  /**
+   * An owner's act on a renovation project, confirmed by a "project" code for the owner's phone
+   * (docs/decisions/0069): the login's limits count the try, and the code is used in the act's own
+   * transaction, so the act happens exactly when the code is used. A wrong code commits its counted
+   * try and refuses with the login's message (R2, R4).
+   */
+  async confirmWithCode<T>(phone: string, code: string, clientIp: string, act: (tx: Db) => Promise<T>): Promise<T> {
+    const now = this.deps.now();
+    const ipKey = `verify:ip:${clientKey(clientIp)}`;
+    await this.consume(
+      [
+        { key: `verify:phone:${phone}`, rules: VERIFY_RULES_PER_PHONE },
+        { key: ipKey, rules: VERIFY_FAILURES_PER_IP },
+      ],
+      now,
+      "验证次数过多",
+    );
+    const done = await this.deps.db.transaction(async (tx) => {
+      if (!(await this.deps.codes.consume(tx, phone, code, now, "project"))) return null;
+      return { value: await act(tx) };
+    });
+    if (!done) throw new AppError("business", WRONG_CODE_MESSAGE);
+    await this.deps.limiter.refund([ipKey], now);
+    return done.value;
   }
 
   /** R5: revoked server-side; the old token is refused from now on. */

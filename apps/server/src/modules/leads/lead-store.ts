@@ -124,3 +124,16 @@ export class LeadStore {
     return Number(row?.n ?? 0);
   }
 }
+
+/** What a renovation project takes from its lead (docs/decisions/0069); in the caller's transaction. */
+export async function leadForProject(
+  reader: Pick<Db, "select">,
+  id: number,
+): Promise<{ id: number; phone: string; name: string; city: string; state: string } | null> {
+  const [lead] = await reader
+    .select({ id: leads.id, phone: leads.phone, name: leads.name, city: leads.city, state: leads.state })
+    .from(leads)
+    .where(eq(leads.id, id))
+    .limit(1);
+  return lead ?? null;
+}

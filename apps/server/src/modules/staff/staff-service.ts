@@ -2,7 +2,7 @@
 // the one-time password that must be changed, and the administrator's staff management. Every write
 // records its audit row in its own transaction.
 import { AdminMessages, ROLE_PERMISSIONS, type StaffRole } from "@yj/contract";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { staff } from "../../db/schema.js";
 import { clientKey } from "../../lib/client-address.js";
@@ -21,6 +21,18 @@ export const forbidden = (message: string = AdminMessages.forbidden) => new AppE
 /** The display names of these staff members, for histories that keep only their ids. */
 export function staffNames(reader: Pick<Db, "select">, ids: number[]): Promise<{ id: number; name: string }[]> {
   return reader.select({ id: staff.id, name: staff.displayName }).from(staff).where(inArray(staff.id, ids));
+}
+
+/** These members if active (not disabled), with their roles: a project's team (docs/decisions/0069). */
+export function activeStaff(
+  reader: Pick<Db, "select">,
+  ids: number[],
+): Promise<{ id: number; name: string; role: StaffRole }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return reader
+    .select({ id: staff.id, name: staff.displayName, role: staff.role })
+    .from(staff)
+    .where(and(inArray(staff.id, ids), eq(staff.disabled, false)));
 }
 
 export function actorOf(member: SessionStaff, ip: string): Actor {

@@ -10,4 +10,8 @@ export class ConsoleSmsProvider implements SmsProvider {
   async send(phone: string, code: string): Promise<void> {
     this.logger.info({ phone: maskPhone(phone), smsCode: code }, "验证码（开发环境，未真实发送）");
   }
+
+  async notify(phone: string, message: string): Promise<void> {
+    this.logger.info({ phone: maskPhone(phone), smsNotice: message }, "短信通知（开发环境，未真实发送）");
+  }
 }

@@ -6,6 +6,12 @@ import { AppError } from "../../lib/errors.js";
 export interface SmsProvider {
   /** Sends the code to a mainland number; rejects with an AppError("upstream") when the gateway fails. */
   send(phone: string, code: string): Promise<void>;
+  /**
+   * Sends a notice (no code): a renovation stage or change waiting for the owner (docs/decisions/0069).
+   * Optional: a gateway needs an approved notice template before it can send one; without it the
+   * caller logs that the notice was not sent.
+   */
+  notify?(phone: string, message: string): Promise<void>;
 }
 
 export const SMS_FAILED_MESSAGE = "短信发送失败，请稍后重试";

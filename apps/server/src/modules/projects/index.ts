@@ -1,0 +1,3 @@
+// The projects module's public API for other modules (docs/decisions/0040): the payment core asks
+// what an instalment is due and marks it paid, in its own transaction.
+export { type InstalmentDue, instalmentDue, markInstalmentPaid } from "./instalments.js";

@@ -1,0 +1,58 @@
+// What the payment core may ask of a project's instalments (docs/decisions/0069): what is due, and
+// marking one paid in the notify's transaction. The payment core calls these through index.ts; it
+// never writes the projects tables itself (docs/decisions/0040).
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { projectInstalments, projects } from "../../db/schema.js";
+
+export interface InstalmentDue {
+  instalmentId: number;
+  projectId: number;
+  ownerPhone: string;
+  customerId: number | null;
+  amountCents: number;
+  status: "locked" | "payable" | "paid";
+}
+
+/** The instalment and its owner, for a pay step to check who pays and how much is due. */
+export async function instalmentDue(reader: Pick<Db, "select">, instalmentId: number): Promise<InstalmentDue | null> {
+  const [row] = await reader
+    .select({
+      instalmentId: projectInstalments.id,
+      projectId: projectInstalments.projectId,
+      ownerPhone: projects.ownerPhone,
+      customerId: projects.customerId,
+      amountCents: projectInstalments.amountCents,
+      status: projectInstalments.status,
+    })
+    .from(projectInstalments)
+    .innerJoin(projects, eq(projects.id, projectInstalments.projectId))
+    .where(eq(projectInstalments.id, instalmentId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Marks a payable instalment paid, in the caller's (the notify's) transaction. The status guard makes
+ * it happen once however many notifies arrive, and never for an instalment whose stage is not yet
+ * accepted (locked) — the same guard as an order's (ADR 0025). Answers whether this call paid it.
+ */
+export async function markInstalmentPaid(
+  tx: Db,
+  instalmentId: number,
+  amountCents: number,
+  now: Date,
+): Promise<boolean> {
+  const paid = await tx
+    .update(projectInstalments)
+    .set({ status: "paid", paidAt: now })
+    .where(
+      and(
+        eq(projectInstalments.id, instalmentId),
+        eq(projectInstalments.status, "payable"),
+        eq(projectInstalments.amountCents, amountCents),
+      ),
+    )
+    .returning({ id: projectInstalments.id });
+  return paid.length > 0;
+}
