@@ -36,3 +36,8 @@ export function lastChinaDays(now: Date, days: number): string[] {
   const today = startOfChinaDay(now).getTime();
   return Array.from({ length: days }, (_, i) => chinaDayOf(new Date(today - (days - 1 - i) * DAY_MS)));
 }
+
+/** "2026-11-23 14:05": an instant to the minute in China time, as the back office's exports write it. */
+export function chinaMinute(instant: Date): string {
+  return new Date(instant.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
+}

@@ -3,6 +3,7 @@
 // transaction), the Excel export (audited, as the lead export) and running a day again (audited).
 import {
   BILL_PROVIDER_LABELS,
+  centsToYuanText,
   DIFFERENCE_KIND_LABELS,
   DIFFERENCE_SUBJECT_LABELS,
   type DifferenceFilter,
@@ -10,13 +11,13 @@ import {
   type ReconciliationRunFilter,
 } from "@yj/contract";
 import { and, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import type { Db } from "../../db/client.js";
 import { reconciliationDifferences, reconciliationRuns, staff } from "../../db/schema.js";
-import { chinaDayOf } from "../../lib/china-time.js";
+import { chinaDayOf, chinaMinute } from "../../lib/china-time.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import { pageOf } from "../../lib/paging.js";
+import { oneSheetWorkbook } from "../../lib/workbook.js";
 import { isBillDate } from "../../providers/payment/bills.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import type { BillPolicy, BillSource } from "./bill-reconcile-job.js";
@@ -29,11 +30,6 @@ export const DIFFERENCE_EXPORT_MAX_ROWS = 5000;
 
 const business = (message: string) => new AppError("business", message);
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
-
-/** "2026-11-23 14:05" in China time. */
-function chinaTime(at: Date | null): string {
-  return at ? new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace("T", " ") : "";
-}
 
 function differenceConditions(filter: DifferenceFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -238,34 +234,31 @@ export class ReconciliationDesk {
   }
 }
 
-const yuan = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+const yuan = (cents: number | null) => (cents === null ? "" : centsToYuanText(cents));
 
 /** One sheet, Chinese headers, amounts in yuan, China-time dates (as the lead export). */
 export async function differenceWorkbook(
   rows: { difference: DifferenceRecord; resolvedBy: string | null }[],
   now: Date,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "悦家整装后台";
-  workbook.created = now;
-  const sheet = workbook.addWorksheet("对账差异");
-  sheet.columns = [
-    { header: "账单日期", key: "billDate", width: 12 },
-    { header: "支付方式", key: "provider", width: 10 },
-    { header: "类型", key: "kind", width: 10 },
-    { header: "对象", key: "subject", width: 8 },
-    { header: "商户订单号", key: "outTradeNo", width: 34 },
-    { header: "退款单号", key: "outRefundNo", width: 34 },
-    { header: "我方金额（元）", key: "ours", width: 14 },
-    { header: "对方金额（元）", key: "theirs", width: 14 },
-    { header: "状态", key: "state", width: 8 },
-    { header: "处理人", key: "resolvedBy", width: 12 },
-    { header: "处理时间", key: "resolvedAt", width: 18 },
-    { header: "处理说明", key: "note", width: 30 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const { difference: d, resolvedBy } of rows) {
-    sheet.addRow({
+  return oneSheetWorkbook({
+    sheet: "对账差异",
+    now,
+    columns: [
+      { header: "账单日期", key: "billDate", width: 12 },
+      { header: "支付方式", key: "provider", width: 10 },
+      { header: "类型", key: "kind", width: 10 },
+      { header: "对象", key: "subject", width: 8 },
+      { header: "商户订单号", key: "outTradeNo", width: 34 },
+      { header: "退款单号", key: "outRefundNo", width: 34 },
+      { header: "我方金额（元）", key: "ours", width: 14 },
+      { header: "对方金额（元）", key: "theirs", width: 14 },
+      { header: "状态", key: "state", width: 8 },
+      { header: "处理人", key: "resolvedBy", width: 12 },
+      { header: "处理时间", key: "resolvedAt", width: 18 },
+      { header: "处理说明", key: "note", width: 30 },
+    ],
+    rows: rows.map(({ difference: d, resolvedBy }) => ({
       billDate: d.billDate,
       provider: BILL_PROVIDER_LABELS[d.provider],
       kind: DIFFERENCE_KIND_LABELS[d.kind],
@@ -276,9 +269,8 @@ export async function differenceWorkbook(
       theirs: yuan(d.theirAmountCents),
       state: d.resolvedAt ? "已处理" : "未处理",
       resolvedBy: resolvedBy ?? "",
-      resolvedAt: chinaTime(d.resolvedAt),
+      resolvedAt: d.resolvedAt ? chinaMinute(d.resolvedAt) : "",
       note: d.resolutionNote,
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+    })),
+  });
 }
