@@ -123,6 +123,8 @@ describe("the catalogue in the back office, seen on the storefront", () => {
     await screenshot(page, "admin-city-prices-edit-1440");
     await page.getByRole("button", { name: /取\s*消/ }).click();
     await page.getByRole("link", { name: "门店" }).click();
+    // The page before it has a 城市 field too: fill this one's, once it is the page shown.
+    await page.getByRole("heading", { name: "门店" }).waitFor();
     await page.getByLabel("城市").fill("杭州市");
     await page.getByRole("button", { name: /筛\s*选/ }).click();
     await page.getByRole("row", { name: /杭州/ }).first().waitFor();

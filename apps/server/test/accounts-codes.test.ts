@@ -12,7 +12,7 @@ import { describeEachBackend } from "./helper.js";
 /** Any 6-digit code other than `code`. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
-describeEachBackend("accounts: verification codes", { app: false }, (ctx) => {
+describeEachBackend("accounts: verification codes", { embedded: true, app: false }, (ctx) => {
   let h: AccountsHarness;
   beforeAll(async () => {
     h = await AccountsHarness.build(ctx.database);

@@ -49,7 +49,7 @@ class FakeRefunds implements ReturnRefunds {
   }
 }
 
-describeEachBackend("after-sales and made-to-order goods", { app: false }, (ctx) => {
+describeEachBackend("after-sales and made-to-order goods", { embedded: true, app: false }, (ctx) => {
   let h: AccountsHarness;
   let clock: ManualClock;
   let ready: TestSku;
@@ -387,7 +387,7 @@ describeEachBackend("after-sales and made-to-order goods", { app: false }, (ctx)
   });
 });
 
-describeEachBackend("after-sales through the payments module's refunds", { app: false }, (ctx) => {
+describeEachBackend("after-sales through the payments module's refunds", { embedded: true, app: false }, (ctx) => {
   let h: AccountsHarness;
   afterAll(() => h?.close());
 

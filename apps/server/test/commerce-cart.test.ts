@@ -8,7 +8,7 @@ import { AccountsHarness, uniqueIp } from "./accounts-fixtures.js";
 import { pickSkus, setStock, shopper, type TestSku } from "./commerce-fixtures.js";
 import { describeEachBackend } from "./helper.js";
 
-describeEachBackend("commerce: cart", { app: false }, (ctx) => {
+describeEachBackend("commerce: cart", { embedded: true, app: false }, (ctx) => {
   let h: AccountsHarness;
   let single: TestSku;
   let other: TestSku;

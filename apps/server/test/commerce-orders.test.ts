@@ -13,7 +13,7 @@ import { AccountsHarness, ManualClock, MINUTE } from "./accounts-fixtures.js";
 import { ADDRESS, orderCount, pickSkus, setStock, shopper, stockOf, type TestSku } from "./commerce-fixtures.js";
 import { describeEachBackend, testEnv } from "./helper.js";
 
-describeEachBackend("commerce: orders", { app: false }, (ctx) => {
+describeEachBackend("commerce: orders", { embedded: true, app: false }, (ctx) => {
   let h: AccountsHarness;
   let clock: ManualClock;
   let single: TestSku;

@@ -25,6 +25,7 @@ const logger = createLogger("info", { write: (line: string) => void lines.push(l
 describeEachBackend(
   "database errors in the log",
   {
+    embedded: true,
     seed: false,
     app: { env: { CODE_HASH_SECRET: CODE_SECRET }, logger, accounts: { now: new ManualClock().now, sms } },
   },

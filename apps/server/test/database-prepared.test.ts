@@ -18,7 +18,7 @@ function firstNumber(run: PreparedStatement) {
   return async (values: StatementValues) => intOf((await run(values))[0]?.[0]);
 }
 
-describeEachBackend("Database.prepare", { app: false, seed: false }, (ctx) => {
+describeEachBackend("Database.prepare", { embedded: true, app: false, seed: false }, (ctx) => {
   beforeAll(async () => {}, 60_000);
 
   it("answers each value as PostgreSQL's text bytes, reports a bad value, and keeps working after it", async () => {

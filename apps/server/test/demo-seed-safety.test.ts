@@ -105,7 +105,7 @@ async function sellFirstSku(db: Db, now: Date) {
   });
 }
 
-describeEachBackend("demo loader safety", { app: false, database: false }, (ctx) => {
+describeEachBackend("demo loader safety", { embedded: true, app: false, database: false }, (ctx) => {
   const opened: TestDatabase[] = [];
   const fresh = async (seed: boolean) => {
     const testDb = await createTestDatabase(ctx.backend, { seed });

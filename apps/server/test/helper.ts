@@ -14,7 +14,17 @@ import { adminClient, copyPgliteTemplate, postgresTemplate, type TemplatePlace }
 
 export type Backend = "pglite" | "postgres";
 
-export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * The backends a suite runs on. Without TEST_DATABASE_URL (a developer's machine) every suite runs on
+ * PGlite. With it (CI), every suite runs on PostgreSQL, the production database, and only the suites
+ * marked `embedded` run on PGlite too: those whose writes lean on transactions and row locks, which
+ * the embedded database's single connection serialises its own way (docs/decisions/0071). The
+ * browser suites run the built server on PGlite throughout.
+ */
+export function backendsFor(embedded: boolean): Backend[] {
+  if (!process.env.TEST_DATABASE_URL) return ["pglite"];
+  return embedded ? ["pglite", "postgres"] : ["postgres"];
+}
 
 export interface TestDatabase {
   database: Database;
@@ -142,11 +152,12 @@ export interface SuiteOptions {
   app?: TestAppOptions | false;
   /** false: not even the database, only the backend's name (the suite opens databases itself). */
   database?: false;
+  /** Run on PGlite as well as PostgreSQL when both are at hand (see backendsFor). */
+  embedded?: boolean;
 }
 
 /**
- * The one per-backend loop of the server tests: runs the suite once per backend (PGlite always,
- * PostgreSQL with TEST_DATABASE_URL), each with its own fresh database and, unless told otherwise,
+ * The one per-backend loop of the server tests: runs the suite once per backend (backendsFor), each with its own fresh database and, unless told otherwise,
  * an app built on it with `options.app`. Everything is closed (and the PostgreSQL database dropped)
  * after the suite.
  */
@@ -173,7 +184,7 @@ export function describeEachBackend(
 ): void {
   const options = typeof optionsOrSuite === "function" ? {} : optionsOrSuite;
   const suite = (typeof optionsOrSuite === "function" ? optionsOrSuite : maybeSuite) as (ctx: TestContext) => void;
-  for (const backend of backends) {
+  for (const backend of backendsFor(options.embedded ?? false)) {
     describe(`${name} [${backend}]`, () => {
       const ctx = { backend } as TestContext;
       let testDb: TestDatabase | undefined;

@@ -88,7 +88,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | fal
   }
 }
 
-describeEachBackend("R17 lead outbox", { app: false }, (ctx) => {
+describeEachBackend("R17 lead outbox", { embedded: true, app: false }, (ctx) => {
   const apps: FastifyInstance[] = [];
   const robots: FakeRobot[] = [];
   const extraDatabases: Database[] = [];

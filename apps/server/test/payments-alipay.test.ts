@@ -52,7 +52,7 @@ function alipayEnv(fake: FakeAlipay, timeoutMs = PATIENT_MS): Record<string, str
   };
 }
 
-describeEachBackend("payments through Alipay (fake gateway)", { app: false }, (ctx) => {
+describeEachBackend("payments through Alipay (fake gateway)", { embedded: true, app: false }, (ctx) => {
   let fake: FakeAlipay;
   let harness: AccountsHarness;
   let session: Session;

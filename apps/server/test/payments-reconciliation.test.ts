@@ -36,7 +36,7 @@ type Key = string;
 const keyOf = (d: { kind: string; subject: string; outTradeNo: string; outRefundNo: string }): Key =>
   `${d.kind}|${d.subject}|${d.outTradeNo}|${d.outRefundNo}`;
 
-describeEachBackend("R20 daily bill reconciliation (fake gateways)", { app: false }, (ctx) => {
+describeEachBackend("R20 daily bill reconciliation (fake gateways)", { embedded: true, app: false }, (ctx) => {
   let alipay: FakeAlipay;
   let wechat: FakeWechatPayGateway;
   /** The back office's instance: no background job, the desk only. */

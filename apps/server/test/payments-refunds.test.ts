@@ -63,7 +63,7 @@ async function staffCall<T>(app: FastifyInstance, member: StaffSession, options:
   return res.json() as Answer<T>;
 }
 
-describeEachBackend("refunds (R19) through WeChat Pay v3 and Alipay (fake gateways)", { app: false }, (ctx) => {
+describeEachBackend("refunds (R19) through the fake WeChat Pay and Alipay", { embedded: true, app: false }, (ctx) => {
   let fake: FakeWechatPayGateway;
   let harness: AccountsHarness;
   let session: Session;

@@ -51,7 +51,7 @@ function postNotify(app: FastifyInstance, { headers, body }: NotifyMessage) {
   return app.inject({ method: "POST", url: "/api/wechatpay/notify", headers, payload: body });
 }
 
-describeEachBackend("payments through WeChat Pay v3 (fake gateway)", { app: false }, (ctx) => {
+describeEachBackend("payments through WeChat Pay v3 (fake gateway)", { embedded: true, app: false }, (ctx) => {
   let fake: FakeWechatPayGateway;
   let harness: AccountsHarness;
   let session: Session;

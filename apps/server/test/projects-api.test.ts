@@ -25,7 +25,7 @@ class NoticeSms extends CapturingSms {
 type Detail = ProjectDetail;
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-describeEachBackend("renovation projects (R21)", { app: false }, (ctx) => {
+describeEachBackend("renovation projects (R21)", { embedded: true, app: false }, (ctx) => {
   let h: AccountsHarness;
   let db: Db;
   const sms = new NoticeSms();

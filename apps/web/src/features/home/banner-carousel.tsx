@@ -34,13 +34,16 @@ function BannerCaption({ banner }: { banner: Banner }) {
 
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [index, setIndex] = useState(0);
+  const [held, setHeld] = useState(false);
   const count = banners.length;
 
+  // It turns by itself only while nobody reads it: held under the pointer or the keyboard's focus,
+  // and still for a visitor who asked for less motion (WCAG 2.2.2 and 2.3.3).
   useEffect(() => {
-    if (count < 2) return;
+    if (count < 2 || held || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [count]);
+  }, [count, held]);
 
   if (count === 0) return <div className={styles.carousel} style={{ height: BANNER_HEIGHT_PX }} />;
   return (
@@ -49,6 +52,12 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       style={{ "--banner-height": `${BANNER_HEIGHT_PX}px` } as React.CSSProperties}
       aria-roledescription="carousel"
       aria-label="活动推荐"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
+      }}
     >
       <div className={styles.track} style={{ transform: `translateX(-${index * 100}%)` }}>
         {banners.map((b, i) => (
