@@ -1,7 +1,9 @@
 // R18: two built servers on one PostgreSQL (and Redis in CI) behind a real HAProxy, round-robin with
 // health checks on /readyz, keep every promise of one instance. Requests go through the balancer
 // and alternate; each check also asserts, from the instances' own /metrics, that both served it.
-// A further check is a few lines: call `cluster.url`, then `bothServed(route)`.
+// A further check is a few lines: call `cluster.url`, then `bothServed(route)`. Money too (R19, R20):
+// Alipay and WeChat Pay through their fake gateways, refunds approved and notified on both instances,
+// and both instances' daily bill jobs racing for the same day.
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
