@@ -18,6 +18,7 @@ import {
   afterSales,
   auditLog,
   goods,
+  goodsSkus,
   orderEvents,
   orders,
   paymentEvents,
@@ -663,6 +664,74 @@ describeEachBackend("refunds (R19) through the fake WeChat Pay and Alipay", { em
     expect((await post(harness.app, fake.refundNotifyFor(bad.outRefundNo), REFUND_NOTIFY)).statusCode).toBe(204);
     expect(await myRequest(bad.orderNo)).toMatchObject({ status: "refunded" });
     expect(await salesOf()).toBe(before);
+  });
+
+  it("returns of a mixed order: the no-reason return takes back only its ready-made units, a later return of the same order only the rest", async () => {
+    const [custom] = await db()
+      .select({ goodsId: goods.id, skuId: goodsSkus.id })
+      .from(goods)
+      .innerJoin(goodsSkus, eq(goodsSkus.goodsId, goods.id))
+      .where(and(eq(goods.madeToOrder, true), eq(goods.status, 1), eq(goods.isShow, 1)))
+      .orderBy(asc(goodsSkus.id))
+      .limit(1);
+    if (!custom) throw new Error("no made-to-order goods in the demo data");
+    await setStock(db(), custom.skuId, 500);
+    const buyer = shopper(harness, await harness.login());
+    await buyer.add({ goodsId, skuId, quantity: 2 });
+    const cart = await buyer.add({ goodsId: custom.goodsId, skuId: custom.skuId, quantity: 1 });
+    const placed = await buyer.checkout({
+      cartIds: cart.body.data.singleDada.map((l) => l.id),
+      madeToOrderConfirmed: true,
+    });
+    expect(placed.body.code, placed.body.message).toBe(1);
+    const { orderNo } = placed.body.data;
+    const pre = await harness.asCustomer<PrecreateData>(buyer.session, {
+      method: "GET",
+      url: `/api/alipay/precreate?orderNo=${orderNo}`,
+      remoteAddress: uniqueIp(),
+    });
+    const { outTradeNo } = pre.body.data;
+    fake.pay(outTradeNo);
+    expect((await post(harness.app, fake.notifyFor(outTradeNo), "/api/wechatpay/notify")).statusCode).toBe(204);
+    await db().update(orders).set({ status: "shipped", shippedAt: new Date() }).where(eq(orders.orderNo, orderNo));
+    const salesOfBoth = async () =>
+      Promise.all(
+        [goodsId, custom.goodsId].map(
+          async (id) => (await db().select({ sales: goods.sales }).from(goods).where(eq(goods.id, id)))[0]?.sales,
+        ),
+      );
+    const [readyPaid, customPaid] = (await salesOfBoth()) as [number, number];
+
+    /** Files a return, has it approved (for `yuan`, or what is refundable) and its refund settled. */
+    async function returned(reasonKind: string, yuan?: string) {
+      const filed = await buyer.call<Order>({
+        method: "POST",
+        url: "/api/order/afterSale/create",
+        payload: { orderNo, kind: "return", reasonKind, reason: "退回" },
+      });
+      expect(filed.body.code, filed.body.message).toBe(1);
+      const id = filed.body.data.afterSales[0]?.id as number;
+      const decided = await staffCall<AdminAfterSale>(harness.app, sales, {
+        method: "POST",
+        url: "/api/admin/afterSales/decide",
+        payload: { id, decision: "approve", ...(yuan ? { refundAmount: yuan } : {}) },
+      });
+      expect(decided.code, decided.message).toBe(1);
+      const row = (await refundsOf(outTradeNo)).find((r) => r.afterSaleId === id);
+      fake.settleRefund(row?.outRefundNo ?? "", "SUCCESS");
+      expect((await post(harness.app, fake.refundNotifyFor(row?.outRefundNo ?? ""), REFUND_NOTIFY)).statusCode).toBe(
+        204,
+      );
+      return { id, amount: row?.amountCents as number };
+    }
+    // 七天无理由: the two ready-made units come back (the made-to-order one cannot be returned so).
+    const first = await returned("no_reason");
+    expect((await buyer.detail(orderNo)).body.data.afterSales.find((r) => r.id === first.id)?.status).toBe("refunded");
+    expect(await salesOfBoth()).toEqual([readyPaid - 2, customPaid]);
+    // 质量问题 on the same order, for what is left: only the made-to-order unit leaves the sales now.
+    const left = (await paymentOf(outTradeNo)).amountCents - first.amount;
+    await returned("quality", (left / 100).toFixed(2));
+    expect(await salesOfBoth()).toEqual([readyPaid - 2, customPaid - 1]);
   });
 
   it("a phone whose deposit was refunded can pay a new one; while the refund is on its way it cannot", async () => {
