@@ -1,11 +1,15 @@
 // R18: two built servers on one PostgreSQL (and Redis in CI) behind a real HAProxy, round-robin with
 // health checks on /readyz, keep every promise of one instance. Requests go through the balancer
 // and alternate; each check also asserts, from the instances' own /metrics, that both served it.
-// A further check is a few lines: call `cluster.url`, then `bothServed(route)`.
+// A further check is a few lines: call `cluster.url`, then `bothServed(route)`. Money too (R19, R20):
+// Alipay and WeChat Pay through their fake gateways, refunds approved and notified on both instances,
+// and both instances' daily bill jobs racing for the same day.
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALIPAY_BILL_METHOD } from "../apps/server/src/providers/payment/alipay-bill";
+import { FakeWechatPayGateway, type NotifyMessage } from "../apps/server/src/providers/payment/fake-wechatpay-gateway";
 import { FakeAlipay, rsaKeyPair } from "../apps/server/test/support/fake-alipay";
 import {
   type Cluster,
@@ -27,8 +31,9 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
   let cluster: Cluster;
   const appKeys = rsaKeyPair();
   const alipay = new FakeAlipay(appKeys.publicKey, "2021000000000001", "2088000000000001");
+  const wechat = new FakeWechatPayGateway();
   beforeAll(async () => {
-    await alipay.start();
+    await Promise.all([alipay.start(), wechat.start()]);
     cluster = await startCluster({
       instances: 2,
       env: {
@@ -36,8 +41,13 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
         // between them are run many times.
         ORDER_EXPIRY_POLL_MS: "100",
         PAYMENT_RECONCILE_POLL_MS: "100",
+        // The daily bill job too (R20): yesterday's bills are due at once, looked for five times a second.
+        RECONCILE_BILL_HOUR: "0",
+        RECONCILE_BILL_POLL_MS: "200",
         API_CACHE_SECONDS: String(CACHE_SECONDS),
-        PAYMENT_PROVIDER: "alipay",
+        // Alipay first (the pay step's default, as the checks above use it); WeChat Pay for refund notifies.
+        PAYMENT_PROVIDER: "alipay,wechat",
+        ...wechat.settings("https://shop.example.cn/api/wechatpay/notify"),
         ALIPAY_APP_ID: alipay.appId,
         ALIPAY_PRIVATE_KEY: appKeys.privateKey,
         ALIPAY_PUBLIC_KEY: alipay.alipayKeys.publicKey,
@@ -49,7 +59,7 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
   });
   afterAll(async () => {
     await cluster?.stop();
-    await alipay.stop();
+    await Promise.all([alipay.stop(), wechat.stop()]);
   });
 
   /** Runs `work`, then asserts both instances answered requests to `route` meanwhile. */
@@ -359,14 +369,224 @@ describe.skipIf(skipped)("two instances behind HAProxy (R18)", () => {
     expect(recorded).toMatchObject({ paid: 1, events: 1 });
   });
 
+  /** A staff member's call through the balancer (GET without a body). */
+  async function staffCall<T>(staff: { cookie: string; csrf: string }, path: string, body?: unknown) {
+    const res = await fetch(`${cluster.url}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        cookie: staff.cookie,
+        "x-csrf-token": staff.csrf,
+        "x-forwarded-for": visitorAddress(),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; message: string; data: T };
+  }
+
+  /** A provider's notify posted through the balancer, as WeChat Pay's servers send it. */
+  const postNotify = async (path: string, { headers, body }: NotifyMessage) => {
+    const res = await fetch(`${cluster.url}${path}`, {
+      method: "POST",
+      headers: { ...headers, "x-forwarded-for": visitorAddress() },
+      body,
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  const count = async (sql: string, params: unknown[]) =>
+    (await cluster.database.query<{ n: number }>(sql, params))[0]?.n;
+
+  it("R19: one refund approved 20 times at once through both instances is sent once; its notify, on either, settles it once", async () => {
+    const buyer = await shopper();
+    const { visitor, session, skuId } = buyer;
+    const sales = async () => count("select sales::int as n from goods where id = 1", []);
+    const stock = async () => count("select stock as n from goods_skus where id = $1", [skuId]);
+    const salesBefore = await sales();
+    const order = await placeOrder(buyer, 1, `r19-refund-${buyer.phone}`);
+    expect(order.body.code, order.body.message).toBe(1);
+    const { orderNo } = order.body.data;
+    const trade = await call<{ outTradeNo: string }>(
+      cluster.url,
+      `/api/alipay/precreate?orderNo=${orderNo}&method=wechat`,
+      { session, visitor },
+    );
+    expect(trade.body.code, trade.body.message).toBe(1);
+    const { outTradeNo } = trade.body.data;
+    wechat.pay(outTradeNo);
+    expect(await postNotify("/api/wechatpay/notify", wechat.notifyFor(outTradeNo))).toBe(204);
+    expect(await sales()).toBe((salesBefore as number) + 1);
+    const stockPaid = await stock();
+
+    const asked = await call<{ id: number }>(cluster.url, "/api/order/refund", {
+      body: { orderNo, reason: "多实例退款" },
+      session,
+      visitor,
+    });
+    expect(asked.body.code, asked.body.message).toBe(1);
+    const refundId = asked.body.data.id;
+    const staff = await staffSession("sales");
+    const answers = await onBoth("/api/admin/refunds/approve", () =>
+      Promise.all(
+        Array.from({ length: 20 }, () =>
+          staffCall<{ status: string; outRefundNo: string }>(staff, "/api/admin/refunds/approve", { refundId }),
+        ),
+      ),
+    );
+    for (const answer of answers)
+      expect(answer, answer.message).toMatchObject({ code: 1, data: { status: "processing" } });
+    const outRefundNo = answers[0]?.data.outRefundNo as string;
+    const sent = wechat.calls.filter(
+      (c) => c.method === "POST" && c.path === "/v3/refund/domestic/refunds" && c.body.includes(outTradeNo),
+    );
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]?.body ?? "{}")).toMatchObject({ out_refund_no: outRefundNo });
+    const ofRefund = (sql: string) => count(sql, [refundId]);
+    expect(
+      await ofRefund(
+        "select count(*)::int as n from refunds where payment_id = (select payment_id from refunds where id = $1)",
+      ),
+    ).toBe(1);
+    expect(
+      await ofRefund("select count(*)::int as n from payment_events where refund_id = $1 and to_status = 'processing'"),
+    ).toBe(1);
+    expect(
+      await count("select count(*)::int as n from audit_log where action = 'refund.approve' and entity_id = $1", [
+        String(refundId),
+      ]),
+    ).toBe(1);
+
+    // WeChat Pay finishes; its notify, retried ten times at once, lands on both instances.
+    wechat.settleRefund(outRefundNo, "SUCCESS");
+    const notify = wechat.refundNotifyFor(outRefundNo);
+    const codes = await onBoth("/api/wechatpay/refund-notify", () =>
+      Promise.all(Array.from({ length: 10 }, () => postNotify("/api/wechatpay/refund-notify", notify))),
+    );
+    expect(codes).toEqual(Array(10).fill(204));
+    expect(
+      await ofRefund("select count(*)::int as n from payment_events where refund_id = $1 and to_status = 'succeeded'"),
+    ).toBe(1);
+    expect(await ofRefund("select count(*)::int as n from refunds where id = $1 and status = 'succeeded'")).toBe(1);
+    expect(
+      await count(
+        "select count(*)::int as n from order_events e join orders o on o.id = e.order_id where o.order_no = $1 and e.status = 'refunded'",
+        [orderNo],
+      ),
+    ).toBe(1);
+    // Its unit is back in stock once, and out of the sales count once.
+    expect(await stock()).toBe((stockPaid as number) + 1);
+    expect(await sales()).toBe(salesBefore);
+  });
+
+  it("R20: both instances run the daily bill job; each provider's day is run once and every planted difference recorded once", async () => {
+    // Yesterday, China time: the day whose bills the job downloads (RECONCILE_BILL_HOUR 0: due all day).
+    const day = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    const runs = () =>
+      cluster.database.query<{ provider: string; status: string; differences: number; error: string }>(
+        "select provider, status, difference_count as differences, error from reconciliation_runs where bill_date = $1 order by provider",
+        [day],
+      );
+    // Both instances ran that day at start (empty on both sides). Its runs are removed, and the day
+    // planted, so the next rounds of both jobs find it due, as on the morning the bills come out.
+    await expect.poll(async () => (await runs()).map((r) => r.status), { timeout: 15_000 }).toEqual(["done", "done"]);
+
+    const tag = Date.now().toString(16);
+    const expected: string[] = [];
+    for (const provider of ["alipay", "wechat"] as const) {
+      const no = (name: string) => `P${provider[0]}${tag}${name}`;
+      const bills = provider === "alipay" ? alipay.bills : wechat.bills;
+      const paidThere = (outTradeNo: string, cents: number) => {
+        if (provider === "alipay") return void alipay.paidTrade(outTradeNo, cents, `${day} 10:00:00`);
+        wechat.trades.set(outTradeNo, {
+          outTradeNo,
+          appid: wechat.merchant.appid,
+          mchid: wechat.merchant.mchid,
+          description: "悦家整装订单",
+          totalFen: cents,
+          timeExpire: "",
+          notifyUrl: "",
+          state: "SUCCESS",
+          transactionId: `4200009${tag}${outTradeNo.slice(-1)}`,
+          successTime: `${day}T10:00:00+08:00`,
+        });
+      };
+      const paidHere = (outTradeNo: string, cents: number) =>
+        cluster.database.query(
+          `insert into payments (out_trade_no, provider, purpose, subject, amount_cents, status, trade_no, created_at, paid_at)
+           values ($1, $2, 'deposit', '活动定金', $3, 'paid', $4, $5::timestamptz - interval '10 minutes', $5::timestamptz)`,
+          [outTradeNo, provider, cents, `T${outTradeNo}`, `${day}T10:00:00+08:00`],
+        );
+      // A: on both sides, equal. B: only in the bill. C: only here. D: the amounts differ. R: a refund only in the bill.
+      paidThere(no("A"), 10_000);
+      await paidHere(no("A"), 10_000);
+      bills.plantExtra({
+        kind: "trade",
+        outTradeNo: no("B"),
+        tradeNo: `T${no("B")}`,
+        outRefundNo: "",
+        amountCents: 20_000,
+        time: `${day} 10:30:00`,
+      });
+      paidThere(no("C"), 30_000);
+      bills.omit(no("C"));
+      await paidHere(no("C"), 30_000);
+      paidThere(no("D"), 40_000);
+      bills.plantAmount(no("D"), 39_900);
+      await paidHere(no("D"), 40_000);
+      const refundNo = `R${provider[0]}${tag}1`;
+      bills.plantExtra({
+        kind: "refund",
+        outTradeNo: no("A"),
+        tradeNo: `T${no("A")}`,
+        outRefundNo: refundNo,
+        amountCents: 1_500,
+        time: `${day} 12:00:00`,
+      });
+      expected.push(
+        `${provider}|missing_here|payment|${no("B")}|`,
+        `${provider}|missing_there|payment|${no("C")}|`,
+        `${provider}|amount_differs|payment|${no("D")}|`,
+        `${provider}|missing_here|refund|${no("A")}|${refundNo}`,
+      );
+    }
+    const downloads = () => [alipay.callsOf(ALIPAY_BILL_METHOD).length, wechat.callsTo("/v3/bill/tradebill").length];
+    const downloadsBefore = downloads();
+    const roundsBefore = await Promise.all(cluster.instances.map((i) => cluster.jobRuns(i.name, "bill_reconcile")));
+    await cluster.database.query("delete from reconciliation_runs where bill_date = $1", [day]);
+    await expect
+      .poll(async () => (await runs()).map((r) => [r.provider, r.status, r.differences, r.error]), { timeout: 15_000 })
+      .toEqual([
+        ["alipay", "done", 4, ""],
+        ["wechat", "done", 4, ""],
+      ]);
+    // More rounds of both jobs: a finished day is not run again.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const rounds = await Promise.all(cluster.instances.map((i) => cluster.jobRuns(i.name, "bill_reconcile")));
+    rounds.forEach((n, i) => {
+      expect(
+        n - (roundsBefore[i] as number),
+        `instance ${cluster.instances[i]?.name} ran the bill job`,
+      ).toBeGreaterThan(2);
+    });
+    const found = await cluster.database.query<{ key: string }>(
+      `select provider || '|' || kind || '|' || subject || '|' || out_trade_no || '|' || out_refund_no as key
+         from reconciliation_differences where bill_date = $1`,
+      [day],
+    );
+    expect(found.map((f) => f.key).sort()).toEqual(expected.sort());
+    // One download per provider, whichever instance won the day's run.
+    expect(downloads().map((n, i) => n - (downloadsBefore[i] as number))).toEqual([1, 1]);
+  });
+
   /** A staff member made by `npm run admin -- create` and logged in through the balancer. */
-  async function staffSession(): Promise<{ cookie: string; csrf: string }> {
-    const username = `ops_${Date.now().toString(36)}`;
+  async function staffSession(role: "operations" | "sales" = "operations"): Promise<{ cookie: string; csrf: string }> {
+    const username = `${role.slice(0, 3)}_${Date.now().toString(36)}`;
     // Not spawnSync: a blocked event loop keeps the client from retiring idle connections the
     // balancer closes meanwhile, and the next request would be sent on a closed one.
     const made = await promisify(execFile)(
       process.execPath,
-      [join(ROOT, "apps/server/dist/admin-cli.js"), "create", username, "--role", "operations"],
+      [join(ROOT, "apps/server/dist/admin-cli.js"), "create", username, "--role", role],
       { cwd: ROOT, env: { ...process.env, DATABASE_URL: cluster.database.url, NODE_ENV: "test" }, encoding: "utf8" },
     );
     const oneTime = made.stdout.match(/one-time password: (\S+)/)?.[1] as string;

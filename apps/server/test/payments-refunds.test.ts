@@ -5,9 +5,11 @@
 // through two instances sends one refund and records one; partial refunds add up and an over-refund
 // is refused; a forged refund notify changes nothing; a send that times out is settled by the job's
 // query under the same number, and one the provider never received is sent again under that number;
-// a payment for a cancelled order is refunded automatically; the deposit's window.
+// a payment for a cancelled order is refunded automatically; the deposit's window, and a refunded
+// deposit paid anew; a refund takes its units out of goods.sales; an approved return's refund marks
+// the request 已退款 when it succeeds and leaves it 已同意 with 退款失败 for staff when it fails.
 import { randomBytes } from "node:crypto";
-import type { AdminRefund, MyDeposit, OrderRefund, PrecreateData } from "@yj/contract";
+import type { AdminAfterSale, AdminRefund, MyDeposit, Order, OrderRefund, PrecreateData } from "@yj/contract";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -15,6 +17,8 @@ import { buildApp } from "../src/app.js";
 import {
   afterSales,
   auditLog,
+  goods,
+  goodsSkus,
   orderEvents,
   orders,
   paymentEvents,
@@ -129,6 +133,15 @@ describeEachBackend("refunds (R19) through the fake WeChat Pay and Alipay", { em
   async function paymentOf(outTradeNo: string) {
     const [row] = await db().select().from(payments).where(eq(payments.outTradeNo, outTradeNo));
     if (!row) throw new Error(`no payment ${outTradeNo}`);
+    return row;
+  }
+  async function paymentOfOrder(orderNo: string) {
+    const order = await orderOf(orderNo);
+    const [row] = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order?.id ?? 0), eq(payments.status, "paid")));
+    if (!row) throw new Error(`no paid payment of ${orderNo}`);
     return row;
   }
   async function refundsOf(outTradeNo: string) {
@@ -565,6 +578,209 @@ describeEachBackend("refunds (R19) through the fake WeChat Pay and Alipay", { em
     expect(refundPosts(row?.outRefundNo)).toHaveLength(1);
     const again = (await harness.asCustomer<MyDeposit[]>(payer, { method: "GET", url: "/api/pay/deposits" })).body.data;
     expect(again[0]).toMatchObject({ canRefund: false, refunds: [expect.objectContaining({ status: "processing" })] });
+  });
+
+  const salesOf = async () =>
+    (await db().select({ sales: goods.sales }).from(goods).where(eq(goods.id, goodsId)))[0]?.sales as number;
+
+  it("a refunded order's units leave goods.sales: paying adds them, the full refund takes them back once", async () => {
+    const before = await salesOf();
+    const { orderNo, outTradeNo } = await paidOrder();
+    expect(await salesOf()).toBe(before + 1);
+    await approve((await requestRefund(orderNo)).body.data.id);
+    const [row] = await refundsOf(outTradeNo);
+    // Still on its way: nothing taken back yet.
+    expect(await salesOf()).toBe(before + 1);
+    fake.settleRefund(row?.outRefundNo ?? "", "SUCCESS");
+    const notify = fake.refundNotifyFor(row?.outRefundNo ?? "");
+    expect((await post(harness.app, notify, REFUND_NOTIFY)).statusCode).toBe(204);
+    expect((await orderOf(orderNo))?.status).toBe("refunded");
+    expect(await salesOf()).toBe(before);
+    // A repeated notify settles nothing and takes nothing more.
+    expect((await post(harness.app, notify, REFUND_NOTIFY)).statusCode).toBe(204);
+    expect(await salesOf()).toBe(before);
+  });
+
+  it("an approved return: its refund's success marks the request 已退款 for the buyer and takes its units out of sales; a failed one stays 已同意 with 退款失败 for staff", async () => {
+    /** A paid order, shipped, with a return filed by the buyer and approved by a 销售/客服. */
+    async function approvedReturn() {
+      const { orderNo, outTradeNo, total } = await paidOrder();
+      await db().update(orders).set({ status: "shipped", shippedAt: new Date() }).where(eq(orders.orderNo, orderNo));
+      const filed = await shop.call<Order>({
+        method: "POST",
+        url: "/api/order/afterSale/create",
+        payload: { orderNo, kind: "return", reasonKind: "quality", reason: "柜门开裂" },
+      });
+      expect(filed.body.code, filed.body.message).toBe(1);
+      const id = filed.body.data.afterSales[0]?.id as number;
+      const decided = await staffCall<AdminAfterSale>(harness.app, sales, {
+        method: "POST",
+        url: "/api/admin/afterSales/decide",
+        payload: { id, decision: "approve", note: "请寄回" },
+      });
+      expect(decided).toMatchObject({ code: 1, data: { status: "approved", refundStatus: "processing" } });
+      const [row] = await refundsOf(outTradeNo);
+      expect(row).toMatchObject({ origin: "after_sales", afterSaleId: id, amountCents: total, status: "processing" });
+      return { orderNo, id, outRefundNo: row?.outRefundNo ?? "" };
+    }
+    const myRequest = async (orderNo: string) => (await shop.detail(orderNo)).body.data.afterSales[0];
+    const listed = async (status: string) =>
+      (
+        await staffCall<{ dataList: AdminAfterSale[] }>(harness.app, sales, {
+          method: "GET",
+          url: `/api/admin/afterSales/list?status=${status}&kind=return&pageSize=50`,
+        })
+      ).data.dataList;
+
+    const before = await salesOf();
+    const good = await approvedReturn();
+    expect(await salesOf()).toBe(before + 1);
+    fake.settleRefund(good.outRefundNo, "SUCCESS");
+    expect((await post(harness.app, fake.refundNotifyFor(good.outRefundNo), REFUND_NOTIFY)).statusCode).toBe(204);
+    // The buyer reads 已退款 (refunded); it is no longer open, and the returned unit left the sales once.
+    expect(await myRequest(good.orderNo)).toMatchObject({ id: good.id, status: "refunded", decisionNote: "请寄回" });
+    expect(await salesOf()).toBe(before);
+    expect((await listed("refunded")).find((r) => r.id === good.id)).toMatchObject({ refundStatus: "succeeded" });
+    expect((await orderOf(good.orderNo))?.status).toBe("shipped");
+    expect((await post(harness.app, fake.refundNotifyFor(good.outRefundNo), REFUND_NOTIFY)).statusCode).toBe(204);
+    expect(await salesOf()).toBe(before);
+
+    // WeChat Pay closes the other one: the request stays 已同意 (open), listed for staff with 退款失败.
+    const bad = await approvedReturn();
+    fake.settleRefund(bad.outRefundNo, "CLOSED");
+    expect((await post(harness.app, fake.refundNotifyFor(bad.outRefundNo), REFUND_NOTIFY)).statusCode).toBe(204);
+    expect(await myRequest(bad.orderNo)).toMatchObject({ id: bad.id, status: "approved" });
+    expect((await listed("approved")).find((r) => r.id === bad.id)).toMatchObject({ refundStatus: "failed" });
+    expect(await salesOf()).toBe(before + 1);
+    // Staff retry it (same number); its success then closes the request as the first.
+    const refundId = (await refundsOf((await paymentOfOrder(bad.orderNo)).outTradeNo))[0]?.id as number;
+    const retried = await staffCall<AdminRefund>(harness.app, sales, {
+      method: "POST",
+      url: "/api/admin/refunds/retry",
+      payload: { refundId },
+    });
+    expect(retried).toMatchObject({ code: 1, data: { status: "processing", outRefundNo: bad.outRefundNo } });
+    fake.settleRefund(bad.outRefundNo, "SUCCESS");
+    expect((await post(harness.app, fake.refundNotifyFor(bad.outRefundNo), REFUND_NOTIFY)).statusCode).toBe(204);
+    expect(await myRequest(bad.orderNo)).toMatchObject({ status: "refunded" });
+    expect(await salesOf()).toBe(before);
+  });
+
+  it("returns of a mixed order: the no-reason return takes back only its ready-made units, a later return of the same order only the rest", async () => {
+    const [custom] = await db()
+      .select({ goodsId: goods.id, skuId: goodsSkus.id })
+      .from(goods)
+      .innerJoin(goodsSkus, eq(goodsSkus.goodsId, goods.id))
+      .where(and(eq(goods.madeToOrder, true), eq(goods.status, 1), eq(goods.isShow, 1)))
+      .orderBy(asc(goodsSkus.id))
+      .limit(1);
+    if (!custom) throw new Error("no made-to-order goods in the demo data");
+    await setStock(db(), custom.skuId, 500);
+    const buyer = shopper(harness, await harness.login());
+    await buyer.add({ goodsId, skuId, quantity: 2 });
+    const cart = await buyer.add({ goodsId: custom.goodsId, skuId: custom.skuId, quantity: 1 });
+    const placed = await buyer.checkout({
+      cartIds: cart.body.data.singleDada.map((l) => l.id),
+      madeToOrderConfirmed: true,
+    });
+    expect(placed.body.code, placed.body.message).toBe(1);
+    const { orderNo } = placed.body.data;
+    const pre = await harness.asCustomer<PrecreateData>(buyer.session, {
+      method: "GET",
+      url: `/api/alipay/precreate?orderNo=${orderNo}`,
+      remoteAddress: uniqueIp(),
+    });
+    const { outTradeNo } = pre.body.data;
+    fake.pay(outTradeNo);
+    expect((await post(harness.app, fake.notifyFor(outTradeNo), "/api/wechatpay/notify")).statusCode).toBe(204);
+    await db().update(orders).set({ status: "shipped", shippedAt: new Date() }).where(eq(orders.orderNo, orderNo));
+    const salesOfBoth = async () =>
+      Promise.all(
+        [goodsId, custom.goodsId].map(
+          async (id) => (await db().select({ sales: goods.sales }).from(goods).where(eq(goods.id, id)))[0]?.sales,
+        ),
+      );
+    const [readyPaid, customPaid] = (await salesOfBoth()) as [number, number];
+
+    /** Files a return, has it approved (for `yuan`, or what is refundable) and its refund settled. */
+    async function returned(reasonKind: string, yuan?: string) {
+      const filed = await buyer.call<Order>({
+        method: "POST",
+        url: "/api/order/afterSale/create",
+        payload: { orderNo, kind: "return", reasonKind, reason: "退回" },
+      });
+      expect(filed.body.code, filed.body.message).toBe(1);
+      const id = filed.body.data.afterSales[0]?.id as number;
+      const decided = await staffCall<AdminAfterSale>(harness.app, sales, {
+        method: "POST",
+        url: "/api/admin/afterSales/decide",
+        payload: { id, decision: "approve", ...(yuan ? { refundAmount: yuan } : {}) },
+      });
+      expect(decided.code, decided.message).toBe(1);
+      const row = (await refundsOf(outTradeNo)).find((r) => r.afterSaleId === id);
+      fake.settleRefund(row?.outRefundNo ?? "", "SUCCESS");
+      expect((await post(harness.app, fake.refundNotifyFor(row?.outRefundNo ?? ""), REFUND_NOTIFY)).statusCode).toBe(
+        204,
+      );
+      return { id, amount: row?.amountCents as number };
+    }
+    // 七天无理由: the two ready-made units come back (the made-to-order one cannot be returned so).
+    const first = await returned("no_reason");
+    expect((await buyer.detail(orderNo)).body.data.afterSales.find((r) => r.id === first.id)?.status).toBe("refunded");
+    expect(await salesOfBoth()).toEqual([readyPaid - 2, customPaid]);
+    // 质量问题 on the same order, for what is left: only the made-to-order unit leaves the sales now.
+    const left = (await paymentOf(outTradeNo)).amountCents - first.amount;
+    await returned("quality", (left / 100).toFixed(2));
+    expect(await salesOfBoth()).toEqual([readyPaid - 2, customPaid - 1]);
+  });
+
+  it("a phone whose deposit was refunded can pay a new one; while the refund is on its way it cannot", async () => {
+    const mobile = uniquePhone("136");
+    const entered = await harness.call({
+      method: "POST",
+      url: "/api/customers/denominate",
+      payload: { phone: mobile, content: "再次参加", consent: true },
+      remoteAddress: uniqueIp(),
+    });
+    expect(entered.body.code).toBe(1);
+    const precreate = () =>
+      harness.call<PrecreateData>({
+        method: "GET",
+        url: `/api/alipay/precreate?name=${encodeURIComponent("再次参加")}&mobile=${mobile}`,
+        remoteAddress: uniqueIp(),
+      });
+    const first = (await precreate()).body.data.outTradeNo;
+    fake.pay(first);
+    expect((await post(harness.app, fake.notifyFor(first), "/api/wechatpay/notify")).statusCode).toBe(204);
+    expect((await precreate()).body).toMatchObject({ code: 0, message: "您已支付活动定金，无需重复支付" });
+
+    const payer = await harness.login(mobile);
+    const asked = await harness.asCustomer<OrderRefund>(payer, {
+      method: "POST",
+      url: "/api/pay/deposit/refund",
+      payload: { outTradeNo: first, reason: "时间冲突" },
+    });
+    expect(asked.body).toMatchObject({ code: 1, data: { status: "processing" } });
+    // On its way (it may yet fail): the deposit is still held.
+    expect((await precreate()).body).toMatchObject({ code: 0, message: "您已支付活动定金，无需重复支付" });
+    const [row] = await refundsOf(first);
+    fake.settleRefund(row?.outRefundNo ?? "", "SUCCESS");
+    expect((await post(harness.app, fake.refundNotifyFor(row?.outRefundNo ?? ""), REFUND_NOTIFY)).statusCode).toBe(204);
+
+    // Given back: a new deposit trade, paid and listed beside the refunded one.
+    const again = await precreate();
+    expect(again.body.code, again.body.message).toBe(1);
+    const second = again.body.data.outTradeNo;
+    expect(second).not.toBe(first);
+    fake.pay(second);
+    expect((await post(harness.app, fake.notifyFor(second), "/api/wechatpay/notify")).statusCode).toBe(204);
+    expect((await paymentOf(second)).status).toBe("paid");
+    const mine = (await harness.asCustomer<MyDeposit[]>(payer, { method: "GET", url: "/api/pay/deposits" })).body.data;
+    expect(mine.map((d) => [d.outTradeNo, d.canRefund])).toEqual([
+      [first, false],
+      [second, true],
+    ]);
+    expect((await precreate()).body).toMatchObject({ code: 0, message: "您已支付活动定金，无需重复支付" });
   });
 
   it("Alipay: alipay.trade.refund with out_request_no (a repeat is the same refund), over-refund refused, fastpay.refund.query", async () => {

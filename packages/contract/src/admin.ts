@@ -8,6 +8,7 @@ import { Page, textParam } from "./common.js";
 import { LEAD_KINDS } from "./lead-kinds.js";
 import { YUAN_PATTERN, YUAN_PATTERN_MESSAGE } from "./money.js";
 import { STAFF_IMAGE_PURPOSES } from "./picture-keys.js";
+import { REFUND_STATUSES } from "./refunds.js";
 import { text } from "./text.js";
 
 // ── Roles and permissions ────────────────────────────────────────────────────────────────────────
@@ -479,6 +480,11 @@ export const AdminAfterSale = AfterSale.extend({
   phone: z.string(),
   /** The staff member who decided, or null. */
   decidedBy: z.string().nullable(),
+  /**
+   * The state of the return's latest refund (退款中, 已退款, 退款失败…), or null (a repair, or not approved):
+   * a return whose refund failed stays 已同意 and shows 退款失败 here, for staff to retry it.
+   */
+  refundStatus: z.enum(REFUND_STATUSES).nullable(),
 });
 export type AdminAfterSale = z.infer<typeof AdminAfterSale>;
 export const AdminAfterSalePage = Page(AdminAfterSale);

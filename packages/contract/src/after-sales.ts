@@ -8,13 +8,18 @@ export const AFTER_SALE_KINDS = ["return", "repair"] as const;
 export type AfterSaleKind = (typeof AFTER_SALE_KINDS)[number];
 export const AFTER_SALE_KIND_LABELS: Record<AfterSaleKind, string> = { return: "退货", repair: "维修" };
 
-/** requested: waits for staff; approved / refused: their decision; closed: done (refunded or repaired). */
-export const AFTER_SALE_STATUSES = ["requested", "approved", "refused", "closed"] as const;
+/**
+ * requested: waits for staff; approved / refused: their decision; refunded: a return whose refund
+ * went through (set when the refund settles); closed: done by staff (a repair, or a return they closed).
+ * A return whose refund failed stays approved, open for staff to retry it.
+ */
+export const AFTER_SALE_STATUSES = ["requested", "approved", "refused", "refunded", "closed"] as const;
 export type AfterSaleStatus = (typeof AFTER_SALE_STATUSES)[number];
 export const AFTER_SALE_STATUS_LABELS: Record<AfterSaleStatus, string> = {
   requested: "申请中",
   approved: "已同意",
   refused: "已拒绝",
+  refunded: "已退款",
   closed: "已完成",
 };
 /** A request in these states is open: the order takes no other one until it is refused or closed. */

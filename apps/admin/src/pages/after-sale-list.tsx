@@ -37,7 +37,7 @@ export function AfterSaleListPage() {
       width: 170,
       render: (s: AdminAfterSale["status"], row) => (
         <>
-          <AfterSaleStatusTag status={s} />
+          <AfterSaleStatusTag status={s} refundStatus={row.refundStatus} />
           {row.decisionNote && <div style={{ color: "rgba(0,0,0,0.65)" }}>{row.decisionNote}</div>}
         </>
       ),

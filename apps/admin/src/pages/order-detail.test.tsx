@@ -68,6 +68,7 @@ const returnRequest: AdminAfterSale = {
   consignee: "王女士",
   phone: "139****0000",
   decidedBy: null,
+  refundStatus: null,
 };
 
 /** Opens 发货, fills in 顺丰速运 and the tracking number and presses 确认发货. */

@@ -148,7 +148,7 @@ function AfterSalesCard({ requests, reload }: { requests: AdminAfterSale[]; relo
             dataIndex: "status",
             render: (s: AdminAfterSale["status"], row) => (
               <>
-                <AfterSaleStatusTag status={s} />
+                <AfterSaleStatusTag status={s} refundStatus={row.refundStatus} />
                 {row.decidedBy && `${row.decidedBy} `}
                 {row.decisionNote}
               </>

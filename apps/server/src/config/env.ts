@@ -278,6 +278,13 @@ const EnvSchema = z.object({
    * (docs/decisions/0065): both publish them in the morning, WeChat Pay from about 10 o'clock.
    */
   RECONCILE_BILL_HOUR: z.coerce.number().int().min(0).max(23).default(10),
+  /** How often each instance looks whether a day's bills are due (the two-instance suite polls often). */
+  RECONCILE_BILL_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(24 * 3_600_000)
+    .default(5 * 60_000),
   /** A bill run "running" this long was left by a stopped instance; another instance takes it over. */
   RECONCILE_STALE_MINUTES: z.coerce
     .number()

@@ -675,7 +675,8 @@ export const afterSales = pgTable(
     reason: text().notNull(),
     /** Media keys of the buyer's photos (the picture pipeline's). */
     photos: text().array().notNull().default(sql`'{}'::text[]`),
-    status: text().$type<"requested" | "approved" | "refused" | "closed">().notNull(),
+    /** A text column: "refunded" (a return whose refund succeeded) came without a migration (ADR 0064). */
+    status: text().$type<"requested" | "approved" | "refused" | "refunded" | "closed">().notNull(),
     decisionNote: text().notNull().default(""),
     decidedByStaffId: integer().references(() => staff.id),
     decidedAt: timestamp({ withTimezone: true }),

@@ -1,6 +1,6 @@
 // Stock and sales, written for the orders module inside its transactions (R7, ADR 0025): stock
 // taken with a conditional update when an order is made, given back when it is cancelled or
-// expires, and sales counted when it is paid. SKUs are always locked in id order, so
+// expires, and sales counted when it is paid and taken back when its units are refunded. SKUs are always locked in id order, so
 // two orders sharing SKUs wait for each other instead of deadlocking.
 import { and, type Column, eq, gte, sql } from "drizzle-orm";
 import { goods, goodsSkus } from "../../db/schema.js";
@@ -66,6 +66,19 @@ export async function addSales(tx: Tx, units: Units[]): Promise<void> {
     await tx
       .update(goods)
       .set({ sales: plus(goods.sales, quantity) })
+      .where(eq(goods.id, id));
+  }
+}
+
+/**
+ * Takes refunded units back out of goods.sales (docs/decisions/0063): the refunded order's units, or
+ * a refunded return's. Never below zero: sales edited by staff meanwhile may already be lower.
+ */
+export async function takeBackSales(tx: Tx, units: Units[]): Promise<void> {
+  for (const { id, quantity } of units) {
+    await tx
+      .update(goods)
+      .set({ sales: sql`greatest(${goods.sales} - ${quantity}, 0)` })
       .where(eq(goods.id, id));
   }
 }

@@ -10,6 +10,7 @@ import {
 import { asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { afterSales, orderLines, orders } from "../../db/schema.js";
+import { refundStatesOfAfterSales } from "../payments/index.js";
 import { staffNames } from "../staff/index.js";
 
 type Reader = Pick<Db, "select">;
@@ -79,6 +80,10 @@ async function adminViews(
     .orderBy(asc(orderLines.id));
   const staffIds = [...new Set(rows.flatMap((r) => (r.request.decidedByStaffId ? [r.request.decidedByStaffId] : [])))];
   const names = staffIds.length ? await staffNames(reader, staffIds) : [];
+  const refundStates = await refundStatesOfAfterSales(
+    reader,
+    rows.map((r) => r.request.id),
+  );
   return rows.map(({ request, order }) => ({
     ...afterSaleOf(request),
     orderNo: order.orderNo,
@@ -92,5 +97,6 @@ async function adminViews(
     consignee: order.address.name,
     phone: maskLeadPhone(order.address.phone),
     decidedBy: request.decidedByStaffId ? (names.find((n) => n.id === request.decidedByStaffId)?.name ?? "员工") : null,
+    refundStatus: refundStates.get(request.id) ?? null,
   }));
 }

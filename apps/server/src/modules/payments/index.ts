@@ -3,4 +3,4 @@
 // transaction with openReturnRefund, then sends it after commit with PaymentsModule.refunds.send
 // (docs/decisions/0063).
 export type { PaymentsModule } from "./payments-module.js";
-export { openReturnRefund, refundsOfOrders } from "./refund-store.js";
+export { openReturnRefund, refundStatesOfAfterSales, refundsOfOrders } from "./refund-store.js";

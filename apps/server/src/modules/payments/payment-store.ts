@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import { ALREADY_PAID, ORDER_PAYMENT_WINDOW_MINUTES } from "@yj/contract";
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { orders, payments } from "../../db/schema.js";
+import { orders, payments, refunds } from "../../db/schema.js";
+import type { Tx } from "../../db/transaction.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import type { PayChannel, PaymentProviderName } from "../../providers/payment/payment-provider.js";
 import { hasRecentActivityLead } from "../leads/index.js";
@@ -81,6 +82,30 @@ function reusableFor(payment: PaymentRow, want: TradeChannel): boolean {
   return payment.qrCode.startsWith(`jsapi:${want.payer ?? ""}:`);
 }
 
+/**
+ * Whether one of these deposits is paid and still held: not given back in full by refunds that
+ * succeeded. A refund on its way (processing) still holds it: it may yet fail.
+ */
+async function holdsDeposit(tx: Tx, deposits: PaymentRow[]): Promise<boolean> {
+  const paid = deposits.filter((d) => d.status === "paid");
+  if (paid.length === 0) return false;
+  const returned = await tx
+    .select({ paymentId: refunds.paymentId, cents: sql<string>`sum(${refunds.amountCents})::bigint` })
+    .from(refunds)
+    .where(
+      and(
+        inArray(
+          refunds.paymentId,
+          paid.map((d) => d.id),
+        ),
+        eq(refunds.status, "succeeded"),
+      ),
+    )
+    .groupBy(refunds.paymentId);
+  const back = new Map(returned.map((r) => [r.paymentId, Number(r.cents)]));
+  return paid.some((d) => (back.get(d.id) ?? 0) < d.amountCents);
+}
+
 export class PaymentStore {
   constructor(private readonly db: Db) {}
 
@@ -152,8 +177,9 @@ export class PaymentStore {
 
   /**
    * The pending activity-deposit trade of this phone, made if there is none (ADR 0024): the phone
-   * must have entered the activity (a denominate lead) within the last 24 hours and not have paid a
-   * deposit yet. Writers of one phone are serialised, so concurrent precreates share one trade.
+   * must have entered the activity (a denominate lead) within the last 24 hours and not hold a paid
+   * deposit (one refunded in full no longer counts: its payer may pay again, docs/decisions/0063).
+   * Writers of one phone are serialised, so concurrent precreates share one trade.
    */
   async openDeposit(
     name: string,
@@ -177,7 +203,7 @@ export class PaymentStore {
           ),
         )
         .orderBy(desc(payments.id));
-      if (deposits.some((d) => d.status === "paid"))
+      if (await holdsDeposit(tx, deposits))
         throw new AppError("business", "您已支付活动定金，无需重复支付", undefined, ALREADY_PAID);
       const amountCents = await activityDepositCents(tx);
       if (amountCents <= 0) throw new AppError("business", "活动定金暂未开放");

@@ -30,6 +30,7 @@ export function registerReconciliation(app: FastifyInstance, options: Reconcilia
   const { env, db, now } = options;
   const policy: BillPolicy = {
     ...DEFAULT_BILL_POLICY,
+    pollMs: env.RECONCILE_BILL_POLL_MS,
     billHour: env.RECONCILE_BILL_HOUR,
     staleMs: env.RECONCILE_STALE_MINUTES * 60_000,
     ...options.bills,

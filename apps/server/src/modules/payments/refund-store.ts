@@ -16,6 +16,7 @@ import { type Actor, recordAudit } from "../audit/audit.js";
 import {
   lockCustomerOrder,
   markOrderRefunded,
+  markReturnRefunded,
   orderBrief,
   orderIdOf,
   recordOrderNote,
@@ -251,6 +252,22 @@ export async function refundsOfOrders(reader: Reader, orderIds: number[]): Promi
     byOrder.set(row.orderId, list);
   }
   return byOrder;
+}
+
+/** The state of each after-sales request's latest refund (the 售后 list shows a failed one to staff). */
+export async function refundStatesOfAfterSales(
+  reader: Reader,
+  afterSaleIds: number[],
+): Promise<Map<number, RefundRow["status"]>> {
+  const states = new Map<number, RefundRow["status"]>();
+  if (afterSaleIds.length === 0) return states;
+  const rows = await reader
+    .select({ afterSaleId: refunds.afterSaleId, status: refunds.status })
+    .from(refunds)
+    .where(inArray(refunds.afterSaleId, afterSaleIds))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  for (const row of rows) if (row.afterSaleId !== null) states.set(row.afterSaleId, row.status);
+  return states;
 }
 
 export interface DepositRow {
@@ -558,9 +575,10 @@ export class RefundStore {
 
   /**
    * Settles a processing refund with the provider's last word, once (guarded on processing): a
-   * failure gives its amount back to what the payment can refund; a success that leaves nothing of
-   * an unshipped order's payment moves the order to refunded and its units back to stock, in the
-   * same transaction. true when this call settled it.
+   * failure gives its amount back to what the payment can refund (an after-sales return's request
+   * stays 已同意, open in the 售后 list, the refund 退款失败 with 重试); a success that leaves nothing of
+   * an unshipped order's payment moves the order to refunded and its units back to stock, and a
+   * return's success marks its request refunded, in the same transaction. true when this call settled it.
    */
   async settle(
     refundId: number,
@@ -595,12 +613,15 @@ export class RefundStore {
         await bumpRefunded(tx, payment, -settled.amountCents);
         return true;
       }
-      // An unshipped order whose payment came back in full is refunded: status, stock and history.
+      // An unshipped order whose payment came back in full is refunded: status, stock, sales and history.
       if (settled.orderId !== null && settled.origin === "customer" && payment.purpose === "order") {
         if (payment.refundedCents >= payment.amountCents)
           await markOrderRefunded(tx, settled.orderId, now, `退款成功 ${yuan(settled.amountCents)}，库存已退回`);
         else await recordOrderNote(tx, settled.orderId, `部分退款成功 ${yuan(settled.amountCents)}`, now);
       }
+      // An approved return's refund went through: the request is done (已退款) and its units leave the sales.
+      if (settled.afterSaleId !== null && settled.origin === "after_sales")
+        await markReturnRefunded(tx, settled.afterSaleId, now, `退货退款成功 ${yuan(settled.amountCents)}`);
       return true;
     });
   }
