@@ -7,9 +7,9 @@
 // - A paid order is shipped by the 销售/客服; the buyer files 申请售后 (a return, 质量问题, a photo sent
 //   through the real upload path); the 销售/客服 answers it with a note in the 售后 list (同意: the
 //   return's refund goes to the fake); /my-orders shows 已同意 and the note.
-// - Yesterday's WeChat Pay bill carries one planted difference of each kind (missing on our side, on
-//   theirs, an amount that differs); the 管理员 runs the day again on 对账, sees each one and downloads
-//   the Excel export.
+// - Yesterday's WeChat Pay and Alipay bills (the fakes serve them in the providers' formats) each carry
+//   one planted difference of each kind (missing on our side, on theirs, an amount that differs); the
+//   管理员 runs the day again on 对账 per provider, sees each one and downloads the Excel export.
 // axe finds no serious fault in the dialogs (申请退款, 申请售后, 同意退款, 拒绝, 同意/拒绝售后申请).
 // Screenshots at 1440 and 375 px.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -20,6 +20,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeWechatPayGateway } from "../apps/server/src/providers/payment/fake-wechatpay-gateway";
+import { FakeAlipay, rsaKeyPair } from "../apps/server/test/support/fake-alipay";
 import { expectNoSeriousFaults } from "./support/axe";
 import { expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { customerWithOrder } from "./support/customer";
@@ -28,13 +29,22 @@ import { freshPhone } from "./support/server";
 import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
 
 const wechat = new FakeWechatPayGateway();
-/** Filled once the fake listens, before the server starts (beforeAll hooks run in order). */
+const appKeys = rsaKeyPair();
+const alipay = new FakeAlipay(appKeys.publicKey, "2021000000000001", "2088000000000001");
+/** Filled once the fakes listen, before the server starts (beforeAll hooks run in order). */
 const env: Record<string, string> = {};
 
 beforeAll(async () => {
-  await wechat.start();
+  await Promise.all([wechat.start(), alipay.start()]);
   Object.assign(env, {
-    PAYMENT_PROVIDER: "wechat",
+    // WeChat Pay first: the pay step's default, which the API's precreates without a method take.
+    PAYMENT_PROVIDER: "wechat,alipay",
+    ALIPAY_APP_ID: alipay.appId,
+    ALIPAY_PRIVATE_KEY: appKeys.privateKey,
+    ALIPAY_PUBLIC_KEY: alipay.alipayKeys.publicKey,
+    ALIPAY_SELLER_ID: alipay.sellerId,
+    ALIPAY_GATEWAY: alipay.url,
+    ALIPAY_NOTIFY_URL: "https://shop.example.cn/api/alipay/notify",
     // The server's own address is known only once it listens: the test points notifies there.
     ...wechat.settings("https://shop.example.cn/api/wechatpay/notify"),
   });
@@ -47,7 +57,7 @@ const staff = staffInBrowser(
   { env },
 );
 afterAll(async () => {
-  await wechat.stop();
+  await Promise.all([wechat.stop(), alipay.stop()]);
 });
 beforeEach(async () => {
   await staff.browser.clearCookies();
@@ -336,9 +346,10 @@ describe("refunds, after-sales and reconciliation in the browser", () => {
     await page.close();
   });
 
-  it("shows each difference planted in yesterday's WeChat Pay bill on 对账 and exports them", async () => {
+  it("shows each difference planted in yesterday's WeChat Pay and Alipay bills on 对账 and exports them", async () => {
     const day = chinaDay(1);
-    const deposit = async (name: string) => {
+    /** A deposit signed up for and paid yesterday (the provider's pay time, which the shop records). */
+    const deposit = async (provider: "wechat" | "alipay", name: string) => {
       // As /decorate-act does: the sign-up (denominate), then the deposit's trade.
       const mobile = freshPhone();
       const signUp = await call(staff.server.url, "/api/customers/denominate", {
@@ -347,47 +358,82 @@ describe("refunds, after-sales and reconciliation in the browser", () => {
       expect(signUp.body.code, signUp.body.message).toBe(1);
       const pre = await call<{ outTradeNo: string }>(
         staff.server.url,
-        `/api/alipay/precreate?name=${encodeURIComponent(name)}&mobile=${mobile}`,
+        `/api/alipay/precreate?name=${encodeURIComponent(name)}&mobile=${mobile}&method=${provider}`,
       );
       expect(pre.body.code, pre.body.message).toBe(1);
-      await payAtWechat(pre.body.data.outTradeNo, `${day}T10:00:00+08:00`);
-      return pre.body.data.outTradeNo;
+      const outTradeNo = pre.body.data.outTradeNo;
+      if (provider === "wechat") {
+        await payAtWechat(outTradeNo, `${day}T10:00:00+08:00`);
+      } else {
+        alipay.pay(outTradeNo);
+        alipay.paidTimes.set(outTradeNo, `${day} 10:00:00`);
+        const notify = alipay.notifyFor(outTradeNo, { gmt_payment: `${day} 10:00:00` });
+        const res = await fetch(`${staff.server.url}/api/alipay/notify`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8" },
+          body: new URLSearchParams(notify).toString(),
+        });
+        expect(await res.text()).toBe("success");
+      }
+      return outTradeNo;
     };
-    // Paid yesterday (WeChat's success_time) here and at WeChat Pay; the bill then leaves one out,
-    // says another amount for the second, and has a trade the shop never saw.
-    const leftOut = await deposit("对账甲");
-    const otherAmount = await deposit("对账乙");
-    const matched = await deposit("对账丙");
-    wechat.bills.omit(leftOut);
-    wechat.bills.plantAmount(otherAmount, 9_800);
-    const unknown = `PEXTRA${Date.now()}`;
-    wechat.bills.plantExtra({
-      kind: "trade",
-      outTradeNo: unknown,
-      tradeNo: `4200${Date.now()}`,
-      outRefundNo: "",
-      amountCents: 12_300,
-      time: `${day} 11:00:00`,
-    });
+    // Per provider, paid yesterday here and there; the bill then leaves one out (对方缺失), says
+    // another amount for the second (金额不符), and has a trade the shop never saw (我方缺失).
+    const planted = {
+      wechat: { leftOut: "", otherAmount: "", unknown: "" },
+      alipay: { leftOut: "", otherAmount: "", unknown: "" },
+    };
+    const matched: string[] = [];
+    for (const provider of ["wechat", "alipay"] as const) {
+      const bills = provider === "wechat" ? wechat.bills : alipay.bills;
+      const p = planted[provider];
+      p.leftOut = await deposit(provider, "对账甲");
+      p.otherAmount = await deposit(provider, "对账乙");
+      matched.push(await deposit(provider, "对账丙"));
+      bills.omit(p.leftOut);
+      bills.plantAmount(p.otherAmount, 9_800);
+      p.unknown = `PEXTRA${provider === "wechat" ? "W" : "A"}${Date.now()}`;
+      bills.plantExtra({
+        kind: "trade",
+        outTradeNo: p.unknown,
+        tradeNo: `${provider === "wechat" ? "4200" : "2026"}${Date.now()}`,
+        outRefundNo: "",
+        amountCents: 12_300,
+        time: `${day} 11:00:00`,
+      });
+    }
 
     const { page, errors } = await backOffice("refund_boss", "/reconciliation");
     await page.getByRole("heading", { name: "对账" }).waitFor();
-    await page.getByLabel("支付方式").first().click();
-    await page.locator('.ant-select-item-option[title="微信支付"]').click();
-    const date = page.getByPlaceholder("账单日期", { exact: true });
-    await date.click();
-    await date.fill(day);
-    await date.press("Enter");
-    await page.getByRole("button", { name: "重新对账" }).click();
-    await page.getByText("已重新对账，发现 3 条差异").waitFor();
+    const runs = page.getByRole("region", { name: "每日账单" });
+    for (const label of ["微信支付", "支付宝"]) {
+      await page.getByLabel("支付方式").first().click();
+      await page.locator(`.ant-select-item-option[title="${label}"]`).click();
+      const date = page.getByPlaceholder("账单日期", { exact: true });
+      await date.click();
+      await date.fill(day);
+      await date.press("Enter");
+      await page.getByRole("button", { name: "重新对账" }).click();
+      // The run's row: 已完成, three differences, three open.
+      await runs
+        .getByRole("row")
+        .filter({ hasText: label })
+        .filter({ hasText: "已完成" })
+        .getByText("3（3）")
+        .waitFor();
+    }
+    await page.getByText("已重新对账，发现 3 条差异").first().waitFor();
 
     const differences = page.getByRole("region", { name: "差异" });
     const rowOf = (number: string) => page.getByRole("row").filter({ hasText: number });
-    await rowOf(unknown).getByText("我方缺失").waitFor();
-    await rowOf(leftOut).getByText("对方缺失").waitFor();
-    await rowOf(otherAmount).getByText("金额不符").waitFor();
-    expect(await rowOf(otherAmount).innerText()).toMatch(/¥99\.00[\s\S]*¥98\.00/);
-    expect(await rowOf(matched).count()).toBe(0);
+    for (const [provider, p] of Object.entries(planted)) {
+      const label = provider === "wechat" ? "微信支付" : "支付宝";
+      await rowOf(p.unknown).filter({ hasText: label }).getByText("我方缺失").waitFor();
+      await rowOf(p.leftOut).filter({ hasText: label }).getByText("对方缺失").waitFor();
+      await rowOf(p.otherAmount).filter({ hasText: label }).getByText("金额不符").waitFor();
+      expect(await rowOf(p.otherAmount).innerText()).toMatch(/¥99\.00[\s\S]*¥98\.00/);
+    }
+    for (const number of matched) expect(await rowOf(number).count(), number).toBe(0);
     await differences.scrollIntoViewIfNeeded();
     await screenshot(page, "reconciliation-1440");
 
@@ -406,12 +452,13 @@ describe("refunds, after-sales and reconciliation in the browser", () => {
       .flatMap((sheet) => sheet.getSheetValues())
       .flat()
       .map((v) => String(v ?? ""));
-    for (const number of [unknown, leftOut, otherAmount]) expect(cells, number).toContain(number);
+    for (const p of Object.values(planted))
+      for (const number of [p.unknown, p.leftOut, p.otherAmount]) expect(cells, number).toContain(number);
     await page.getByText(/已导出 \d+ 条差异/).waitFor();
 
     await page.setViewportSize(PHONE);
     await page.reload({ waitUntil: "networkidle" });
-    await rowOf(unknown).waitFor();
+    await rowOf(planted.wechat.unknown).waitFor();
     await expectNoHorizontalScroll(page);
     await screenshot(page, "reconciliation-375");
     expect(errors).toEqual([]);
