@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -36,18 +37,24 @@ export const ALSO_REQUIRED = new Set([
   "autocomplete-valid",
 ]);
 
-/** Every violation on the page as it is now (open dialogs included), at any impact. */
-export async function axeFaults(page: Page): Promise<Fault[]> {
+/**
+ * Every violation on the page as it is now (open dialogs included), at any impact. `within`: a CSS
+ * selector to check only that part (a back-office dialog, whose page the storefront's bar does not hold).
+ */
+export async function axeFaults(page: Page, within?: string): Promise<Fault[]> {
   const hasAxe = await page.evaluate(() => "axe" in window);
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
-    (tags) =>
+    ([tags, selector]) =>
       (
         window as unknown as {
-          axe: { run(ctx: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+          axe: { run(ctx: Document | { include: string[] }, options: object): Promise<{ violations: AxeViolation[] }> };
         }
       ).axe
-        .run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
+        .run(selector ? { include: [selector] } : document, {
+          runOnly: { type: "tag", values: tags },
+          resultTypes: ["violations"],
+        })
         .then((r) =>
           r.violations.map(({ id, impact, nodes }) => ({
             id,
@@ -55,7 +62,7 @@ export async function axeFaults(page: Page): Promise<Fault[]> {
             nodes: nodes.map((n) => ({ target: n.target })),
           })),
         ),
-    AXE_TAGS,
+    [AXE_TAGS, within] as const,
   );
   return violations.map((v) => ({
     rule: v.id,
@@ -65,8 +72,8 @@ export async function axeFaults(page: Page): Promise<Fault[]> {
 }
 
 /** The faults the bar counts: serious or critical, and the named rules at any impact. */
-export async function seriousFaults(page: Page): Promise<Fault[]> {
-  return (await axeFaults(page)).filter(
+export async function seriousFaults(page: Page, within?: string): Promise<Fault[]> {
+  return (await axeFaults(page, within)).filter(
     (f) => f.impact === "serious" || f.impact === "critical" || ALSO_REQUIRED.has(f.rule),
   );
 }
@@ -82,4 +89,10 @@ export function describeFaults(faults: Fault[]): string {
         `  ${f.rule} (${f.impact}) ×${f.targets.length}: ${f.targets.slice(0, 6).join(", ")}${f.targets.length > 6 ? ", …" : ""}`,
     )
     .join("\n");
+}
+
+/** No serious or critical fault (nor a named lesser one) on the page, or in the part `within` selects. */
+export async function expectNoSeriousFaults(page: Page, what: string, within?: string) {
+  const faults = await seriousFaults(page, within);
+  expect(faultCount(faults), `${what}:\n${describeFaults(faults)}`).toBe(0);
 }

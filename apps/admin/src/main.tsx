@@ -9,21 +9,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { router } from "./router";
+import { THEME } from "./theme";
 import "./targets.css";
 
 dayjs.locale("zh-cn");
-
-/**
- * antd's secondary and description greys (45 % black, 2.8:1 on white) are darkened to 65 % black
- * (7:1): small grey notes must still reach WCAG AA's 4.5:1 (docs/decisions/0049).
- */
-const THEME = {
-  token: {
-    colorPrimary: "#c8161d",
-    colorTextSecondary: "rgba(0, 0, 0, 0.65)",
-    colorTextDescription: "rgba(0, 0, 0, 0.65)",
-  },
-};
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

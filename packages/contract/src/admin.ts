@@ -437,7 +437,11 @@ export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 export const AdminOrderPage = Page(AdminOrderRow);
 
 export const PAYMENT_STATUS_LABELS = { pending: "待支付", paid: "已支付", closed: "已关闭" } as const;
-export const PAYMENT_PROVIDER_LABELS: Record<string, string> = { offline: "线下（演示）", alipay: "支付宝" };
+export const PAYMENT_PROVIDER_LABELS: Record<string, string> = {
+  offline: "线下（演示）",
+  alipay: "支付宝",
+  wechat: "微信支付",
+};
 
 export const AdminPayment = z.object({
   outTradeNo: z.string(),

@@ -18,16 +18,17 @@ export function AfterSaleListPage() {
   const table = useUrlTable(routes.adminAfterSaleList, FILTER_KEYS);
   const { message } = App.useApp();
   const columns: TableColumnsType<AdminAfterSale> = [
-    timeColumn("申请时间", 150),
+    timeColumn("申请时间", 140),
     {
       title: "订单号",
       dataIndex: "orderNo",
-      width: 210,
+      width: 190,
       render: (orderNo: string) => <Link to={`/orders/${orderNo}`}>{orderNo}</Link>,
     },
     { title: "类型", dataIndex: "kind", width: 70, render: (k: AdminAfterSale["kind"]) => AFTER_SALE_KIND_LABELS[k] },
-    { title: "原因", dataIndex: "reason", ellipsis: true },
-    { title: "照片", dataIndex: "photos", width: 150, render: (p: string[]) => <AfterSalePhotos photos={p} /> },
+    // A width of its own: left to share what the others leave of the scroll width, it had none.
+    { title: "原因", dataIndex: "reason", width: 200, ellipsis: true },
+    { title: "照片", dataIndex: "photos", width: 120, render: (p: string[]) => <AfterSalePhotos photos={p} /> },
     moneyColumn("订单金额", "orderTotal", 110),
     { title: "收货人", dataIndex: "consignee", width: 90 },
     { title: "手机号", dataIndex: "phone", width: 120 },
@@ -46,6 +47,8 @@ export function AfterSaleListPage() {
       title: "操作",
       key: "actions",
       width: 150,
+      // The decisions stay in view while the wide table scrolls (at 1440 px as on a phone).
+      fixed: "right",
       render: (_: unknown, row) => (
         <AfterSaleActions
           request={row}
@@ -67,7 +70,7 @@ export function AfterSaleListPage() {
         table={table}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1360 }}
         locale={{ emptyText: "暂无售后申请" }}
       />
     </TitledPage>

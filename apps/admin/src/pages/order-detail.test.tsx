@@ -115,6 +115,27 @@ describe("order detail", () => {
     expectShown("¥1,299.00", "2 件", "浙江省 杭州市 西湖区 文三路 1 号", "暂无支付记录");
   });
 
+  it("names each payment's method in Chinese (微信支付, 支付宝), never the provider's code", async () => {
+    const payment = (provider: string, outTradeNo: string) => ({
+      outTradeNo,
+      provider,
+      tradeNo: `T${outTradeNo}`,
+      status: "paid" as const,
+      amount: 259800,
+      createdAt: "2026-05-01T04:01:00.000Z",
+      paidAt: "2026-05-01T04:05:00.000Z",
+    });
+    answer(adminRoutes.adminOrderDetail, {
+      ...order,
+      payments: [payment("wechat", "P1"), payment("alipay", "P2")],
+    });
+    answer(adminRoutes.adminOrderRefunds, []);
+    renderPage(<OrderDetailPage />, { url: `/orders/${ORDER_NO}`, path: "/orders/:orderNo" });
+    expect(await screen.findByText("微信支付")).toBeTruthy();
+    expectShown("支付宝");
+    expect(screen.queryByText("wechat")).toBeNull();
+  });
+
   it("ships a paid order with carrier and tracking number, then shows the shipped order", async () => {
     open();
     answer(adminRoutes.adminOrderShip, {
