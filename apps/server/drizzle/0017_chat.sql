@@ -22,6 +22,7 @@ CREATE TABLE "chat_messages" (
 	"staff_id" integer,
 	"staff_name" text DEFAULT '' NOT NULL,
 	"text" text NOT NULL,
+	"picture" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

@@ -13,6 +13,7 @@ import {
 } from "@yj/contract";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chatConversations, leads } from "../src/db/schema.js";
 import { AccountsHarness, uniqueIp, uniquePhone } from "./accounts-fixtures.js";
@@ -236,6 +237,44 @@ describeEachBackend("live chat", { embedded: true }, (ctx) => {
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ code: 0, errorCode: ErrorCode.RATE_LIMITED });
     expect(over.body.message).toContain(ChatMessages.limited);
+  });
+
+  it("a picture goes through the picture pipeline and into a message; a picture not uploaded for the chat is refused", async () => {
+    const visitor = await newVisitor(ctx.app);
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#2e86de" } })
+      .png()
+      .toBuffer();
+    const upload = (cookie?: string) =>
+      ctx.api<{ url: string; thumbnail: string }>({
+        method: "POST",
+        url: "/api/chat/picture",
+        payload: png,
+        headers: { "content-type": "image/png" },
+        cookies: cookie ? { [CHAT_VISITOR_COOKIE]: cookie } : {},
+        remoteAddress: uniqueIp(),
+      });
+    expect((await upload()).body).toMatchObject({ code: 0, message: ChatMessages.openFirst });
+    const uploaded = await upload(visitor.cookie);
+    expect(uploaded.body.code, uploaded.body.message).toBe(1);
+    expect(uploaded.body.data.url).toMatch(/^\/media\/chat-[0-9a-f]{24}-avif-1200\.webp$/);
+    const send = (picture: string, text = "") =>
+      ctx.api<{ message: ChatMessage }>({
+        method: "POST",
+        url: "/api/chat/send",
+        payload: { conversationId: visitor.conversationId, clientId: clientId(), text, picture },
+        cookies: { [CHAT_VISITOR_COOKIE]: visitor.cookie },
+        remoteAddress: uniqueIp(),
+      });
+    const sent = await send(uploaded.body.data.url);
+    expect(sent.body.data.message).toMatchObject({ seq: 1, text: "", picture: uploaded.body.data.url });
+    const never = uploaded.body.data.url.replace(/chat-[0-9a-f]{6}/, "chat-000000");
+    expect((await send(never)).body).toMatchObject({ code: 0, message: ChatMessages.pictureInvalid });
+    const goods = (await send("/media/goods-0123456789abcdef01234567-avif-800.webp")).body;
+    expect(goods.code).toBe(0);
+    expect(goods.message).toContain(ChatMessages.pictureInvalid);
+    const empty = (await send("", "  ")).body;
+    expect(empty.message).toContain(ChatMessages.textRequired);
+    expect((await history(visitor)).body.data.messages).toHaveLength(1);
   });
 
   describe("a logged-in customer", () => {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { AdminId } from "./admin-fields.js";
 import { Messages, PHONE_PATTERN } from "./constants.js";
 import { def, Nothing, staffDef } from "./endpoint-def.js";
+import { pictureVariants } from "./picture-keys.js";
 import { text } from "./text.js";
 
 export const CHAT_STATUSES = ["waiting", "open", "closed"] as const;
@@ -55,6 +56,10 @@ export const ChatMessages = {
   leadLeft: "提交成功，稍后会有客服联系您",
   limited: "发送过于频繁",
   textRequired: "请输入消息内容",
+  pictureInvalid: "图片无效，请重新上传",
+  pictureUploaded: "图片已上传",
+  pictureLimited: "发送图片过于频繁",
+  openFirst: "请先打开在线客服",
 } as const;
 
 const conversationId = AdminId;
@@ -79,7 +84,23 @@ export const ChatOpenBody = z.object({
   page: text("页面").trim().max(200, "页面最多 200 个字").default(""),
   city: text("城市").trim().max(32, "城市最多 32 个字").default(""),
 });
-export const ChatSendBody = z.object({ conversationId, clientId: ClientId, text: MessageText });
+/** A picture uploaded through POST /api/chat/picture: its URL, as the upload answered it. */
+const ChatPicture = text("图片")
+  .trim()
+  .max(200, ChatMessages.pictureInvalid)
+  .refine((url) => url === "" || pictureVariants(url)?.purpose === "chat", ChatMessages.pictureInvalid);
+/** What one message carries: text, a picture, or both (never neither). */
+export const ChatSendFields = z.object({
+  conversationId,
+  clientId: ClientId,
+  text: text("消息").trim().max(CHAT_TEXT_MAX, `消息最多 ${CHAT_TEXT_MAX} 个字`).default(""),
+  picture: ChatPicture.default(""),
+});
+const hasContent = (m: { text: string; picture: string }) => m.text.length > 0 || m.picture.length > 0;
+export const ChatSendBody = ChatSendFields.refine(hasContent, { error: ChatMessages.textRequired, path: ["text"] });
+export const ChatWsSend = ChatSendFields.omit({ conversationId: true })
+  .extend({ type: z.literal("send") })
+  .refine(hasContent, { error: ChatMessages.textRequired, path: ["text"] });
 export const ChatHistoryQuery = z.object({
   conversationId,
   after: AfterSeq,
@@ -99,6 +120,8 @@ export const ChatMessage = z.object({
   /** The staff member's display name on staff messages; empty otherwise. */
   staffName: z.string(),
   text: z.string(),
+  /** A picture's URL (/media/chat-…), or empty. */
+  picture: z.string(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
@@ -120,6 +143,7 @@ export const ChatOpenData = z.object({
   /** The newest messages, oldest first (older ones through history). */
   messages: z.array(ChatMessage),
 });
+export const ChatPictureData = z.object({ url: z.string(), thumbnail: z.string() });
 export const ChatHistoryData = z.object({ messages: z.array(ChatMessage), lastSeq: z.number() });
 export const ChatSendData = z.object({ message: ChatMessage, duplicate: z.boolean() });
 
@@ -160,6 +184,14 @@ export const chatVisitorEndpoints = {
     auth: "none",
     body: ChatSendBody,
     data: ChatSendData,
+  }),
+  chatPicture: def({
+    method: "POST",
+    path: "/api/chat/picture",
+    summary:
+      "在线客服：上传图片：请求体为图片文件本身（JPEG、PNG、WebP、GIF 或 AVIF，最大 8 MB），去除元数据后转为 WebP；每位访客与每个地址限频",
+    auth: "none",
+    data: ChatPictureData,
   }),
   chatHistory: def({
     method: "GET",

@@ -71,6 +71,7 @@ export const routes = {
   myProjectDecideChange: { method: "POST", path: "/api/my-project/approve" },
   chatOpen: { method: "POST", path: "/api/chat/open" },
   chatSend: { method: "POST", path: "/api/chat/send" },
+  chatPicture: { method: "POST", path: "/api/chat/picture" },
   chatHistory: { method: "GET", path: "/api/chat/history" },
   chatLead: { method: "POST", path: "/api/chat/lead" },
 } as const satisfies { [K in StorefrontEndpointName]: Pick<Endpoints[K], "method" | "path"> };

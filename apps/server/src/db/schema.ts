@@ -1106,6 +1106,8 @@ export const chatMessages = pgTable(
     /** The staff member's name as the visitor saw it, kept past renames. */
     staffName: text().notNull().default(""),
     text: text().notNull(),
+    /** A picture the visitor sent (a media_uploads URL of purpose chat), or empty. */
+    picture: text().notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex().on(t.conversationId, t.seq), uniqueIndex().on(t.conversationId, t.clientId)],

@@ -20,6 +20,7 @@ export function messageOf(row: MessageRow): ChatMessage {
     sender: row.sender,
     staffName: row.staffName,
     text: row.text,
+    picture: row.picture,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -31,6 +32,7 @@ export interface NewMessage {
   staffId?: number | null;
   staffName?: string;
   text: string;
+  picture?: string;
 }
 
 export type Appended = { message: ChatMessage; duplicate: boolean; conversation: ConversationRow };
@@ -133,6 +135,7 @@ export class ChatStore {
           staffId: input.staffId ?? null,
           staffName: input.staffName ?? "",
           text: input.text,
+          picture: input.picture ?? "",
           createdAt: now,
         })
         .returning();

@@ -21,6 +21,7 @@ import { consumeOrThrow, type RateLimiter } from "../../limits/rate-limiter.js";
 import { customerMobiles } from "../accounts/index.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import type { ChatLeadSubmission } from "../leads/service.js";
+import { storedUploads } from "../media/index.js";
 import { activeStaff, staffNames } from "../staff/index.js";
 import type { ChatEvent, ChatHub } from "./chat-hub.js";
 import {
@@ -101,7 +102,7 @@ export class ChatService {
 
   async send(
     who: VisitorIdentity,
-    input: { conversationId: number; clientId: string; text: string },
+    input: { conversationId: number; clientId: string; text: string; picture: string },
     clientIp: string,
   ) {
     const conversation = await this.owned(who, input.conversationId);
@@ -115,8 +116,18 @@ export class ChatService {
       this.deps.now(),
       ChatMessages.limited,
     );
+    // A picture must be one uploaded for the chat, not any address of the right shape.
+    if (input.picture && !(await storedUploads(this.deps.db, [input.picture], "chat")).has(input.picture)) {
+      throw business(ChatMessages.pictureInvalid);
+    }
     const appended = await this.deps.store.append(
-      { conversationId: conversation.id, clientId: input.clientId, sender: "visitor", text: input.text },
+      {
+        conversationId: conversation.id,
+        clientId: input.clientId,
+        sender: "visitor",
+        text: input.text,
+        picture: input.picture,
+      },
       this.deps.now(),
       (locked) => {
         if (locked.status === "closed") throw business(ChatMessages.closed);
@@ -148,7 +159,7 @@ export class ChatService {
     const conversation = await this.owned(who, input.conversationId);
     const transcript = (await this.deps.store.newestMessages(conversation.id, MESSAGES_PER_READ)).map((m) => ({
       sender: m.sender === "staff" ? `客服 ${m.staffName}` : m.sender === "visitor" ? "访客" : "系统",
-      text: m.text,
+      text: m.picture ? `${m.text}${m.text ? " " : ""}[图片] ${m.picture}` : m.text,
       at: m.createdAt,
     }));
     const lead = await this.deps.leaveLead(

@@ -4,7 +4,7 @@
 // order (ordered-feed.ts). A visitor may also send over the WebSocket; staff reply through the API.
 // The staff stream without a conversation is the inbox's: every event, for a list to refresh.
 import websocket from "@fastify/websocket";
-import { CHAT_STAFF_STREAM_PATH, CHAT_STREAM_PATH, type ChatMessage, ChatMessages, ChatSendBody } from "@yj/contract";
+import { CHAT_STAFF_STREAM_PATH, CHAT_STREAM_PATH, type ChatMessage, ChatMessages, ChatWsSend } from "@yj/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { z } from "zod";
@@ -24,7 +24,6 @@ const MAX_FRAME_BYTES = 16 * 1024;
 const Seq = z.coerce.number().int().min(0).max(2_147_483_647);
 const VisitorStreamQuery = z.object({ conversationId: Seq.min(1), after: Seq.default(0) });
 const StaffStreamQuery = z.object({ id: Seq.min(1).optional(), after: Seq.default(0) });
-const WsSend = ChatSendBody.omit({ conversationId: true }).extend({ type: z.literal("send") });
 
 /** What a stream frame says: a message, a conversation that changed, the answer to a send, a refusal. */
 type Frame =
@@ -92,7 +91,7 @@ export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps) {
           track,
           (send) => feedOf(deps, conversationId, after, send),
           async (raw) => {
-            const parsed = WsSend.safeParse(parseJson(raw));
+            const parsed = ChatWsSend.safeParse(parseJson(raw));
             if (!parsed.success)
               return { type: "error", message: parsed.error.issues[0]?.message ?? ChatMessages.textRequired };
             const sent = await deps.chat.send(who, { conversationId, ...parsed.data }, request.ip);
