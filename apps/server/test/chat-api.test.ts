@@ -53,6 +53,13 @@ describeEachBackend("live chat", { embedded: true }, (ctx) => {
     const again = await openChat(ctx.app, first.cookie);
     expect(again.body.data.conversation.id).toBe(first.body.data.conversation.id);
     expect(again.setCookie).toBeUndefined();
+    // Opened again on another page: the conversation now shows that page to the inbox.
+    const moved = await openChat(ctx.app, first.cookie, { payload: { page: "/case", city: "上海市" } });
+    expect(moved.body.data.conversation).toMatchObject({
+      id: first.body.data.conversation.id,
+      page: "/case",
+      city: "上海市",
+    });
     // Another browser is another visitor.
     const other = await openChat(ctx.app);
     expect(other.body.data.conversation.id).not.toBe(first.body.data.conversation.id);

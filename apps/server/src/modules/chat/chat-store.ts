@@ -85,6 +85,18 @@ export class ChatStore {
     return row;
   }
 
+  /** The visitor opened the chat on another page (or chose another city). */
+  async movePlace(id: number, place: { page: string; city: string }): Promise<ConversationRow> {
+    const [row] = await this.db.update(chatConversations).set(place).where(eq(chatConversations.id, id)).returning();
+    if (!row) throw new Error("conversation vanished");
+    return row;
+  }
+
+  /** The 在线咨询 lead left from the conversation, in the caller's transaction. */
+  async linkLead(tx: Db, id: number, leadId: number): Promise<void> {
+    await tx.update(chatConversations).set({ leadId }).where(eq(chatConversations.id, id));
+  }
+
   /** Login merges: this cookie's anonymous conversations become the customer's. */
   async adoptAnonymous(visitorKey: string, customerId: number): Promise<void> {
     await this.db
@@ -199,7 +211,7 @@ export class ChatStore {
   async update(
     tx: Db,
     id: number,
-    change: (c: ConversationRow) => Partial<Pick<ConversationRow, "status" | "assigneeId" | "closedAt" | "leadId">>,
+    change: (c: ConversationRow) => Partial<Pick<ConversationRow, "status" | "assigneeId" | "closedAt">>,
     now: Date,
   ): Promise<{ before: ConversationRow; after: ConversationRow } | undefined> {
     const [before] = await tx.select().from(chatConversations).where(eq(chatConversations.id, id)).for("update");

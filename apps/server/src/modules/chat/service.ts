@@ -90,6 +90,9 @@ export class ChatService {
       );
       conversation = await store.create(who, place, this.deps.now());
       this.deps.log.info({ conversationId: conversation.id }, "chat conversation opened");
+    } else if (place.page && (place.page !== conversation.page || place.city !== conversation.city)) {
+      // The inbox shows the page the visitor is on now, not the one the chat began on.
+      conversation = await store.movePlace(conversation.id, place);
     }
     return {
       conversation: conversationOf(conversation),
@@ -174,9 +177,7 @@ export class ChatService {
       clientIp,
     );
     const now = this.deps.now();
-    await this.deps.db.transaction((tx) =>
-      this.deps.store.update(tx, conversation.id, () => ({ leadId: lead.id }), now),
-    );
+    // The conversation's link to its lead and the line that tells the visitor commit together.
     const appended = await this.deps.store.append(
       {
         conversationId: conversation.id,
@@ -186,6 +187,7 @@ export class ChatService {
       },
       now,
       () => {},
+      (tx) => this.deps.store.linkLead(tx, conversation.id, lead.id),
     );
     this.announce(appended);
   }

@@ -68,6 +68,8 @@ export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps) {
     scope.route({
       method: "GET",
       url: CHAT_STREAM_PATH,
+      // A HEAD would open an event stream with no body to carry it.
+      exposeHeadRoute: false,
       schema: { querystring: VisitorStreamQuery, hide: true },
       config: { auth: "none" },
       // Before any upgrade: a conversation that is not the visitor's is refused as an HTTP answer.
@@ -104,6 +106,7 @@ export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps) {
     scope.route({
       method: "GET",
       url: CHAT_STAFF_STREAM_PATH,
+      exposeHeadRoute: false,
       schema: { querystring: StaffStreamQuery, hide: true },
       config: { auth: "staff", permission: "chat" },
       handler: (request, reply) => {
