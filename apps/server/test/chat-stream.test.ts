@@ -114,6 +114,24 @@ describeEachBackend("live chat stream", { app: false, embedded: true }, (ctx) =>
     expect(((await res.json()) as ApiAnswer<null>).code).toBe(0);
   });
 
+  it("closing the server ends open event streams and sockets instead of waiting on them", async () => {
+    const own = await buildApp({ env: testEnv(), database: ctx.database, serveWeb: false });
+    const ownHost = await listen(own);
+    const visitor = await newVisitor(own);
+    const socket = await StreamClient.visitor(ownHost, visitor);
+    const events = await fetch(`http://${ownHost}${CHAT_STREAM_PATH}?conversationId=${visitor.conversationId}`, {
+      headers: { cookie: `${CHAT_VISITOR_COOKIE}=${visitor.cookie}` },
+    });
+    const drained = (async () => {
+      for await (const _ of events.body as unknown as AsyncIterable<Uint8Array>);
+    })();
+    const started = Date.now();
+    await own.close();
+    await drained;
+    await expect.poll(() => socket.socket.readyState, WAIT).toBe(3);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it("a phone number typed in a message never reaches the logs in full", async () => {
     const visitor = await newVisitor(app);
     const sent = await visitorSend(app, visitor, "我的电话 13912345678，请回电");
