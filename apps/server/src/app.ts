@@ -27,6 +27,7 @@ import { type AdminOverrides, registerAdmin, requirePermissionOnAdminRoutes } fr
 import { STAFF_TOKEN_COOKIE } from "./modules/admin/staff-cookie.js";
 import { registerAudit } from "./modules/audit/audit-module.js";
 import { registerCatalog } from "./modules/catalog/catalog-module.js";
+import { registerChat } from "./modules/chat/chat-module.js";
 import { registerContent } from "./modules/content/content-module.js";
 import { registerGeo } from "./modules/geo/geo-module.js";
 import { type LeadsOverrides, registerLeads } from "./modules/leads/leads-module.js";
@@ -196,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGeo(app, { env, siteSettings });
   registerMedia(app, { db, now: backOfficeNow, limiter });
   registerSeo(app, { db, origin: env.PUBLIC_ORIGIN, categories: () => catalog.categories(), ...options.seo });
-  const { ownerCodes } = registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
+  const { ownerCodes, customerOf } = registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
   const leads = registerLeads(app, { env, db, siteSettings, limiter, metrics, backOfficeNow, ...options.leads });
   // An approved return refunds through the payments module (docs/decisions/0064), which registers
   // after orders: the port reaches it when a return is approved, long after both are registered.
@@ -214,6 +215,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   payments = registerPayments(app, { env, db, metrics, ...options.payments });
   registerProjects(app, { db, now: backOfficeNow, ownerCodes });
+  // Live chat (docs/decisions/0075): a phone left in a conversation becomes a lead through the leads module.
+  registerChat(app, {
+    env,
+    db,
+    now: options.accounts?.now ?? systemClock,
+    limiter,
+    siteSettings,
+    customerOf,
+    leaveLead: (lead, clientIp) => leads.chatLeads.chat(lead, clientIp),
+  });
   registerAdmin(app, {
     env,
     now: backOfficeNow,

@@ -99,6 +99,8 @@ export interface TwoInstances {
   second: FastifyInstance;
   /** An operations member, logged in on the first instance. */
   ops: StaffSession;
+  /** The database both instances share (to make other staff members). */
+  db: Db;
 }
 
 /**
@@ -116,7 +118,7 @@ export async function withTwoInstancesOverRedis(
   const second = await buildApp({ env, database: testDb.database, serveWeb: false });
   try {
     const ops = await newStaff(first, testDb.database.db, "operations");
-    await check({ first, second, ops });
+    await check({ first, second, ops, db: testDb.database.db });
   } finally {
     await first.close();
     await second.close();

@@ -23,6 +23,7 @@ import {
   articles,
   auditLog,
   banners,
+  chatConversations,
   customers as customerRows,
   goods,
   goodsSkus,
@@ -110,6 +111,8 @@ interface SampleContext {
   projectId: number;
   /** Its first stage, already checked by the inspector. */
   stageId: number;
+  /** Live chat: waiting conversations to claim, and open ones of the 销售/客服 to transfer, close and answer. */
+  chats: { waiting: number[]; open: number[]; reply: number };
 }
 interface Sample {
   query?: Record<string, string>;
@@ -223,6 +226,13 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
     body: { projectId: c.projectId, kind: "add", items: [{ name: "矩阵增项", amountCents: 100 }], reason: "矩阵" },
   }),
   adminCityPricesList: () => ({}),
+  adminChatList: () => ({ query: { box: "waiting" } }),
+  adminChatDetail: (c) => ({ query: { id: String(c.chats.reply) } }),
+  adminChatClaim: (c) => ({ body: { id: c.chats.waiting.pop() } }),
+  adminChatTransfer: (c) => ({ body: { id: c.chats.open.pop(), staffId: c.targetStaffId } }),
+  adminChatClose: (c) => ({ body: { id: c.chats.open.pop() } }),
+  adminChatReply: (c) => ({ body: { id: c.chats.reply, clientId: `matrix-${++writes}-reply`, text: "矩阵回复" } }),
+  adminChatCanned: () => ({}),
   adminReconciliationRuns: () => ({ query: { from: "2026-01-01", provider: "wechat" } }),
   adminReconciliationDifferences: () => ({ query: { unresolved: "true", kind: "amount_differs" } }),
   adminReconciliationProviders: () => ({}),
@@ -293,6 +303,7 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
     signedLeadIds: [],
     projectId: 0,
     stageId: 0,
+    chats: { waiting: [], open: [], reply: 0 },
   };
 
   beforeAll(async () => {
@@ -417,6 +428,23 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
       .update(projectStages)
       .set({ inspectionPassed: true, inspectedAt: now0 })
       .where(eq(projectStages.id, sample.stageId));
+    // Conversations the matrix's 销售/客服 holds (管理员 may work any open one).
+    const chatRow = (status: "waiting" | "open") => ({
+      visitorKey: "matrix",
+      status,
+      assigneeId: status === "open" ? members.sales.id : null,
+      createdAt: now0,
+      updatedAt: now0,
+    });
+    for (let i = 0; i < CALLERS.length; i += 1) {
+      const [waiting] = await ctx.database.db.insert(chatConversations).values(chatRow("waiting")).returning();
+      sample.chats.waiting.push(waiting!.id);
+    }
+    for (let i = 0; i < 2 * CALLERS.length + 1; i += 1) {
+      const [open] = await ctx.database.db.insert(chatConversations).values(chatRow("open")).returning();
+      sample.chats.open.push(open!.id);
+    }
+    sample.chats.reply = sample.chats.open.pop()!;
     const [buyer] = await ctx.database.db.select().from(customerRows).where(eq(customerRows.mobile, customer.mobile));
     const now = new Date();
     for (const status of ["paid", "shipped", "pending_payment"] as const) {

@@ -63,6 +63,7 @@ import {
   AdminSitePageSaveBody,
 } from "./admin-content.js";
 import { adminReconciliationEndpoints } from "./admin-reconciliation.js";
+import { chatAdminEndpoints } from "./chat.js";
 import { NoQuery, Nothing, staffDef } from "./endpoint-def.js";
 import { projectAdminEndpoints } from "./projects.js";
 import { adminRefundEndpoints } from "./refunds.js";
@@ -442,4 +443,5 @@ export const adminEndpoints = {
   ...adminRefundEndpoints,
   ...adminReconciliationEndpoints,
   ...projectAdminEndpoints,
+  ...chatAdminEndpoints,
 } as const;

@@ -83,4 +83,11 @@ export const adminRoutes = {
   adminProjectInspect: { method: "POST", path: "/api/admin/projects/inspect" },
   adminProjectRequestAcceptance: { method: "POST", path: "/api/admin/projects/request-acceptance" },
   adminProjectChangeOrder: { method: "POST", path: "/api/admin/projects/change-order" },
+  adminChatList: { method: "GET", path: "/api/admin/chat/list" },
+  adminChatDetail: { method: "GET", path: "/api/admin/chat/detail" },
+  adminChatClaim: { method: "POST", path: "/api/admin/chat/claim" },
+  adminChatTransfer: { method: "POST", path: "/api/admin/chat/transfer" },
+  adminChatClose: { method: "POST", path: "/api/admin/chat/close" },
+  adminChatReply: { method: "POST", path: "/api/admin/chat/reply" },
+  adminChatCanned: { method: "GET", path: "/api/admin/chat/canned" },
 } as const satisfies { [K in keyof AdminEndpoints]: Pick<AdminEndpoints[K], "method" | "path"> };

@@ -45,6 +45,8 @@ export const ADMIN_PERMISSIONS = [
   "projects",
   "project_create",
   "project_work",
+  // Live chat's inbox (issue #25, docs/decisions/0075): 销售/客服 and 管理员.
+  "chat",
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type RolePermission = Exclude<AdminPermission, "public" | "self">;
@@ -69,11 +71,12 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly RolePermission[]> = {
     "projects",
     "project_create",
     "project_work",
+    "chat",
   ],
   // Renovation projects (docs/decisions/0069): 销售/客服 create a project from a signed lead and
   // follow every project; 项目经理 see and work only the projects they are on (the projects module
   // scopes each read and write) and upload their site photos through the picture pipeline.
-  sales: ["dashboard", "leads", "orders", "projects", "project_create"],
+  sales: ["dashboard", "leads", "orders", "projects", "project_create", "chat"],
   operations: ["dashboard", "catalog", "content", "settings", "media"],
   manager: ["dashboard", "projects", "project_work", "media"],
 };

@@ -20,6 +20,7 @@ import {
   IdQuery,
   PackageDetail,
 } from "./catalog.js";
+import { chatVisitorEndpoints } from "./chat.js";
 import {
   AfterSaleCreateBody,
   AfterSalePhotoData,
@@ -472,6 +473,7 @@ export const endpoints = {
   }),
   ...refundEndpoints,
   ...projectOwnerEndpoints,
+  ...chatVisitorEndpoints,
   ...adminEndpoints,
 } as const;
 

@@ -10,6 +10,7 @@ export * from "./admin-routes.js";
 export * from "./after-sales.js";
 export * from "./case-filters.js";
 export * from "./catalog.js";
+export * from "./chat.js";
 export * from "./city-prices.js";
 export * from "./commerce.js";
 export * from "./common.js";

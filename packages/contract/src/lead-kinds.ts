@@ -1,7 +1,15 @@
 // The lead kinds and their one Chinese name, apart from the leads' zod schemas: the storefront's
 // home page names its booking button with them, and importing leads.ts would put zod in its bundle (P5).
-/** The six kinds of lead, one a storefront form, as the leads table stores them (docs/decisions/0031). */
-export const LEAD_KINDS = ["appointment", "estimate", "franchise", "activity", "denominate", "panorama"] as const;
+/** The seven kinds of lead, one a storefront form (or the live chat), as the leads table stores them (docs/decisions/0031). */
+export const LEAD_KINDS = [
+  "appointment",
+  "estimate",
+  "franchise",
+  "activity",
+  "denominate",
+  "panorama",
+  "chat",
+] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 /**
@@ -16,4 +24,6 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   // The deposit form on /decorate-act (docs/decisions/0052): the visitor pays a deposit, not a naming entry.
   denominate: "活动定金",
   panorama: "全景页留资",
+  // A phone left in the live chat, with its transcript (docs/decisions/0075).
+  chat: "在线咨询",
 };

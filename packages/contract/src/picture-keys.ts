@@ -10,8 +10,9 @@ export const STAFF_IMAGE_PURPOSES = ["goods", "banner", "store", "article"] as c
 /**
  * Where a picture is shown; it decides the widths an upload is re-encoded to. "aftersale": a buyer's
  * photo of an after-sales request (docs/decisions/0064), uploaded by the customer, never by staff.
+ * "chat": a picture a visitor sends in the live chat (docs/decisions/0075).
  */
-export const IMAGE_PURPOSES = [...STAFF_IMAGE_PURPOSES, "aftersale"] as const;
+export const IMAGE_PURPOSES = [...STAFF_IMAGE_PURPOSES, "aftersale", "chat"] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 /**
@@ -26,6 +27,8 @@ export const IMAGE_WIDTHS: Record<ImagePurpose, readonly number[]> = {
   article: [1200, 750],
   // Staff open a photo full size in the back office; the request shows thumbnails.
   aftersale: [1200, 240],
+  // The chat window shows a thumbnail and opens the picture full size.
+  chat: [1200, 240],
 };
 
 /** The formats an upload is stored in, the browser's preferred first; WebP is every upload's. */

@@ -69,6 +69,11 @@ export const routes = {
   myProjectAccept: { method: "POST", path: "/api/my-project/accept" },
   myProjectObject: { method: "POST", path: "/api/my-project/object" },
   myProjectDecideChange: { method: "POST", path: "/api/my-project/approve" },
+  chatOpen: { method: "POST", path: "/api/chat/open" },
+  chatSend: { method: "POST", path: "/api/chat/send" },
+  chatPicture: { method: "POST", path: "/api/chat/picture" },
+  chatHistory: { method: "GET", path: "/api/chat/history" },
+  chatLead: { method: "POST", path: "/api/chat/lead" },
 } as const satisfies { [K in StorefrontEndpointName]: Pick<Endpoints[K], "method" | "path"> };
 
 type AnyEndpoint = Endpoints[keyof Endpoints];

@@ -6,6 +6,8 @@ import type {
   ChangeOrderItem,
   ChangeOrderKind,
   ChangeOrderStatus,
+  ChatSender,
+  ChatStatus,
   CodePurpose,
   InstalmentStatus,
   LeadKind,
@@ -1053,4 +1055,61 @@ export const projectVersions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex().on(t.projectId, t.version)],
+);
+
+// ── Live chat (issue #25, docs/decisions/0075) ─────────────────────────────────────────────────────
+// Owned by modules/chat. A message is stored here first, then fanned out to every instance.
+
+/**
+ * A visitor's conversation: known by the hash of the visitor's cookie and, once the visitor logs in,
+ * by the customer too. lastSeq is the last message's sequence: taking the next one locks this row, so
+ * the messages of one conversation are numbered 1, 2, 3 … without a gap on every instance.
+ */
+export const chatConversations = pgTable(
+  "chat_conversations",
+  {
+    id: serial().primaryKey(),
+    /** SHA-256 of the yj_chat cookie's token (the token itself is never stored). */
+    visitorKey: text().notNull(),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    status: text().$type<ChatStatus>().notNull().default("waiting"),
+    assigneeId: integer().references(() => staff.id, { onDelete: "set null" }),
+    /** The page the visitor opened the chat on, and the visitor's chosen city. */
+    page: text().notNull().default(""),
+    city: text().notNull().default(""),
+    lastSeq: integer().notNull().default(0),
+    /** The 在线咨询 lead the visitor left from this conversation, if any. */
+    leadId: integer().references(() => leads.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.visitorKey, t.createdAt),
+    index().on(t.customerId, t.createdAt),
+    index().on(t.status, t.updatedAt),
+    index().on(t.assigneeId, t.status),
+  ],
+);
+
+/** One message; (conversation, seq) orders them and (conversation, clientId) makes a resend the same message. */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    conversationId: integer()
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: "cascade" }),
+    seq: integer().notNull(),
+    clientId: text().notNull(),
+    sender: text().$type<ChatSender>().notNull(),
+    staffId: integer().references(() => staff.id, { onDelete: "set null" }),
+    /** The staff member's name as the visitor saw it, kept past renames. */
+    staffName: text().notNull().default(""),
+    text: text().notNull(),
+    /** A picture the visitor sent (a media_uploads URL of purpose chat), or empty. */
+    picture: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex().on(t.conversationId, t.seq), uniqueIndex().on(t.conversationId, t.clientId)],
 );

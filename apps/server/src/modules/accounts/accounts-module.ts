@@ -1,5 +1,5 @@
 // Assembles the accounts module: stores, SMS provider, session hook and routes (docs/product.md §4, §6; R1–R6).
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Env } from "../../config/env.js";
 import type { Db } from "../../db/client.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
@@ -13,8 +13,8 @@ import { FavoritesService } from "./favorites.js";
 import { HumanCheck } from "./human-check.js";
 import { accountsRoutes } from "./routes.js";
 import { AccountsService } from "./service.js";
-import { installSessionHook } from "./session-hook.js";
-import { SessionStore } from "./sessions.js";
+import { installSessionHook, readToken } from "./session-hook.js";
+import { type SessionCustomer, SessionStore } from "./sessions.js";
 
 /** What tests replace: the clock, the SMS gateway, the rate-limit store (app.ts shares it with leads). */
 export interface AccountsOverrides {
@@ -42,11 +42,17 @@ export interface OwnerCodes {
   sms: SmsProvider;
 }
 
-/** Returns the rate-limit store it uses (readiness checks Redis through it) and the owners' codes. */
+/**
+ * The logged-in customer of any request, a public read's too (the session hook resolves writes and
+ * session routes only): the live chat's history and stream are reads of one customer's conversation.
+ */
+export type CustomerOf = (request: FastifyRequest) => Promise<SessionCustomer | null>;
+
+/** Returns the rate-limit store it uses (readiness checks Redis through it), the owners' codes and CustomerOf. */
 export function registerAccounts(
   app: FastifyInstance,
   options: AccountsOptions,
-): { limiter: RateLimiter; ownerCodes: OwnerCodes } {
+): { limiter: RateLimiter; ownerCodes: OwnerCodes; customerOf: CustomerOf } {
   const { env, db } = options;
   const { limiter } = options;
   const now = options.now ?? systemClock;
@@ -77,5 +83,10 @@ export function registerAccounts(
     confirm: (phone, code, clientIp, act) => accounts.confirmWithCode(phone, code, clientIp, act),
     sms,
   };
-  return { limiter, ownerCodes };
+  const customerOf: CustomerOf = async (request) => {
+    if (request.customer) return request.customer;
+    const token = readToken(request);
+    return token ? sessions.resolve(token, now()) : null;
+  };
+  return { limiter, ownerCodes, customerOf };
 }

@@ -17,7 +17,7 @@ declare module "fastify" {
 }
 
 /** The cookie for browsers, `Authorization: Bearer` for other clients; never the URL (R5). */
-function readToken(request: FastifyRequest): string | undefined {
+export function readToken(request: FastifyRequest): string | undefined {
   const cookie = request.cookies[TOKEN_COOKIE];
   if (cookie) return cookie;
   const authorization = request.headers.authorization;

@@ -34,6 +34,8 @@ export interface LeadsOverrides {
 export interface LeadsModule {
   job: DeliveryJob;
   pipeline: LeadPipeline;
+  /** The live chat's leads (docs/decisions/0075): a phone left in a conversation. */
+  chatLeads: Pick<LeadsService, "chat">;
 }
 
 export interface LeadsOptions extends LeadsOverrides {
@@ -73,5 +75,5 @@ export function registerLeads(app: FastifyInstance, options: LeadsOptions): Lead
   const pipeline = new LeadPipeline(db, options.backOfficeNow);
   leadsAdminRoutes(app, pipeline);
   if (options.runDelivery !== false) job.runWhileServing(app);
-  return { job, pipeline };
+  return { job, pipeline, chatLeads: leads };
 }

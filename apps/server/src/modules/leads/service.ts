@@ -47,6 +47,16 @@ export interface LeadsDeps {
 
 type Parsed<T extends z.ZodType> = z.output<T>;
 
+/** What the chat module hands over when a visitor leaves a phone (consent is required there). */
+export interface ChatLeadSubmission {
+  phone: string;
+  name: string;
+  city: string;
+  page: string;
+  conversationId: number;
+  transcript: { sender: string; text: string; at: string }[];
+}
+
 export class LeadsService {
   constructor(private readonly deps: LeadsDeps) {}
 
@@ -131,6 +141,26 @@ export class LeadsService {
     const { province, city } = body;
     const origin = sourceLabel(body.originDetail) || leadOrigin("/iframe");
     return this.submitForm(body, { kind: "panorama", province, city, origin }, clientIp);
+  }
+
+  /**
+   * A phone left in the live chat (docs/decisions/0075): a lead of kind 在线咨询 through the same
+   * limits, dedupe and outbox as every form, the conversation's transcript kept as its payload.
+   */
+  chat(lead: ChatLeadSubmission, clientIp: string): Promise<WrittenLead> {
+    const { phone, name, city, page, conversationId, transcript } = lead;
+    return this.submit(
+      {
+        kind: "chat",
+        phone,
+        name,
+        city,
+        origin: leadOrigin(page || "/", LEAD_KIND_LABELS.chat),
+        payload: { conversationId, page, transcript },
+        consent: true,
+      },
+      clientIp,
+    );
   }
 
   /** Owners served: the base figure of the site settings plus distinct phones among all leads. */

@@ -1,0 +1,15 @@
+// The accounts module's public API for other modules (docs/decisions/0040): what they may ask of the
+// customers table, which only this module writes.
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { customers } from "../../db/schema.js";
+
+/** Customer ids → their mobile numbers (the live chat's inbox shows them masked, docs/decisions/0075). */
+export async function customerMobiles(reader: Pick<Db, "select">, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await reader
+    .select({ id: customers.id, mobile: customers.mobile })
+    .from(customers)
+    .where(inArray(customers.id, ids));
+  return new Map(rows.map((r) => [r.id, r.mobile]));
+}
