@@ -213,14 +213,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.orders,
   });
   payments = registerPayments(app, { env, db, metrics, ...options.payments });
-  registerProjects(app, { db, now: backOfficeNow, ownerCodes });
+  const { projects } = registerProjects(app, { db, now: backOfficeNow, ownerCodes });
   registerAdmin(app, {
     env,
     now: backOfficeNow,
     staff,
     sessions,
     limiter,
-    dashboard: { leads: () => leads.pipeline.dashboard(), orders: () => orders.desk.figures() },
+    dashboard: {
+      leads: () => leads.pipeline.dashboard(),
+      orders: () => orders.desk.figures(),
+      projects: (member) => projects.figures(member),
+    },
   });
   const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];
   healthRoutes(app, {
