@@ -481,11 +481,12 @@ describeEachBackend("renovation projects (R21)", { embedded: true, app: false },
   /** A project of its own for the back office's tests below, in a city no other test uses. */
   async function siteProject(overrides: Record<string, unknown> = {}) {
     const phone = uniquePhone("135");
+    const leadId = await lead("signed", phone);
     const created = await asMember(staff.admin, {
       method: "POST",
       url: "/api/admin/projects/create",
       payload: {
-        leadId: await lead("signed", phone),
+        leadId,
         city: `测试市${phone.slice(-6)}`,
         address: "滨江区 2 号",
         areaSqm: 88,
@@ -497,7 +498,7 @@ describeEachBackend("renovation projects (R21)", { embedded: true, app: false },
       },
     });
     expect(created.body.code, created.body.message).toBe(1);
-    return { detail: created.body.data, phone };
+    return { detail: created.body.data, phone, leadId };
   }
   type ListPage = { dataList: z.infer<typeof ProjectSummary>[] };
   const listIds = async (who: StaffSession, query: string) => {
@@ -507,7 +508,7 @@ describeEachBackend("renovation projects (R21)", { embedded: true, app: false },
   };
 
   it("the list filters by state, city, manager and late; the phone is masked until revealed, on record", async () => {
-    const { detail, phone } = await siteProject();
+    const { detail, phone, leadId } = await siteProject();
     const city = encodeURIComponent(detail.city);
     expect(await listIds(staff.sales, `city=${city}`)).toEqual([detail.id]);
     expect(await listIds(staff.sales, `city=${city}&status=in_progress&managerId=${staff.managerB.id}`)).toEqual([
@@ -516,6 +517,7 @@ describeEachBackend("renovation projects (R21)", { embedded: true, app: false },
     expect(await listIds(staff.sales, `city=${city}&status=completed`)).toEqual([]);
     expect(await listIds(staff.sales, `city=${city}&managerId=${staff.managerA.id}`)).toEqual([]);
     expect(await listIds(staff.sales, `city=${city}&late=1`)).toEqual([]);
+    expect(await listIds(staff.sales, `leadId=${leadId}`)).toEqual([detail.id]);
     const row = await asMember<ListPage>(staff.sales, { method: "GET", url: `/api/admin/projects/list?city=${city}` });
     expect(row.body.data.dataList[0]?.ownerPhone).toBe(`${phone.slice(0, 3)}****${phone.slice(7)}`);
     const bad = await asMember(staff.sales, { method: "GET", url: "/api/admin/projects/list?status=maybe" });

@@ -158,6 +158,8 @@ export const ProjectListQuery = z.object({
   status: z.enum(PROJECT_STATUSES, { message: "项目状态无效" }).optional(),
   city: text("城市").trim().max(32, "城市最多 32 个字").optional(),
   managerId: AdminId.optional(),
+  /** The project made from this lead (the lead page's link to it). */
+  leadId: AdminId.optional(),
   /** "1": only projects behind their planned finish date. */
   late: z.enum(["0", "1"]).optional(),
   current: z.coerce.number().int().min(1).max(100_000).catch(1).optional(),

@@ -115,6 +115,7 @@ export interface ProjectFilter {
   status?: ProjectRow["status"];
   city?: string;
   managerId?: number;
+  leadId?: number;
   late?: "0" | "1";
   current?: number;
   pageSize?: number;
@@ -127,6 +128,7 @@ export async function projectPage(reader: Reader, filter: ProjectFilter, scope: 
     filter.status ? eq(projects.status, filter.status) : undefined,
     filter.city ? eq(projects.city, filter.city) : undefined,
     filter.managerId ? eq(projects.managerId, filter.managerId) : undefined,
+    filter.leadId ? eq(projects.leadId, filter.leadId) : undefined,
     filter.late === "1" ? and(eq(projects.status, "in_progress"), lt(projects.plannedFinishDate, today)) : undefined,
   );
   const page = await pageOf(
