@@ -110,6 +110,8 @@ interface SampleContext {
   projectId: number;
   /** Its first stage, already checked by the inspector. */
   stageId: number;
+  /** Every stage of it, in order, with its name. */
+  stages: { id: number; name: string }[];
 }
 interface Sample {
   query?: Record<string, string>;
@@ -216,6 +218,10 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
       managerId: c.targetStaffId,
     },
   }),
+  adminProjectStaff: () => ({}),
+  adminProjectRevealPhone: (c) => ({ body: { projectId: c.projectId } }),
+  adminProjectAudit: (c) => ({ query: { id: String(c.projectId) } }),
+  adminProjectStages: (c) => ({ body: { projectId: c.projectId, stages: c.stages } }),
   adminProjectStageRecord: (c) => ({ body: { stageId: c.stageId, text: `矩阵照片 ${++writes}`, photoKeys: [] } }),
   adminProjectInspect: (c) => ({ body: { stageId: c.stageId, passed: true, note: "矩阵检查" } }),
   adminProjectRequestAcceptance: (c) => ({ body: { stageId: c.stageId } }),
@@ -293,6 +299,7 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
     signedLeadIds: [],
     projectId: 0,
     stageId: 0,
+    stages: [],
   };
 
   beforeAll(async () => {
@@ -410,8 +417,9 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
         },
       }),
     );
-    const project = (created.json() as { data: { id: number; stages: { id: number }[] } }).data;
+    const project = (created.json() as { data: { id: number; stages: { id: number; name: string }[] } }).data;
     sample.projectId = project.id;
+    sample.stages = project.stages.map(({ id, name }) => ({ id, name }));
     sample.stageId = project.stages[0]!.id;
     await ctx.database.db
       .update(projectStages)
