@@ -15,13 +15,18 @@ dayjs.locale("zh-cn");
 
 /**
  * antd's secondary and description greys (45 % black, 2.8:1 on white) are darkened to 65 % black
- * (7:1): small grey notes must still reach WCAG AA's 4.5:1 (docs/decisions/0049).
+ * (7:1): small grey notes must still reach WCAG AA's 4.5:1 (docs/decisions/0049). So are the tertiary
+ * grey (a bordered description's label), the placeholder (a filter's 全部) and the link blue
+ * (#1677ff is 4.1:1; #0958d9 is 6:1), found by axe on the projects pages (docs/decisions/0074).
  */
-const THEME = {
+export const THEME = {
   token: {
     colorPrimary: "#c8161d",
     colorTextSecondary: "rgba(0, 0, 0, 0.65)",
     colorTextDescription: "rgba(0, 0, 0, 0.65)",
+    colorTextTertiary: "rgba(0, 0, 0, 0.65)",
+    colorTextPlaceholder: "rgba(0, 0, 0, 0.6)",
+    colorLink: "#0958d9",
   },
 };
 

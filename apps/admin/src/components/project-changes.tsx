@@ -15,7 +15,7 @@ import { moneyColumn, timeColumn } from "../kit/columns";
 import { MoneyField, yuan, yuanToCents } from "../kit/money-field";
 import { SaveModal } from "../kit/save-modal";
 import { SmallTable } from "../kit/small-table";
-import { ChangeStatusTag } from "../project-labels";
+import { ChangeStatusTag, emptyNote, ScrollRegion } from "../project-labels";
 import { PhotoListField, PhotoStrip } from "./photo-list-field";
 
 interface ChangeValues {
@@ -47,43 +47,44 @@ export function ChangeOrders({
         ) : null
       }
     >
-      <SmallTable<ProjectChangeOrder>
-        rowKey="id"
-        dataSource={project.changeOrders}
-        scroll={{ x: "max-content" }}
-        locale={{ emptyText: "没有变更单" }}
-        expandable={{
-          expandedRowRender: (c) => (
-            <Space orientation="vertical">
-              {c.items.map((i) => (
-                <span key={i.name}>
-                  {i.name}：{yuan(i.amountCents)}
-                </span>
-              ))}
-              <PhotoStrip keys={c.photoKeys} label="变更照片" />
-            </Space>
-          ),
-        }}
-        columns={[
-          timeColumn("提出时间"),
-          { title: "类型", dataIndex: "kind", render: (k: ChangeOrderKind) => CHANGE_ORDER_KIND_LABELS[k] },
-          moneyColumn("金额", "amountCents"),
-          { title: "原因", dataIndex: "reason", ellipsis: true },
-          {
-            title: "状态",
-            dataIndex: "status",
-            render: (s: ProjectChangeOrder["status"]) => <ChangeStatusTag status={s} />,
-          },
-          {
-            title: "合同金额变化",
-            key: "contract",
-            render: (_, c) =>
-              c.contractBeforeCents !== null && c.contractAfterCents !== null
-                ? `${yuan(c.contractBeforeCents)} → ${yuan(c.contractAfterCents)}`
-                : "—",
-          },
-        ]}
-      />
+      <ScrollRegion label="变更单列表">
+        <SmallTable<ProjectChangeOrder>
+          rowKey="id"
+          dataSource={project.changeOrders}
+          locale={{ emptyText: emptyNote("没有变更单") }}
+          expandable={{
+            expandedRowRender: (c) => (
+              <Space orientation="vertical">
+                {c.items.map((i) => (
+                  <span key={i.name}>
+                    {i.name}：{yuan(i.amountCents)}
+                  </span>
+                ))}
+                <PhotoStrip keys={c.photoKeys} label="变更照片" />
+              </Space>
+            ),
+          }}
+          columns={[
+            timeColumn("提出时间"),
+            { title: "类型", dataIndex: "kind", render: (k: ChangeOrderKind) => CHANGE_ORDER_KIND_LABELS[k] },
+            moneyColumn("金额", "amountCents"),
+            { title: "原因", dataIndex: "reason", ellipsis: true },
+            {
+              title: "状态",
+              dataIndex: "status",
+              render: (s: ProjectChangeOrder["status"]) => <ChangeStatusTag status={s} />,
+            },
+            {
+              title: "合同金额变化",
+              key: "contract",
+              render: (_, c) =>
+                c.contractBeforeCents !== null && c.contractAfterCents !== null
+                  ? `${yuan(c.contractBeforeCents)} → ${yuan(c.contractAfterCents)}`
+                  : "—",
+            },
+          ]}
+        />
+      </ScrollRegion>
       <SaveModal<ChangeValues, ProjectDetail>
         open={open}
         title="提出变更"
@@ -165,32 +166,33 @@ export function ContractVersions({ project }: { project: ProjectDetail }) {
   const stageName = new Map(project.stages.map((s) => [s.id, s.name]));
   return (
     <Card title="合同版本">
-      <SmallTable<ProjectVersion>
-        rowKey="version"
-        dataSource={[...project.versions].reverse()}
-        scroll={{ x: "max-content" }}
-        columns={[
-          { title: "版本", dataIndex: "version", render: (v: number) => `第 ${v} 版` },
-          timeColumn("生效时间"),
-          moneyColumn("合同金额", "contractCents"),
-          {
-            title: "各期款项",
-            key: "instalments",
-            render: (_, v) => (
-              <Typography.Text>
-                {v.instalments
-                  .map((i) => `${stageName.get(i.stageId) ?? "已删除阶段"} ${yuan(i.amountCents)}`)
-                  .join("；")}
-              </Typography.Text>
-            ),
-          },
-          {
-            title: "来源",
-            dataIndex: "changeOrderId",
-            render: (id: number | null) => (id === null ? "签约" : `变更单 #${id}`),
-          },
-        ]}
-      />
+      <ScrollRegion label="合同版本列表">
+        <SmallTable<ProjectVersion>
+          rowKey="version"
+          dataSource={[...project.versions].reverse()}
+          columns={[
+            { title: "版本", dataIndex: "version", render: (v: number) => `第 ${v} 版` },
+            timeColumn("生效时间"),
+            moneyColumn("合同金额", "contractCents"),
+            {
+              title: "各期款项",
+              key: "instalments",
+              render: (_, v) => (
+                <Typography.Text>
+                  {v.instalments
+                    .map((i) => `${stageName.get(i.stageId) ?? "已删除阶段"} ${yuan(i.amountCents)}`)
+                    .join("；")}
+                </Typography.Text>
+              ),
+            },
+            {
+              title: "来源",
+              dataIndex: "changeOrderId",
+              render: (id: number | null) => (id === null ? "签约" : `变更单 #${id}`),
+            },
+          ]}
+        />
+      </ScrollRegion>
     </Card>
   );
 }

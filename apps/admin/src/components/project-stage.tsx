@@ -84,7 +84,8 @@ export function StageCard({
             <ul style={{ margin: "4px 0 0", paddingInlineStart: 20 }}>
               {stage.checklist.map((c) => (
                 <li key={c.item}>
-                  {c.item} {c.done ? <Typography.Text type="success">✓ 已检查</Typography.Text> : null}
+                  {c.item}
+                  {c.done ? "（已检查）" : ""}
                 </li>
               ))}
             </ul>

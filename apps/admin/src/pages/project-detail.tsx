@@ -15,8 +15,9 @@ import { moneyColumn } from "../kit/columns";
 import { formatTime, orDash } from "../kit/format";
 import { yuan } from "../kit/money-field";
 import { SmallTable } from "../kit/small-table";
+import { PageTitle } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
-import { InstalmentStatusTag, LateTag, ProjectStatusTag } from "../project-labels";
+import { InstalmentStatusTag, LateTag, ProjectStatusTag, ScrollRegion } from "../project-labels";
 import { can, useSession } from "../session";
 import { useLoad } from "../use-load";
 
@@ -92,22 +93,23 @@ function Instalments({ project }: { project: ProjectDetail }) {
   const paid = project.instalments.filter((i) => i.status === "paid").reduce((a, i) => a + i.amountCents, 0);
   return (
     <Card title="付款节点" extra={<Typography.Text>已收 {yuan(paid)}</Typography.Text>}>
-      <SmallTable<ProjectInstalment>
-        rowKey="id"
-        dataSource={project.instalments}
-        scroll={{ x: "max-content" }}
-        columns={[
-          { title: "节点", dataIndex: "stageName", render: (name: string) => `${name}验收后` },
-          { title: "比例", dataIndex: "percent", render: (p: number) => `${p}%` },
-          moneyColumn("金额", "amountCents"),
-          {
-            title: "状态",
-            dataIndex: "status",
-            render: (s: ProjectInstalment["status"]) => <InstalmentStatusTag status={s} />,
-          },
-          { title: "支付时间", dataIndex: "paidAt", render: (t: string | null) => (t ? formatTime(t) : "—") },
-        ]}
-      />
+      <ScrollRegion label="付款节点列表">
+        <SmallTable<ProjectInstalment>
+          rowKey="id"
+          dataSource={project.instalments}
+          columns={[
+            { title: "节点", dataIndex: "stageName", render: (name: string) => `${name}验收后` },
+            { title: "比例", dataIndex: "percent", render: (p: number) => `${p}%` },
+            moneyColumn("金额", "amountCents"),
+            {
+              title: "状态",
+              dataIndex: "status",
+              render: (s: ProjectInstalment["status"]) => <InstalmentStatusTag status={s} />,
+            },
+            { title: "支付时间", dataIndex: "paidAt", render: (t: string | null) => (t ? formatTime(t) : "—") },
+          ]}
+        />
+      </ScrollRegion>
     </Card>
   );
 }
@@ -160,9 +162,9 @@ export function ProjectDetailPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
       <Link to="/projects">← 项目列表</Link>
-      <Typography.Title level={4} style={{ margin: 0 }}>
+      <PageTitle>
         项目 #{project.id} · {project.ownerName || "业主"} <ProjectStatusTag status={project.status} />
-      </Typography.Title>
+      </PageTitle>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Contract project={project} />
@@ -171,16 +173,7 @@ export function ProjectDetailPage() {
           <Team project={project} />
         </Col>
       </Row>
-      <Card
-        title="施工阶段"
-        extra={
-          manages ? (
-            <Button onClick={() => setEditing(true)} aria-label="编辑施工阶段">
-              编辑阶段
-            </Button>
-          ) : null
-        }
-      >
+      <Card title="施工阶段" extra={manages ? <Button onClick={() => setEditing(true)}>编辑施工阶段</Button> : null}>
         <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
           {project.stages.map((stage) => (
             <StageCard key={stage.id} stage={stage} rights={rights} onChanged={changed} />

@@ -10,7 +10,7 @@ import { orDash } from "../kit/format";
 import { TitledPage } from "../kit/titled-page";
 import { FilterBar, UrlTableView } from "../kit/url-table";
 import { useUrlTable } from "../kit/use-url-table";
-import { LateTag, ProjectStatusTag, projectStatusOptions } from "../project-labels";
+import { emptyNote, LateTag, ProjectStatusTag, projectStatusOptions } from "../project-labels";
 import { useSession } from "../session";
 import { useLoad } from "../use-load";
 
@@ -56,7 +56,7 @@ export function ProjectListPage() {
         rowKey="id"
         columns={COLUMNS}
         scroll={{ x: 1200 }}
-        locale={{ emptyText: "没有符合条件的装修项目" }}
+        locale={{ emptyText: emptyNote("没有符合条件的装修项目") }}
       />
     </TitledPage>
   );

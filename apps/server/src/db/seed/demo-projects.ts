@@ -104,8 +104,9 @@ const PLANS: Plan[] = [
   },
 ];
 
+/** The calendar day `days` after `today` (counted on UTC midnights, so no timezone shifts the date). */
 const dayFrom = (today: string, days: number) =>
-  new Date(chinaDayStart(today).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+  new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const instantOf = (today: string, days: number) =>
   new Date(chinaDayStart(today).getTime() + days * DAY_MS + 10 * 3_600_000);
 
