@@ -113,12 +113,17 @@ function StageFields({
   remove(index: number): void;
 }) {
   const form = Form.useFormInstance();
-  const id = Form.useWatch(["stages", field.name, "id"], form) as number | undefined;
+  // Read at render: the list re-renders its rows on every move, add and removal.
+  const id = form.getFieldValue(["stages", field.name, "id"]) as number | undefined;
   const stage = id ? byId.get(id) : undefined;
   const accepted = stage?.status === "accepted";
   const fixed = index < fixedCount;
   return (
     <div style={{ border: "1px solid #f0f0f0", borderRadius: 6, padding: 12 }} data-stage-row={index + 1}>
+      {/* Registered so the save sends it: a row without its id would be a new stage. */}
+      <Form.Item name={[field.name, "id"]} hidden>
+        <Input />
+      </Form.Item>
       <Space wrap align="start">
         <Form.Item
           name={[field.name, "name"]}

@@ -194,4 +194,49 @@ describe("project detail", () => {
       }),
     );
   });
+
+  it("edits the stages: started ones stay put, a paid-for stage cannot go, the rest move and go", async () => {
+    const withWoodInstalment: ProjectDetail = {
+      ...project,
+      instalments: [
+        ...project.instalments,
+        { id: 3, stageId: 104, stageName: "木作", percent: 30, amountCents: 5_040_000, status: "locked", paidAt: null },
+      ],
+    };
+    open(withWoodInstalment);
+    answer(adminRoutes.adminProjectStages, withWoodInstalment);
+    fireEvent.click(await screen.findByRole("button", { name: "编辑施工阶段" }));
+    const dialog = await screen.findByRole("dialog");
+    const row = (n: number) => dialog.querySelector(`[data-stage-row="${n}"]`) as HTMLElement;
+    // 开工交底 is accepted and 水电改造 has a record: no moves, no removal.
+    expect(within(row(1)).queryByRole("button")).toBeNull();
+    expect(within(row(2)).getByText("已开始")).toBeTruthy();
+    expect(within(row(2)).queryByRole("button")).toBeNull();
+    // 木作 pays an instalment: it moves but cannot be removed.
+    expect(within(row(5)).getByText("付款节点")).toBeTruthy();
+    expect(within(row(5)).queryByRole("button", { name: "删 除" })).toBeNull();
+    // The first stage not started cannot go up past the started ones.
+    expect((within(row(3)).getByRole("button", { name: "上 移" }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(within(row(3)).getByRole("button", { name: "删 除" })); // 防水闭水
+    fireEvent.click(within(row(3)).getByRole("button", { name: "下 移" })); // 泥瓦 after 木作
+    fireEvent.change(within(row(5)).getByLabelText("第 5 阶段"), { target: { value: "油漆涂装" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "保 存" }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith(adminRoutes.adminProjectStages, expect.anything()));
+    const body = api.post.mock.calls.find(([route]) => route === adminRoutes.adminProjectStages)?.[1] as {
+      projectId: number;
+      stages: { id?: number; name: string; checklist: string[] }[];
+    };
+    expect(body.projectId).toBe(7);
+    expect(body.stages.map((s) => [s.id, s.name])).toEqual([
+      [100, "开工交底"],
+      [101, "水电改造"],
+      [104, "木作"],
+      [103, "泥瓦"],
+      [105, "油漆涂装"],
+      [106, "安装"],
+      [107, "竣工验收"],
+    ]);
+    expect(body.stages[2]?.checklist).toEqual(["吊顶平整牢固", "柜体尺寸与图纸一致"]);
+  });
 });
