@@ -19,7 +19,7 @@ dayjs.locale("zh-cn");
  * grey (a bordered description's label), the placeholder (a filter's 全部) and the link blue
  * (#1677ff is 4.1:1; #0958d9 is 6:1), found by axe on the projects pages (docs/decisions/0074).
  */
-export const THEME = {
+const THEME = {
   token: {
     colorPrimary: "#c8161d",
     colorTextSecondary: "rgba(0, 0, 0, 0.65)",
