@@ -116,6 +116,7 @@ export const ProjectMessages = {
   changeRejected: "已拒绝该变更",
   codeSent: "验证码已发送至业主手机",
   stagesSaved: "施工阶段已保存",
+  photoNotFound: "照片不存在，请重新上传",
   stageUnknown: "阶段不属于该项目",
   stageNamesRepeat: "阶段名称不能重复",
   startedStageFixed: "已开始的阶段不能删除、调整顺序，也不能在它之前插入阶段",

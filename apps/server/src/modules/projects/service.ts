@@ -40,6 +40,7 @@ import { AppError } from "../../lib/errors.js";
 import type { OwnerCodes } from "../accounts/accounts-module.js";
 import { type Actor, entityTrail, recordAudit } from "../audit/audit.js";
 import { leadForProject } from "../leads/index.js";
+import { storedUploads } from "../media/index.js";
 import { activeStaff, allActiveStaff, forbidden } from "../staff/index.js";
 import { recomputeInstalments, splitCents } from "./instalment-split.js";
 import {
@@ -327,6 +328,7 @@ export class ProjectsService {
   /** The project's manager (or 管理员) adds photos and notes to a stage. */
   async record(member: ProjectStaff, body: z.output<typeof StageRecordBody>) {
     const projectId = await this.staffWrite(member, body.stageId, "manager", async (tx, project, stage, now) => {
+      await this.requireStaffPhotos(tx, body.photoKeys);
       await tx.insert(projectStageRecords).values({
         stageId: stage.id,
         kind: "progress",
@@ -422,6 +424,7 @@ export class ProjectsService {
       if (!project) throw notFound(ProjectMessages.notFound);
       this.mayWork(member, project, "manager");
       if (project.status !== "in_progress") throw business(ProjectMessages.projectClosed);
+      await this.requireStaffPhotos(tx, body.photoKeys);
       const [change] = await tx
         .insert(projectChangeOrders)
         .values({
@@ -664,6 +667,17 @@ export class ProjectsService {
   }
 
   // ── Helpers ──────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * A staff photo is a media key of a stored upload made for a project (purpose "project", through
+   * /api/admin/media/upload), never an address typed by hand or another form's picture.
+   */
+  private async requireStaffPhotos(tx: Db, keys: readonly string[]) {
+    if (keys.length === 0) return;
+    const urls = keys.map((key) => `/media/${key}`);
+    const stored = await storedUploads(tx, urls, "project");
+    if (urls.some((url) => !stored.has(url))) throw business(ProjectMessages.photoNotFound);
+  }
 
   /** Only 管理员 or the project's own manager (or inspector, for checks) work a project. */
   private mayWork(member: ProjectStaff, project: ProjectRow, as: "manager" | "inspector") {
