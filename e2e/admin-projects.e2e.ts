@@ -138,6 +138,18 @@ describe("renovation projects in the back office", () => {
       .waitFor();
     await screenshot(page, "admin-project-list-late-1440");
     await expectAccessible(page, "project list 1440");
+
+    // The demo's 李先生: 木作 waits for him, his second instalment is payable, a 增项 waits for approval.
+    await button(page, "重置").click();
+    await page
+      .getByRole("row", { name: /李先生/ })
+      .getByRole("link", { name: "查看" })
+      .click();
+    await page.getByRole("heading", { name: /项目 #\d+ · 李先生/ }).waitFor();
+    await page.locator('[data-stage="木作"]').getByText("待业主验收").waitFor();
+    await page.getByText("待支付").waitFor();
+    await page.getByRole("row", { name: /增项/ }).getByText("待业主确认").waitFor();
+    await screenshot(page, "admin-project-demo-1440");
     expect(errors).toEqual([]);
     await page.close();
   });
