@@ -19,6 +19,8 @@ import { NotFoundPage } from "./pages/not-found";
 import { OrderDetailPage } from "./pages/order-detail";
 import { OrderListPage } from "./pages/order-list";
 import { PackageItemsPage, PackagesPage } from "./pages/packages";
+import { ProjectDetailPage } from "./pages/project-detail";
+import { ProjectListPage } from "./pages/project-list";
 import { ReconciliationPage } from "./pages/reconciliation";
 import { SettingsPage } from "./pages/settings";
 import { SitePageEditorPage, SitePageListPage } from "./pages/site-pages";
@@ -40,6 +42,11 @@ export const router = createBrowserRouter(
             { index: true, element: <RequirePermission permission="dashboard" page={<DashboardPage />} /> },
             { path: "leads", element: <RequirePermission permission="leads" page={<LeadListPage />} /> },
             { path: "leads/:id", element: <RequirePermission permission="leads" page={<LeadDetailPage />} /> },
+            { path: "projects", element: <RequirePermission permission="projects" page={<ProjectListPage />} /> },
+            {
+              path: "projects/:id",
+              element: <RequirePermission permission="projects" page={<ProjectDetailPage />} />,
+            },
             { path: "orders", element: <RequirePermission permission="orders" page={<OrderListPage />} /> },
             {
               path: "orders/:orderNo",

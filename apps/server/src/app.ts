@@ -214,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.orders,
   });
   payments = registerPayments(app, { env, db, metrics, ...options.payments });
-  registerProjects(app, { db, now: backOfficeNow, ownerCodes });
+  const { projects } = registerProjects(app, { db, now: backOfficeNow, ownerCodes });
   // Live chat (docs/decisions/0075): a phone left in a conversation becomes a lead through the leads module.
   registerChat(app, {
     env,
@@ -231,7 +231,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     staff,
     sessions,
     limiter,
-    dashboard: { leads: () => leads.pipeline.dashboard(), orders: () => orders.desk.figures() },
+    dashboard: {
+      leads: () => leads.pipeline.dashboard(),
+      orders: () => orders.desk.figures(),
+      projects: (member) => projects.figures(member),
+    },
   });
   const redis = limiter.ping ? [{ name: "redis", ping: limiter.ping.bind(limiter) }] : [];
   healthRoutes(app, {

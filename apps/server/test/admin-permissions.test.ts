@@ -113,6 +113,8 @@ interface SampleContext {
   stageId: number;
   /** Live chat: waiting conversations to claim, and open ones of the 销售/客服 to transfer, close and answer. */
   chats: { waiting: number[]; open: number[]; reply: number };
+  /** Every stage of it, in order, with its name. */
+  stages: { id: number; name: string }[];
 }
 interface Sample {
   query?: Record<string, string>;
@@ -219,6 +221,10 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
       managerId: c.targetStaffId,
     },
   }),
+  adminProjectStaff: () => ({}),
+  adminProjectRevealPhone: (c) => ({ body: { projectId: c.projectId } }),
+  adminProjectAudit: (c) => ({ query: { id: String(c.projectId) } }),
+  adminProjectStages: (c) => ({ body: { projectId: c.projectId, stages: c.stages } }),
   adminProjectStageRecord: (c) => ({ body: { stageId: c.stageId, text: `矩阵照片 ${++writes}`, photoKeys: [] } }),
   adminProjectInspect: (c) => ({ body: { stageId: c.stageId, passed: true, note: "矩阵检查" } }),
   adminProjectRequestAcceptance: (c) => ({ body: { stageId: c.stageId } }),
@@ -304,6 +310,7 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
     projectId: 0,
     stageId: 0,
     chats: { waiting: [], open: [], reply: 0 },
+    stages: [],
   };
 
   beforeAll(async () => {
@@ -421,8 +428,9 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
         },
       }),
     );
-    const project = (created.json() as { data: { id: number; stages: { id: number }[] } }).data;
+    const project = (created.json() as { data: { id: number; stages: { id: number; name: string }[] } }).data;
     sample.projectId = project.id;
+    sample.stages = project.stages.map(({ id, name }) => ({ id, name }));
     sample.stageId = project.stages[0]!.id;
     await ctx.database.db
       .update(projectStages)

@@ -17,6 +17,8 @@ import {
   orderLines,
   orders,
   payments,
+  projectStages,
+  projects,
   siteSettings,
   staff,
 } from "../src/db/schema.js";
@@ -249,5 +251,42 @@ describeEachBackend("demo loader safety", { embedded: true, app: false, database
     const db = await fresh(false);
     expect(await loadDemoData(db, { reset: true })).toBe(true);
     expect(await goodsCount(db)).toBe(demo.goods.length);
+    // The demo projects with their stages; a second reset writes them again, and the next id is free.
+    expect(await db.select({ n: count() }).from(projectStages)).toEqual([{ n: 24 }]);
+    expect(await loadDemoData(db, { reset: true })).toBe(true);
+    expect((await db.select({ id: projects.id }).from(projects)).map((p) => p.id).sort()).toEqual([1, 2, 3]);
+    const now = new Date();
+    const [next] = await db
+      .insert(projects)
+      .values({
+        ownerPhone: "13700000000",
+        address: "员工新建的项目",
+        areaSqm: 80,
+        contractCents: 100,
+        startDate: "2026-01-01",
+        plannedFinishDate: "2026-02-01",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: projects.id });
+    expect(next?.id).toBe(4);
+  });
+
+  it("a reset refuses when projects the demo did not write were added after it", async () => {
+    const db = await fresh(true);
+    const now = new Date();
+    await db.insert(projects).values({
+      id: 50,
+      ownerPhone: "13700000000",
+      address: "不是演示的项目",
+      areaSqm: 80,
+      contractCents: 100,
+      startDate: "2026-01-01",
+      plannedFinishDate: "2026-02-01",
+      createdAt: now,
+      updatedAt: now,
+    });
+    await expect(loadDemoData(db, { reset: true, force: true })).rejects.toThrow(/projects/);
+    expect((await db.select({ id: projects.id }).from(projects)).map((p) => p.id)).toContain(50);
   });
 });

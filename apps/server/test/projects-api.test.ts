@@ -2,9 +2,10 @@
 // An instalment is payable only after its stage is accepted; the owner's acts need a valid project
 // code for the owner's phone; a 项目经理 can neither see another manager's project nor act for the
 // owner; every contract change keeps the old version; the instalments add up to the contract.
-import { ErrorCode, type ProjectDetail, type ProjectSummary, type StaffRole } from "@yj/contract";
+import { type DashboardData, ErrorCode, type ProjectDetail, type ProjectSummary, type StaffRole } from "@yj/contract";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { z } from "zod";
 import type { Db } from "../src/db/client.js";
@@ -33,6 +34,7 @@ describeEachBackend("renovation projects (R21)", { embedded: true, app: false },
   const ownerPhone = uniquePhone("137");
   let owner: Session;
   let project: Detail;
+  let photoKey = "";
 
   async function lead(state: string, phone = ownerPhone) {
     const now = new Date();
@@ -183,10 +185,30 @@ describeEachBackend("renovation projects (R21)", { embedded: true, app: false },
   });
 
   it("the manager uploads photos and asks for acceptance only after the inspector's check; the owner is told by SMS", async () => {
+    // A site photo goes through the picture pipeline first; the record keeps its media key.
+    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3b6e8f" } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await asMember<{ url: string }>(staff.managerA, {
+      method: "POST",
+      url: "/api/admin/media/upload?purpose=project",
+      payload: picture,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(uploaded.body.code, uploaded.body.message).toBe(1);
+    photoKey = uploaded.body.data.url.slice("/media/".length);
+    for (const photoKeys of [["up/abc-640.webp"], [`${photoKey}x`]]) {
+      const typed = await asMember(staff.managerA, {
+        method: "POST",
+        url: "/api/admin/projects/stage-record",
+        payload: { stageId: stage("水电改造").id, text: "手填的地址", photoKeys },
+      });
+      expect(typed.body).toMatchObject({ code: 0, message: "照片不存在，请重新上传" });
+    }
     const record = await asMember(staff.managerA, {
       method: "POST",
       url: "/api/admin/projects/stage-record",
-      payload: { stageId: stage("水电改造").id, text: "水电管线已完成", photoKeys: ["up/abc-640.webp"] },
+      payload: { stageId: stage("水电改造").id, text: "水电管线已完成", photoKeys: [photoKey] },
     });
     expect(record.body.code, record.body.message).toBe(1);
     const early = await asMember(staff.managerA, {
@@ -211,7 +233,7 @@ describeEachBackend("renovation projects (R21)", { embedded: true, app: false },
       project = asked.body.data;
     }
     expect(stage("水电改造").status).toBe("awaiting_acceptance");
-    expect(stage("水电改造").records.map((r) => r.photoKeys)).toContainEqual(["up/abc-640.webp"]);
+    expect(stage("水电改造").records.map((r) => r.photoKeys)).toEqual([[photoKey], []]);
     expect(sms.notices.filter((n) => n.phone === ownerPhone).map((n) => n.message)).toEqual([
       expect.stringContaining("「开工交底」"),
       expect.stringContaining("「水电改造」"),
@@ -476,6 +498,191 @@ describeEachBackend("renovation projects (R21)", { embedded: true, app: false },
     });
     expect(badDay.status).toBeLessThan(500);
     expect(badDay.body).toMatchObject({ code: 0, message: expect.stringContaining("日期无效") });
+  });
+
+  /** A project of its own for the back office's tests below, in a city no other test uses. */
+  async function siteProject(overrides: Record<string, unknown> = {}) {
+    const phone = uniquePhone("135");
+    const leadId = await lead("signed", phone);
+    const created = await asMember(staff.admin, {
+      method: "POST",
+      url: "/api/admin/projects/create",
+      payload: {
+        leadId,
+        city: `测试市${phone.slice(-6)}`,
+        address: "滨江区 2 号",
+        areaSqm: 88,
+        contractCents: 10_000_000,
+        startDate: "2026-10-01",
+        plannedFinishDate: "2099-01-31",
+        managerId: staff.managerB.id,
+        ...overrides,
+      },
+    });
+    expect(created.body.code, created.body.message).toBe(1);
+    return { detail: created.body.data, phone, leadId };
+  }
+  type ListPage = { dataList: z.infer<typeof ProjectSummary>[] };
+  const listIds = async (who: StaffSession, query: string) => {
+    const page = await asMember<ListPage>(who, { method: "GET", url: `/api/admin/projects/list?${query}` });
+    expect(page.body.code, page.body.message).toBe(1);
+    return page.body.data.dataList.map((p) => p.id);
+  };
+
+  it("the list filters by state, city, manager and late; the phone is masked until revealed, on record", async () => {
+    const { detail, phone, leadId } = await siteProject();
+    const city = encodeURIComponent(detail.city);
+    expect(await listIds(staff.sales, `city=${city}`)).toEqual([detail.id]);
+    expect(await listIds(staff.sales, `city=${city}&status=in_progress&managerId=${staff.managerB.id}`)).toEqual([
+      detail.id,
+    ]);
+    expect(await listIds(staff.sales, `city=${city}&status=completed`)).toEqual([]);
+    expect(await listIds(staff.sales, `city=${city}&managerId=${staff.managerA.id}`)).toEqual([]);
+    expect(await listIds(staff.sales, `city=${city}&late=1`)).toEqual([]);
+    expect(await listIds(staff.sales, `leadId=${leadId}`)).toEqual([detail.id]);
+    const row = await asMember<ListPage>(staff.sales, { method: "GET", url: `/api/admin/projects/list?city=${city}` });
+    expect(row.body.data.dataList[0]?.ownerPhone).toBe(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+    const bad = await asMember(staff.sales, { method: "GET", url: "/api/admin/projects/list?status=maybe" });
+    expect(bad.status).toBeLessThan(500);
+    expect(bad.body).toMatchObject({ code: 0, message: expect.stringContaining("项目状态无效") });
+
+    const revealed = await asMember<{ phone: string }>(staff.sales, {
+      method: "POST",
+      url: "/api/admin/projects/reveal-phone",
+      payload: { projectId: detail.id },
+    });
+    expect(revealed.body.data.phone).toBe(phone);
+    const notHis = await asMember(staff.managerA, {
+      method: "POST",
+      url: "/api/admin/projects/reveal-phone",
+      payload: { projectId: detail.id },
+    });
+    expect(notHis.status).toBe(403);
+    const trail = await asMember<{ action: string; staffName: string }[]>(staff.managerB, {
+      method: "GET",
+      url: `/api/admin/projects/audit?id=${detail.id}`,
+    });
+    expect(trail.body.data.map((r) => r.action)).toEqual(["project.revealPhone", "project.create"]);
+    expect(trail.body.data[0]?.staffName).toMatch(/^销售乙/);
+    const trailA = await asMember(staff.managerA, { method: "GET", url: `/api/admin/projects/audit?id=${detail.id}` });
+    expect(trailA.status).toBe(403);
+  });
+
+  it("stages are renamed, added, removed and reordered until they start; started ones keep their place", async () => {
+    let { detail } = await siteProject();
+    const ids = (names: string[]) =>
+      names.map((name) => {
+        const found = detail.stages.find((s) => s.name === name);
+        return found ? { id: found.id, name, checklist: found.checklist.map((c) => c.item) } : { name };
+      });
+    const edit = (stages: object[], who = staff.managerB) =>
+      asMember(who, { method: "POST", url: "/api/admin/projects/stages", payload: { projectId: detail.id, stages } });
+
+    const renamed = ids(["开工交底", "水电改造", "防水闭水", "泥瓦", "木作", "油漆", "安装", "竣工验收"]).map((s) =>
+      s.name === "泥瓦" ? { ...s, name: "贴砖", plannedStartDate: "2026-11-01", plannedFinishDate: "2026-11-20" } : s,
+    );
+    const saved = await edit([
+      ...renamed.filter((s) => s.name !== "防水闭水").slice(0, 5),
+      { name: "美缝", checklist: ["缝隙饱满"] },
+      ...renamed.slice(6),
+    ]);
+    expect(saved.body, saved.body.message).toMatchObject({ code: 1, message: "施工阶段已保存" });
+    detail = saved.body.data;
+    expect(detail.stages.map((s) => [s.position, s.name])).toEqual([
+      [1, "开工交底"],
+      [2, "水电改造"],
+      [3, "贴砖"],
+      [4, "木作"],
+      [5, "油漆"],
+      [6, "美缝"],
+      [7, "安装"],
+      [8, "竣工验收"],
+    ]);
+    expect(detail.stages[2]).toMatchObject({ plannedStartDate: "2026-11-01", plannedFinishDate: "2026-11-20" });
+    expect(detail.stages[5]?.checklist).toEqual([{ item: "缝隙饱满", done: false }]);
+
+    const current = () => ids(detail.stages.map((s) => s.name));
+    expect((await edit(current().filter((s) => s.name !== "木作"))).body).toMatchObject({
+      code: 0,
+      message: "该阶段关联付款节点，不能删除",
+    });
+    expect((await edit([...current(), { name: "贴砖" }])).body).toMatchObject({ code: 0, message: "阶段名称不能重复" });
+    expect((await edit([...current(), { id: stage("开工交底").id, name: "别人的" }])).body).toMatchObject({
+      code: 0,
+      message: "阶段不属于该项目",
+    });
+    expect((await edit(current(), staff.managerA)).status).toBe(403);
+    expect((await edit(current(), staff.sales)).status).toBe(403);
+
+    // 水电改造 starts: a photo is on record. It and 开工交底 before it are fixed from now on.
+    const wiring = detail.stages[1];
+    if (!wiring) throw new Error("no 水电改造");
+    const record = await asMember(staff.managerB, {
+      method: "POST",
+      url: "/api/admin/projects/stage-record",
+      payload: { stageId: wiring.id, text: "开槽布管", photoKeys: [] },
+    });
+    expect(record.body.code, record.body.message).toBe(1);
+    const fixed = "已开始的阶段不能删除、调整顺序，也不能在它之前插入阶段";
+    const [start, wire, ...rest] = current();
+    expect((await edit([wire, start, ...rest] as object[])).body).toMatchObject({ code: 0, message: fixed });
+    expect((await edit([{ name: "拆改" }, start, wire, ...rest] as object[])).body).toMatchObject({
+      code: 0,
+      message: fixed,
+    });
+    expect((await edit([start, ...rest] as object[])).body).toMatchObject({ code: 0, message: fixed });
+    // After the started ones, the order is free: 油漆 before 木作; the instalments follow.
+    const [tiles, wood, paint, ...tail] = rest;
+    const moved = await edit([start, wire, tiles, paint, wood, ...tail] as object[]);
+    expect(moved.body.code, moved.body.message).toBe(1);
+    detail = moved.body.data;
+    expect(detail.stages.map((s) => s.name).slice(2, 5)).toEqual(["贴砖", "油漆", "木作"]);
+    expect(detail.instalments.map((i) => i.stageName)).toEqual(["开工交底", "水电改造", "木作", "竣工验收"]);
+    const trail = await asMember<{ action: string }[]>(staff.admin, {
+      method: "GET",
+      url: `/api/admin/projects/audit?id=${detail.id}`,
+    });
+    expect(trail.body.data.filter((r) => r.action === "project.stages")).toHaveLength(2);
+  });
+
+  it("the dashboard counts active and late projects and the instalments collected, a 项目经理 only their own", async () => {
+    const managerC = await newStaff(h.app, db, "manager", "项目经理丙");
+    const board = async (who: StaffSession) => {
+      const res = await asMember<DashboardData>(who, { method: "GET", url: "/api/admin/dashboard" });
+      expect(res.body.code, res.body.message).toBe(1);
+      return res.body.data;
+    };
+    expect((await board(managerC)).projects).toEqual({ active: 0, late: 0, instalmentsCollectedCents: 0 });
+    const before = await board(staff.admin);
+    const { detail: onTime } = await siteProject({ managerId: managerC.id });
+    const { detail: late } = await siteProject({
+      managerId: managerC.id,
+      startDate: "2021-01-01",
+      plannedFinishDate: "2021-06-30",
+    });
+    const firstOfLate = late.instalments[0];
+    if (!firstOfLate) throw new Error("no instalment");
+    await db
+      .update(projectInstalments)
+      .set({ status: "payable", payableAt: new Date() })
+      .where(eq(projectInstalments.id, firstOfLate.id));
+    expect(
+      await db.transaction((tx) => markInstalmentPaid(tx, firstOfLate.id, firstOfLate.amountCents, new Date())),
+    ).toBe(true);
+    expect((await board(managerC)).projects).toEqual({
+      active: 2,
+      late: 1,
+      instalmentsCollectedCents: firstOfLate.amountCents,
+    });
+    const after = await board(staff.admin);
+    expect(after.projects?.active).toBe((before.projects?.active ?? 0) + 2);
+    expect(after.projects?.late).toBe((before.projects?.late ?? 0) + 1);
+    expect(after.projects?.instalmentsCollectedCents).toBe(
+      (before.projects?.instalmentsCollectedCents ?? 0) + firstOfLate.amountCents,
+    );
+    expect((await board(staff.sales)).projects).not.toBeNull();
+    expect((await board(staff.operations)).projects).toBeNull();
+    expect(onTime.daysLate).toBe(0);
   });
 
   it("every staff write and owner act is on the audit record", async () => {

@@ -372,11 +372,30 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "store.update": "修改门店",
   "store.delete": "删除门店",
   "prices.save": "修改城市价格",
+  "project.create": "创建装修项目",
+  "project.stages": "修改施工阶段",
+  "project.stage.record": "上传阶段照片",
+  "project.stage.inspect": "监理检查",
+  "project.stage.request_acceptance": "请业主验收",
+  "project.stage.accept": "业主验收",
+  "project.stage.object": "业主提出异议",
+  "project.change.propose": "提出变更",
+  "project.change.approve": "业主确认变更",
+  "project.change.reject": "业主拒绝变更",
+  "project.revealPhone": "查看业主完整手机号",
 };
 
 /** Orders made in a period, and the ones paid in it with the amount paid (cents). */
 export const OrderFigures = z.object({ made: z.number().int(), paid: z.number().int(), paidAmount: z.number().int() });
 export type OrderFigures = z.infer<typeof OrderFigures>;
+
+/** Projects under way, those past their planned finish, and every instalment paid so far (cents). */
+export const ProjectFigures = z.object({
+  active: z.number().int(),
+  late: z.number().int(),
+  instalmentsCollectedCents: z.number().int(),
+});
+export type ProjectFigures = z.infer<typeof ProjectFigures>;
 
 /** How many China days the dashboard's per-day chart covers, today included. */
 export const DASHBOARD_DAYS = 30;
@@ -400,6 +419,8 @@ export const DashboardData = z.object({
     })
     .nullable(),
   orders: z.object({ today: OrderFigures, week: OrderFigures, daily: z.array(DayCount) }).nullable(),
+  /** Renovation projects (issue #24), for roles with "projects"; a 项目经理 counts only their own. */
+  projects: ProjectFigures.nullable(),
 });
 export type DashboardData = z.infer<typeof DashboardData>;
 

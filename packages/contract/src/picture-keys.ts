@@ -6,7 +6,7 @@
 // module (apps/web components/picture.tsx), and the admin schemas would weigh on home's JavaScript.
 
 /** What staff upload pictures for in the back office's forms. */
-export const STAFF_IMAGE_PURPOSES = ["goods", "banner", "store", "article"] as const;
+export const STAFF_IMAGE_PURPOSES = ["goods", "banner", "store", "article", "project"] as const;
 /**
  * Where a picture is shown; it decides the widths an upload is re-encoded to. "aftersale": a buyer's
  * photo of an after-sales request (docs/decisions/0064), uploaded by the customer, never by staff.
@@ -29,6 +29,8 @@ export const IMAGE_WIDTHS: Record<ImagePurpose, readonly number[]> = {
   aftersale: [1200, 240],
   // The chat window shows a thumbnail and opens the picture full size.
   chat: [1200, 240],
+  // A renovation stage's site photo (issue #24): opened full size, listed as thumbnails.
+  project: [1200, 240],
 };
 
 /** The formats an upload is stored in, the browser's preferred first; WebP is every upload's. */

@@ -2,6 +2,7 @@
 // instalments the owner releases stage by stage and change orders (增项/减项) the owner approves.
 // Money is integer cents; plan dates are calendar days (YYYY-MM-DD, China time).
 import { z } from "zod";
+import { STAFF_ROLES } from "./admin.js";
 import { AdminId, AdminText } from "./admin-fields.js";
 import { PHONE_PATTERN } from "./constants.js";
 import { def, Nothing, staffDef } from "./endpoint-def.js";
@@ -114,7 +115,18 @@ export const ProjectMessages = {
   changeApproved: "变更已确认，合同金额已更新",
   changeRejected: "已拒绝该变更",
   codeSent: "验证码已发送至业主手机",
+  stagesSaved: "施工阶段已保存",
+  photoNotFound: "照片不存在，请重新上传",
+  stageUnknown: "阶段不属于该项目",
+  stageNamesRepeat: "阶段名称不能重复",
+  startedStageFixed: "已开始的阶段不能删除、调整顺序，也不能在它之前插入阶段",
+  stageHasInstalment: "该阶段关联付款节点，不能删除",
+  acceptedStageFixed: "已验收的阶段不能修改",
+  stageDatesInvalid: "阶段计划完成日期不能早于开始日期",
 } as const;
+
+/** The most stages one project may have. */
+export const MAX_PROJECT_STAGES = 30;
 
 // ── Schemas ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -147,6 +159,8 @@ export const ProjectListQuery = z.object({
   status: z.enum(PROJECT_STATUSES, { message: "项目状态无效" }).optional(),
   city: text("城市").trim().max(32, "城市最多 32 个字").optional(),
   managerId: AdminId.optional(),
+  /** The project made from this lead (the lead page's link to it). */
+  leadId: AdminId.optional(),
   /** "1": only projects behind their planned finish date. */
   late: z.enum(["0", "1"]).optional(),
   current: z.coerce.number().int().min(1).max(100_000).catch(1).optional(),
@@ -212,6 +226,36 @@ export const ChangeOrderBody = z.object({
   photoKeys: PhotoKeys,
 });
 
+/**
+ * The project's stages as they should be, in order: an `id` keeps (and may rename) an existing stage,
+ * no `id` adds one; an existing stage left out is removed. The service keeps started stages fixed
+ * (docs/decisions/0074). `checklist` omitted keeps the stage's own.
+ */
+export const StageEditBody = z.object({
+  projectId: AdminId,
+  stages: z
+    .array(
+      z
+        .object({
+          id: AdminId.optional(),
+          name: AdminText("阶段名称", 32, { required: true }),
+          plannedStartDate: Day.nullable().default(null),
+          plannedFinishDate: Day.nullable().default(null),
+          checklist: z
+            .array(AdminText("验收项", 100, { required: true }))
+            .max(20, "每个阶段最多 20 个验收项")
+            .optional(),
+        })
+        .refine((s) => !s.plannedStartDate || !s.plannedFinishDate || s.plannedFinishDate >= s.plannedStartDate, {
+          message: ProjectMessages.stageDatesInvalid,
+          path: ["plannedFinishDate"],
+        }),
+      { message: "请填写施工阶段" },
+    )
+    .min(1, "至少保留一个阶段")
+    .max(MAX_PROJECT_STAGES, `最多 ${MAX_PROJECT_STAGES} 个阶段`),
+});
+
 export const OwnerCodeBody = z.object({ projectId: AdminId });
 export const OwnerAcceptBody = z.object({ stageId: AdminId, code: VerificationCode });
 export const OwnerObjectBody = z.object({
@@ -247,6 +291,7 @@ export const ProjectSummary = z.object({
   daysLate: z.number(),
   delayCompensationCents: z.number(),
 });
+export type ProjectSummary = z.infer<typeof ProjectSummary>;
 
 export const ProjectStage = z.object({
   id: z.number(),
@@ -269,6 +314,7 @@ export const ProjectStage = z.object({
     }),
   ),
 });
+export type ProjectStage = z.infer<typeof ProjectStage>;
 
 export const ProjectInstalment = z.object({
   id: z.number(),
@@ -279,6 +325,7 @@ export const ProjectInstalment = z.object({
   status: z.enum(INSTALMENT_STATUSES),
   paidAt: z.string().nullable(),
 });
+export type ProjectInstalment = z.infer<typeof ProjectInstalment>;
 
 export const ProjectChangeOrder = z.object({
   id: z.number(),
@@ -293,6 +340,7 @@ export const ProjectChangeOrder = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });
+export type ProjectChangeOrder = z.infer<typeof ProjectChangeOrder>;
 
 export const ProjectVersion = z.object({
   version: z.number(),
@@ -308,6 +356,7 @@ export const ProjectVersion = z.object({
   ),
   createdAt: z.string(),
 });
+export type ProjectVersion = z.infer<typeof ProjectVersion>;
 
 export const ProjectDetail = ProjectSummary.extend({
   areaSqm: z.number(),
@@ -322,6 +371,16 @@ export const ProjectDetail = ProjectSummary.extend({
   versions: z.array(ProjectVersion),
 });
 export type ProjectDetail = z.infer<typeof ProjectDetail>;
+
+/** One audit row of a project, for its detail page's trail (actions named by AUDIT_ACTION_LABELS). */
+export const ProjectAuditRow = z.object({
+  id: z.number(),
+  staffName: z.string(),
+  action: z.string(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type ProjectAuditRow = z.infer<typeof ProjectAuditRow>;
 
 export const ProjectPage = z.object({
   dataList: z.array(ProjectSummary),
@@ -359,6 +418,42 @@ export const projectAdminEndpoints = {
     permission: "project_create",
     body: ProjectCreateBody,
     data: ProjectDetail,
+  }),
+  adminProjectStages: staffDef({
+    method: "POST",
+    path: "/api/admin/projects/stages",
+    summary: "修改施工阶段：改名、增加、删除未开始的阶段、调整未开始阶段的顺序",
+    auth: "staff",
+    permission: "project_work",
+    body: StageEditBody,
+    data: ProjectDetail,
+  }),
+  adminProjectStaff: staffDef({
+    method: "GET",
+    path: "/api/admin/projects/staff",
+    summary: "可组成项目团队的在职员工",
+    auth: "staff",
+    permission: "projects",
+    query: z.object({}),
+    data: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(STAFF_ROLES) })),
+  }),
+  adminProjectRevealPhone: staffDef({
+    method: "POST",
+    path: "/api/admin/projects/reveal-phone",
+    summary: "查看业主完整手机号（记入审计）",
+    auth: "staff",
+    permission: "projects",
+    body: ProjectIdBody,
+    data: z.object({ phone: z.string() }),
+  }),
+  adminProjectAudit: staffDef({
+    method: "GET",
+    path: "/api/admin/projects/audit",
+    summary: "装修项目的操作记录（新的在前）",
+    auth: "staff",
+    permission: "projects",
+    query: ProjectIdQuery,
+    data: z.array(ProjectAuditRow),
   }),
   adminProjectStageRecord: staffDef({
     method: "POST",

@@ -9,6 +9,12 @@ export const YUAN_RULE = { pattern: YUAN_PATTERN, message: YUAN_PATTERN_MESSAGE 
 /** 12900 → "129.00", the field's value for stored cents. */
 export const yuanText = centsToYuanText;
 
+/** "129.5" → 12950: a yuan field's text (checked by YUAN_RULE) as integer cents, without floating point. */
+export function yuanToCents(text: string): number {
+  const [whole = "0", fraction = ""] = text.trim().split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+}
+
 /** 1466000 → "¥14,660.00", money on screen: the storefront's grouping (one rule, the contract's), with the fen. */
 export function yuan(cents: number): string {
   return formatCents(cents, { fixed: true });

@@ -8,6 +8,7 @@ import {
   LEAD_KIND_LABELS,
   LEAD_KINDS,
   type OrderFigures,
+  type ProjectFigures,
 } from "@yj/contract";
 import { Alert, Card, Col, Row, Skeleton, Statistic, Typography, theme } from "antd";
 import dayjs from "dayjs";
@@ -66,6 +67,31 @@ function OrderCounts({ title, figures }: { title: string; figures: OrderFigures 
   );
 }
 
+/** Renovation projects (issue #24): under way, late among them (linked to the filtered list), instalments collected. */
+function ProjectCounts({ figures }: { figures: ProjectFigures }) {
+  return (
+    <Card title="装修项目" extra={<Link to="/projects">查看项目</Link>}>
+      <Row gutter={[16, 16]}>
+        <Col xs={12} sm={8}>
+          <Statistic title="施工中项目" value={figures.active} />
+        </Col>
+        <Col xs={12} sm={8}>
+          <Link to="/projects?late=1" aria-label={`延期项目 ${figures.late} 个，查看`}>
+            <Statistic
+              title="延期项目"
+              value={figures.late}
+              styles={{ content: figures.late > 0 ? { color: "#cf1322" } : undefined }}
+            />
+          </Link>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Statistic title="已收工程款" value={yuan(figures.instalmentsCollectedCents)} />
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
 /** Today's and this week's figures side by side on a wide screen. */
 function TodayAndWeek({ today, week }: { today: ReactNode; week: ReactNode }) {
   return (
@@ -102,7 +128,7 @@ export function DashboardPage() {
     <TitledPage title="首页">
       {error && <Alert type="error" showIcon title={error} />}
       {loading && !data && <Skeleton active paragraph={{ rows: 8 }} />}
-      {data && !data.leads && !data.orders && (
+      {data && !data.leads && !data.orders && !data.projects && (
         <Alert
           type="info"
           showIcon
@@ -110,6 +136,7 @@ export function DashboardPage() {
           description="可从菜单进入商品、内容与设置等管理页面。"
         />
       )}
+      {data?.projects && <ProjectCounts figures={data.projects} />}
       {leads && (
         <TodayAndWeek
           today={<Counts title="今日线索" counts={leads.today} />}

@@ -1,11 +1,28 @@
 // A lead's page: the masked number until the audited reveal, the follow-up saved with its state move,
 // assignee and note, and the server's '没有修改' when nothing changed.
-import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { type AdminLeadDetail, adminRoutes } from "@yj/contract";
-import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { type AdminLeadDetail, adminRoutes, type StaffMe } from "@yj/contract";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { answer, api, unchanged } from "../test/fake-api";
 import { expectShown, renderPage } from "../test/render-page";
 import { LeadDetailPage } from "./lead-detail";
+
+const me: StaffMe = {
+  id: 9,
+  username: "li",
+  displayName: "李销售",
+  role: "sales",
+  mustChangePassword: false,
+  permissions: ["self", "dashboard", "leads", "orders", "projects", "project_create"],
+  csrf: "x",
+};
+vi.mock("../session", async (original) => ({
+  ...(await original<typeof import("../session")>()),
+  useSession: () => ({ me, setMe: () => {} }),
+}));
+beforeEach(() => {
+  me.permissions = ["self", "dashboard", "leads", "orders", "projects", "project_create"];
+});
 
 const lead: AdminLeadDetail = {
   id: 5,
@@ -101,5 +118,80 @@ describe("lead detail", () => {
     api.save.mockResolvedValueOnce(unchanged(lead) as never);
     fireEvent.click(await screen.findByRole("button", { name: "保存跟进" }));
     expect(await screen.findByText("没有修改，无需保存")).toBeTruthy();
+  });
+
+  describe("创建项目 (issue #24)", () => {
+    const signed: AdminLeadDetail = {
+      ...lead,
+      state: "signed",
+      payload: { area: 98, bedRoom: 3, livingRoom: 2, toilet: 1, community: "文三新村", address: "3 幢 501" },
+    };
+    const openSigned = (projects: { id: number }[] = []) => {
+      answer(adminRoutes.adminLeadDetail, signed);
+      answer(adminRoutes.adminLeadAssignees, []);
+      answer(adminRoutes.adminProjectList, { dataList: projects, total: projects.length, current: 1, pageSize: 20 });
+      answer(adminRoutes.adminProjectStaff, [
+        { id: 3, name: "赵经理", role: "manager" },
+        { id: 4, name: "钱监理", role: "admin" },
+      ]);
+      renderPage(<LeadDetailPage />, { url: "/leads/5", path: "/leads/:id" });
+    };
+
+    it("a lead not yet signed offers no project", async () => {
+      open();
+      await screen.findByText("138****5678");
+      expect(screen.queryByRole("button", { name: "创建项目" })).toBeNull();
+    });
+
+    it("a signed lead with its project links to it instead", async () => {
+      openSigned([{ id: 12 }]);
+      const link = await screen.findByRole("link", { name: "查看装修项目 #12" });
+      expect(link.getAttribute("href")).toBe("/projects/12");
+      expect(screen.queryByRole("button", { name: "创建项目" })).toBeNull();
+      expect(api.get).toHaveBeenCalledWith(adminRoutes.adminProjectList, { leadId: 5 });
+    });
+
+    it("a role without project_create sees no 创建项目", async () => {
+      me.permissions = ["self", "dashboard", "leads", "projects"];
+      openSigned();
+      await screen.findByText("138****5678");
+      await waitFor(() => expect(api.get).toHaveBeenCalledWith(adminRoutes.adminProjectList, { leadId: 5 }));
+      expect(screen.queryByRole("button", { name: "创建项目" })).toBeNull();
+    });
+
+    it("creates the project from what the lead said, amounts in yuan sent as cents, and opens it", async () => {
+      openSigned();
+      fireEvent.click(await screen.findByRole("button", { name: "创建项目" }));
+      const dialog = await screen.findByRole("dialog");
+      expect((within(dialog).getByLabelText("地址") as HTMLInputElement).value).toBe("文三新村 3 幢 501");
+      expect((within(dialog).getByLabelText("户型") as HTMLInputElement).value).toBe("3室2厅1卫");
+      fireEvent.change(within(dialog).getByLabelText("合同金额（元）"), { target: { value: "168000.5" } });
+      fireEvent.change(within(dialog).getByLabelText("延期赔付（元/天）"), { target: { value: "100" } });
+      fireEvent.change(within(dialog).getByLabelText("开工日期"), { target: { value: "2026-12-01" } });
+      fireEvent.change(within(dialog).getByLabelText("计划竣工日期"), { target: { value: "2027-03-01" } });
+      fireEvent.mouseDown(within(dialog).getByLabelText("项目经理"));
+      fireEvent.click(await screen.findByTitle("赵经理（项目经理）"));
+      answer(adminRoutes.adminProjectCreate, { id: 21 });
+      fireEvent.click(within(dialog).getByRole("button", { name: "创建项目" }));
+      await waitFor(() =>
+        expect(api.post).toHaveBeenCalledWith(adminRoutes.adminProjectCreate, {
+          leadId: 5,
+          ownerName: "王女士",
+          city: "杭州市",
+          address: "文三新村 3 幢 501",
+          areaSqm: 98,
+          layout: "3室2厅1卫",
+          packageText: "",
+          contractCents: 16_800_050,
+          startDate: "2026-12-01",
+          plannedFinishDate: "2027-03-01",
+          delayCompensationCentsPerDay: 10_000,
+          designerId: null,
+          managerId: 3,
+          inspectorId: null,
+        }),
+      );
+      await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/projects/21"));
+    });
   });
 });

@@ -28,9 +28,11 @@ import {
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes, save } from "../api";
+import { ProjectCreateModal } from "../components/project-create";
 import { formatTime } from "../kit/format";
 import { useSubmit } from "../kit/use-submit";
 import { LeadStateTag, leadKindLabel } from "../lead-labels";
+import { can, useSession } from "../session";
 import { useLoad } from "../use-load";
 
 /** The visitor's own fields, in Chinese, for the ones the forms send. */
@@ -123,6 +125,33 @@ function FollowUp({ lead, onSaved }: { lead: AdminLeadDetail; onSaved(lead: Admi
   );
 }
 
+/**
+ * A signed lead becomes a renovation project (issue #24): 创建项目 for the roles that may, or the link
+ * to the project already made from it. Nothing for a lead not yet signed.
+ */
+function ProjectOfLead({ lead }: { lead: AdminLeadDetail }) {
+  const { me } = useSession();
+  const [open, setOpen] = useState(false);
+  const signed = lead.state === "signed";
+  const mayOpen = signed && can(me, "projects");
+  const made = useLoad(
+    () => (mayOpen ? get(routes.adminProjectList, { leadId: lead.id }) : Promise.resolve(null)),
+    `${lead.id}-${mayOpen}`,
+  );
+  if (!mayOpen || made.loading) return null;
+  const project = made.data?.dataList[0];
+  if (project) return <Link to={`/projects/${project.id}`}>查看装修项目 #{project.id}</Link>;
+  if (!can(me, "project_create")) return null;
+  return (
+    <>
+      <Button type="primary" onClick={() => setOpen(true)}>
+        创建项目
+      </Button>
+      <ProjectCreateModal lead={lead} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
 export function LeadDetailPage() {
   const { id } = useParams();
   const { data: lead, setData, error, loading } = useLoad(() => get(routes.adminLeadDetail, { id }), id);
@@ -145,9 +174,12 @@ export function LeadDetailPage() {
       <Space>
         <Link to="/leads">← 线索列表</Link>
       </Space>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        线索 #{lead.id} · {leadKindLabel(lead.kind)} <LeadStateTag state={lead.state} />
-      </Typography.Title>
+      <Space wrap style={{ width: "100%", justifyContent: "space-between" }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          线索 #{lead.id} · {leadKindLabel(lead.kind)} <LeadStateTag state={lead.state} />
+        </Typography.Title>
+        <ProjectOfLead lead={lead} />
+      </Space>
       <Row gutter={16}>
         <Col xs={24} lg={14}>
           <Card title="客户信息">

@@ -24,6 +24,8 @@ export function renderPage(page: ReactNode, { url = "/", path = "*" }: { url?: s
           </>
         ),
       },
+      // Where a page sends the user (a new record's own page) shows as the address alone.
+      { path: "*", element: <Where /> },
     ],
     { initialEntries: [url] },
   );

@@ -368,6 +368,8 @@ describe("media", () => {
     for (const block of a.content) if (block.kind === "image") ref(block.src, [1200, 675]);
   }
   for (const p of data.pages) for (const block of p.blocks) if (block.kind === "image") ref(block.src, [1200, 675]);
+  // A demo project's site photo is kept as its media key, as the projects API keeps uploads.
+  for (const r of data.projects.records) for (const key of r.photoKeys ?? []) ref(`/media/${key}`, [1200, 800]);
 
   it("has exactly one entry per referenced image", () => {
     const keys = data.media.map((m) => m.key);
@@ -441,5 +443,49 @@ describe("pages", () => {
       for (const block of page.blocks) expect(SitePageBlock.safeParse(block).success, JSON.stringify(block)).toBe(true);
     }
     expect(JSON.stringify(data.pages.find((p) => p.slug === "about"))).toContain(data.settings.brandName);
+  });
+});
+
+describe("renovation projects (issue #24)", () => {
+  const TODAY = "2026-11-25";
+  const { projects, stages, instalments, records, versions, changeOrders } = buildDemoData(TODAY).projects;
+
+  it("three owners at different stages, one past its planned finish, the same rows for the same day", () => {
+    expect(projects).toHaveLength(3);
+    expect(projects.filter((p) => p.plannedFinishDate < TODAY).map((p) => p.ownerName)).toEqual(["张先生"]);
+    // Twelve days late, whatever the timezone of the machine that loads it.
+    expect(projects.find((p) => p.ownerName === "张先生")?.plannedFinishDate).toBe("2026-11-13");
+    const acceptedPer = projects.map(
+      (p) => stages.filter((s) => s.projectId === p.id && s.status === "accepted").length,
+    );
+    expect(new Set(acceptedPer).size).toBe(3);
+    expect(stages.filter((s) => s.status === "awaiting_acceptance")).toHaveLength(1);
+    expect(buildDemoData(TODAY).projects).toEqual(buildDemoData(TODAY).projects);
+  });
+
+  it("instalments add up to each contract, only accepted stages released, and version 1 records them", () => {
+    for (const project of projects) {
+      const own = instalments.filter((i) => i.projectId === project.id);
+      expect(own.reduce((a, i) => a + i.amountCents, 0)).toBe(project.contractCents);
+      for (const instalment of own) {
+        const stage = stages.find((s) => s.id === instalment.stageId);
+        expect(instalment.status === "locked", stage?.name).toBe(stage?.status !== "accepted");
+        expect(isCents(instalment.amountCents)).toBe(true);
+      }
+      expect(versions.filter((v) => v.projectId === project.id).map((v) => v.contractCents)).toEqual([
+        project.contractCents,
+      ]);
+    }
+    expect(changeOrders.map((c) => c.amountCents)).toEqual([320_000]);
+  });
+
+  it("each project's site photo is a demo picture, and ids run 1, 2, … in every table", () => {
+    const keys = new Set(data.media.map((m) => m.key));
+    const photos = records.flatMap((r) => r.photoKeys ?? []);
+    expect(photos).toHaveLength(3);
+    for (const key of photos) expect(keys.has(key), key).toBe(true);
+    for (const rows of [projects, stages, instalments, records, versions, changeOrders]) {
+      expect(rows.map((r) => r.id)).toEqual(rows.map((_, i) => i + 1));
+    }
   });
 });

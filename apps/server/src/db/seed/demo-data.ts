@@ -1,6 +1,8 @@
 // The deterministic demo data a new install shows (悦家整装): pure data, no database access.
-// Everything is derived from literal tables and seeded PRNGs, so two calls return deep-equal results.
+// Everything is derived from literal tables and seeded PRNGs, so two calls return deep-equal results
+// (on the same China day: the demo projects' plan dates count from it).
 
+import { chinaDayOf } from "../../lib/china-time.js";
 import type { SitePageCopy } from "../default-site-pages.js";
 import type {
   articles,
@@ -16,6 +18,7 @@ import { buildCategories, buildGoods, GOODS_TAGS } from "./demo-catalog.js";
 import { buildArticles, buildArticleTags, buildBanners } from "./demo-content.js";
 import { buildDemoPages } from "./demo-pages.js";
 import { buildCities, buildEstimateRates, buildHardPrices, buildStores, type EstimateRatesRow } from "./demo-places.js";
+import { buildDemoProjects, type DemoProjects } from "./demo-projects.js";
 import type { CityEntry, DemoGoods, HardPrice } from "./demo-rows.js";
 import { MediaRegistry } from "./demo-util.js";
 
@@ -34,6 +37,8 @@ export interface DemoData {
   cities: CityEntry[]; // exactly 136
   hardPrices: HardPrice[]; // one per covered city
   estimateRates: EstimateRatesRow[]; // the default row '*' and one per covered city
+  /** Renovation projects with their stages, records, instalments, change orders and versions. */
+  projects: DemoProjects;
   media: (typeof media.$inferInsert)[]; // every image referenced anywhere
   pages: SitePageCopy[]; // the brand and service pages, in the demo brand's name
 }
@@ -52,7 +57,8 @@ export const DEMO_SETTINGS: typeof siteSettings.$inferInsert = {
   wechat: "yuejiazhengzhuang",
 };
 
-export function buildDemoData(): DemoData {
+/** `today` (a China day) places the demo projects' plans; the rest of the demo is the same every day. */
+export function buildDemoData(today = chinaDayOf(new Date())): DemoData {
   // Every image URL is minted by the registry, which then yields exactly the media rows in use.
   const registry = new MediaRegistry();
   const categories = buildCategories();
@@ -62,6 +68,7 @@ export function buildDemoData(): DemoData {
   const articleRows = buildArticles(cities, registry);
   const bannerRows = buildBanners(registry);
   const pageRows = buildDemoPages(DEMO_SETTINGS.brandName, registry);
+  const projectRows = buildDemoProjects(registry, today);
   return {
     settings: { ...DEMO_SETTINGS },
     categories,
@@ -75,6 +82,7 @@ export function buildDemoData(): DemoData {
     hardPrices: buildHardPrices(cities),
     estimateRates: buildEstimateRates(cities),
     pages: pageRows,
+    projects: projectRows,
     media: registry.rows(),
   };
 }

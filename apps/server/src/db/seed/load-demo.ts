@@ -25,6 +25,12 @@ import {
   orders,
   packageItems,
   payments,
+  projectChangeOrders,
+  projectInstalments,
+  projectStageRecords,
+  projectStages,
+  projects,
+  projectVersions,
   seedState,
   sitePages,
   siteSettings,
@@ -70,6 +76,26 @@ function demoRows(data: DemoData): { name: string; table: PgTable; key: PgColumn
     { name: "site_settings", table: siteSettings, key: siteSettings.id, keys: [data.settings.id] },
     { name: "site_pages", table: sitePages, key: sitePages.slug, keys: data.pages.map((p) => p.slug) },
     { name: "media", table: media, key: media.key, keys: data.media.map((m) => m.key) },
+    ...projectRows(data),
+  ];
+}
+
+/** The demo projects' tables: their rows carry explicit ids, 1, 2, … in each table. */
+function projectRows(data: DemoData) {
+  const p = data.projects;
+  const ids = (rows: { id?: number }[]) => rows.map((r) => r.id ?? 0);
+  return [
+    { name: "projects", table: projects, key: projects.id, keys: ids(p.projects) },
+    { name: "project_stages", table: projectStages, key: projectStages.id, keys: ids(p.stages) },
+    { name: "project_stage_records", table: projectStageRecords, key: projectStageRecords.id, keys: ids(p.records) },
+    { name: "project_instalments", table: projectInstalments, key: projectInstalments.id, keys: ids(p.instalments) },
+    {
+      name: "project_change_orders",
+      table: projectChangeOrders,
+      key: projectChangeOrders.id,
+      keys: ids(p.changeOrders),
+    },
+    { name: "project_versions", table: projectVersions, key: projectVersions.id, keys: ids(p.versions) },
   ];
 }
 
@@ -202,7 +228,7 @@ async function truncateDemoTables(tx: Db) {
   }
   try {
     await tx.execute(
-      sql`truncate table ${cartItems}, ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${sitePages}, ${media} restart identity`,
+      sql`truncate table ${cartItems}, ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${sitePages}, ${media}, ${projectVersions}, ${projectChangeOrders}, ${projectInstalments}, ${projectStageRecords}, ${projectStages}, ${projects} restart identity`,
     );
   } catch (error) {
     const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
@@ -250,9 +276,30 @@ async function insertDemoData(tx: Db, data: DemoData) {
   await tx.insert(banners).values(data.banners);
   await insertAll(demoConfigs(data), (slice) => tx.insert(websiteConfigs).values(slice));
   await insertAll(data.media, (slice) => tx.insert(media).values(slice), 100);
+  const p = data.projects;
+  await tx.insert(projects).values(p.projects);
+  await tx.insert(projectStages).values(p.stages);
+  await tx.insert(projectStageRecords).values(p.records);
+  await tx.insert(projectInstalments).values(p.instalments);
+  await tx.insert(projectChangeOrders).values(p.changeOrders);
+  await tx.insert(projectVersions).values(p.versions);
 
   // Rows were inserted with explicit ids: move the serial sequences past them.
-  for (const table of ["goods", "goods_skus", "package_items", "articles", "stores", "banners", "website_configs"]) {
+  for (const table of [
+    "goods",
+    "goods_skus",
+    "package_items",
+    "articles",
+    "stores",
+    "banners",
+    "website_configs",
+    "projects",
+    "project_stages",
+    "project_stage_records",
+    "project_instalments",
+    "project_change_orders",
+    "project_versions",
+  ]) {
     await tx.execute(
       sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
     );

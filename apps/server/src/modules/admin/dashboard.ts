@@ -5,16 +5,20 @@ import { type DashboardData, roleAllows, type StaffRole } from "@yj/contract";
 export interface DashboardSources {
   leads: () => Promise<NonNullable<DashboardData["leads"]>>;
   orders: () => Promise<NonNullable<DashboardData["orders"]>>;
+  /** Scoped to the member: a 项目经理 counts only the projects they are on. */
+  projects: (member: { id: number; role: StaffRole }) => Promise<NonNullable<DashboardData["projects"]>>;
 }
 
 export class Dashboard {
   constructor(private readonly sources: DashboardSources) {}
 
-  async forRole(role: StaffRole): Promise<DashboardData> {
-    const [leads, orders] = await Promise.all([
+  async forMember(member: { id: number; role: StaffRole }): Promise<DashboardData> {
+    const { role } = member;
+    const [leads, orders, projects] = await Promise.all([
       roleAllows(role, "leads") ? this.sources.leads() : null,
       roleAllows(role, "orders") ? this.sources.orders() : null,
+      roleAllows(role, "projects") ? this.sources.projects(member) : null,
     ]);
-    return { leads, orders };
+    return { leads, orders, projects };
   }
 }

@@ -40,5 +40,5 @@ export function adminRoutes(
       meOf(await staff.changePassword(requireStaff(request), body.currentPassword, body.newPassword, request.ip)),
     { message: AdminMessages.passwordChanged },
   );
-  registerEndpoint(app, endpoints.adminDashboard, ({ request }) => dashboard.forRole(requireStaff(request).role));
+  registerEndpoint(app, endpoints.adminDashboard, ({ request }) => dashboard.forMember(requireStaff(request)));
 }

@@ -124,6 +124,23 @@ export async function lastChanges(db: Db, entity: string): Promise<Map<string, D
   return new Map(rows.flatMap((row) => (row.at ? [[row.entityId, row.at] as const] : [])));
 }
 
+/** One record's trail, newest first, at most `limit` rows: for a detail page that shows its own history. */
+export async function entityTrail(reader: Pick<Db, "select">, entity: string, entityId: string, limit = 200) {
+  const rows = await reader
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    staffName: row.staffName,
+    action: row.action,
+    after: row.after,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
 export interface AuditFilter {
   staffId?: number;
   action?: string;

@@ -18,6 +18,17 @@ export function projectsAdminRoutes(app: FastifyInstance, projects: ProjectsServ
     projects.detail(memberOf(request), query.id),
   );
   registerEndpoint(app, endpoints.adminProjectCreate, ({ body, request }) => projects.create(memberOf(request), body));
+  registerEndpoint(app, endpoints.adminProjectStages, async ({ body, request }) => {
+    const detail = await projects.editStages(memberOf(request), body);
+    return new WithMessage(detail, ProjectMessages.stagesSaved);
+  });
+  registerEndpoint(app, endpoints.adminProjectStaff, () => projects.team());
+  registerEndpoint(app, endpoints.adminProjectRevealPhone, ({ body, request }) =>
+    projects.revealPhone(memberOf(request), body.projectId),
+  );
+  registerEndpoint(app, endpoints.adminProjectAudit, ({ query, request }) =>
+    projects.trail(memberOf(request), query.id),
+  );
   registerEndpoint(app, endpoints.adminProjectStageRecord, ({ body, request }) =>
     projects.record(memberOf(request), body),
   );

@@ -1,7 +1,7 @@
 // Reads of the projects tables, which only this module writes (docs/decisions/0040, 0069): a project
 // as the back office and the owner see it, and the lists' page.
 import { maskPhone, type ProjectDetail } from "@yj/contract";
-import { and, asc, count, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, or, type SQL, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   projectChangeOrders,
@@ -115,6 +115,7 @@ export interface ProjectFilter {
   status?: ProjectRow["status"];
   city?: string;
   managerId?: number;
+  leadId?: number;
   late?: "0" | "1";
   current?: number;
   pageSize?: number;
@@ -127,6 +128,7 @@ export async function projectPage(reader: Reader, filter: ProjectFilter, scope: 
     filter.status ? eq(projects.status, filter.status) : undefined,
     filter.city ? eq(projects.city, filter.city) : undefined,
     filter.managerId ? eq(projects.managerId, filter.managerId) : undefined,
+    filter.leadId ? eq(projects.leadId, filter.leadId) : undefined,
     filter.late === "1" ? and(eq(projects.status, "in_progress"), lt(projects.plannedFinishDate, today)) : undefined,
   );
   const page = await pageOf(
@@ -143,6 +145,30 @@ export async function projectPage(reader: Reader, filter: ProjectFilter, scope: 
     page.dataList.map((p) => p.id),
   );
   return { ...page, dataList: page.dataList.map((row) => summaryOf(row, names, current, now, true)) };
+}
+
+/** The dashboard's figures over the projects in scope: under way, late among them, instalments paid. */
+export async function projectFigures(reader: Reader, scope: ProjectScope, now: Date) {
+  const today = chinaDayOf(now);
+  const active = and(scopeCondition(scope), eq(projects.status, "in_progress"));
+  const [[running], [late], [collected]] = await Promise.all([
+    reader.select({ n: count() }).from(projects).where(active),
+    reader
+      .select({ n: count() })
+      .from(projects)
+      .where(and(active, lt(projects.plannedFinishDate, today))),
+    reader
+      .select({ cents: sum(projectInstalments.amountCents) })
+      .from(projectInstalments)
+      .innerJoin(projects, eq(projects.id, projectInstalments.projectId))
+      .where(and(scopeCondition(scope), eq(projectInstalments.status, "paid"))),
+  ]);
+  return {
+    active: running?.n ?? 0,
+    late: late?.n ?? 0,
+    // sum() of a bigint comes back as text: the total stays far below 2^53 cents.
+    instalmentsCollectedCents: Number(collected?.cents ?? 0),
+  };
 }
 
 /** The owner's projects: linked to the customer, or (before the first visit links them) under the phone. */

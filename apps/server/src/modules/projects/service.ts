@@ -10,6 +10,7 @@ import type {
   OwnerChangeDecisionBody,
   OwnerObjectBody,
   ProjectCreateBody,
+  StageEditBody,
   StageInspectBody,
   StageRecordBody,
 } from "@yj/contract";
@@ -22,7 +23,7 @@ import {
   type StaffRole,
   type VersionInstalment,
 } from "@yj/contract";
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
@@ -37,9 +38,10 @@ import {
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
 import type { OwnerCodes } from "../accounts/accounts-module.js";
-import { type Actor, recordAudit } from "../audit/audit.js";
+import { type Actor, entityTrail, recordAudit } from "../audit/audit.js";
 import { leadForProject } from "../leads/index.js";
-import { activeStaff, forbidden } from "../staff/index.js";
+import { storedUploads } from "../media/index.js";
+import { activeStaff, allActiveStaff, forbidden } from "../staff/index.js";
 import { recomputeInstalments, splitCents } from "./instalment-split.js";
 import {
   inScope,
@@ -49,10 +51,12 @@ import {
   type ProjectRow,
   type ProjectScope,
   projectDetail,
+  projectFigures,
   projectPage,
   projectRow,
   stageRow,
 } from "./project-store.js";
+import { planStages } from "./stage-plan.js";
 
 const business = (message: string) => new AppError("business", message);
 const notFound = (message: string) => new AppError("not_found", message);
@@ -78,7 +82,7 @@ export interface ProjectsDeps {
   log: FastifyBaseLogger;
 }
 
-const scopeOf = (member: ProjectStaff): ProjectScope =>
+const scopeOf = (member: Pick<ProjectStaff, "id" | "role">): ProjectScope =>
   member.role === "manager" ? { all: false, staffId: member.id } : { all: true };
 
 export class ProjectsService {
@@ -95,6 +99,139 @@ export class ProjectsService {
     if (!row) throw notFound(ProjectMessages.notFound);
     if (!inScope(row, scopeOf(member))) throw forbidden(ProjectMessages.notYourProject);
     return projectDetail(this.deps.db, row, this.deps.now(), true);
+  }
+
+  /** Whom a project's team is chosen from (and the list filtered by). */
+  team() {
+    return allActiveStaff(this.deps.db);
+  }
+
+  /** The dashboard's figures, over the projects the member may see. */
+  figures(member: Pick<ProjectStaff, "id" | "role">) {
+    return projectFigures(this.deps.db, scopeOf(member), this.deps.now());
+  }
+
+  /** The owner's full number, for one click; the click is on record (as a lead's is). */
+  async revealPhone(member: ProjectStaff, id: number) {
+    const row = await projectRow(this.deps.db, id);
+    if (!row) throw notFound(ProjectMessages.notFound);
+    if (!inScope(row, scopeOf(member))) throw forbidden(ProjectMessages.notYourProject);
+    await this.deps.db.transaction((tx) =>
+      recordAudit(
+        tx,
+        member.actor,
+        { action: "project.revealPhone", entity: "project", entityId: id },
+        this.deps.now(),
+      ),
+    );
+    return { phone: row.ownerPhone };
+  }
+
+  /** The project's audit trail, newest first, for whoever may see the project. */
+  async trail(member: ProjectStaff, id: number) {
+    const row = await projectRow(this.deps.db, id);
+    if (!row) throw notFound(ProjectMessages.notFound);
+    if (!inScope(row, scopeOf(member))) throw forbidden(ProjectMessages.notYourProject);
+    return entityTrail(this.deps.db, "project", String(id));
+  }
+
+  /**
+   * The manager (or 管理员) renames, adds, removes and reorders stages (stage-plan.ts decides what
+   * may change); the stages and the instalments' order are rewritten in one transaction.
+   */
+  async editStages(member: ProjectStaff, body: z.output<typeof StageEditBody>) {
+    const now = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      const project = await lockProject(tx, body.projectId);
+      if (!project) throw notFound(ProjectMessages.notFound);
+      this.mayWork(member, project, "manager");
+      if (project.status !== "in_progress") throw business(ProjectMessages.projectClosed);
+      const stages = await tx
+        .select()
+        .from(projectStages)
+        .where(eq(projectStages.projectId, project.id))
+        .orderBy(asc(projectStages.position));
+      const stageIds = stages.map((s) => s.id);
+      const recorded = new Set(
+        (
+          await tx
+            .selectDistinct({ stageId: projectStageRecords.stageId })
+            .from(projectStageRecords)
+            .where(inArray(projectStageRecords.stageId, stageIds))
+        ).map((r) => r.stageId),
+      );
+      const instalments = await tx
+        .select({ id: projectInstalments.id, stageId: projectInstalments.stageId })
+        .from(projectInstalments)
+        .where(eq(projectInstalments.projectId, project.id));
+      const plan = planStages(
+        stages.map((s) => ({
+          id: s.id,
+          name: s.name,
+          plannedStartDate: s.plannedStartDate,
+          plannedFinishDate: s.plannedFinishDate,
+          checklist: s.checklist,
+          accepted: s.status === "accepted",
+          started: s.status !== "pending" || s.inspectedAt !== null || recorded.has(s.id),
+          hasInstalment: instalments.some((i) => i.stageId === s.id),
+        })),
+        body.stages,
+      );
+      if (!plan.ok) throw business(plan.message);
+      if (plan.removed.length > 0) await tx.delete(projectStages).where(inArray(projectStages.id, plan.removed));
+      // (project, position) is unique: park every kept stage on a negative position first.
+      await tx
+        .update(projectStages)
+        .set({ position: sql`-${projectStages.position}` })
+        .where(eq(projectStages.projectId, project.id));
+      const finalIds = new Map<number, number>();
+      for (const stage of plan.stages) {
+        const values = {
+          position: stage.position,
+          name: stage.name,
+          plannedStartDate: stage.plannedStartDate,
+          plannedFinishDate: stage.plannedFinishDate,
+          checklist: stage.checklist,
+        };
+        if (stage.id === null) {
+          const [added] = await tx
+            .insert(projectStages)
+            .values({ projectId: project.id, ...values })
+            .returning({ id: projectStages.id });
+          if (added) finalIds.set(stage.position, added.id);
+        } else {
+          await tx.update(projectStages).set(values).where(eq(projectStages.id, stage.id));
+          finalIds.set(stage.position, stage.id);
+        }
+      }
+      // The instalments follow their stages' new order.
+      const order = [...finalIds.entries()].sort(([a], [b]) => a - b).map(([, id]) => id);
+      const ordered = [...instalments].sort((a, b) => order.indexOf(a.stageId) - order.indexOf(b.stageId));
+      await tx
+        .update(projectInstalments)
+        .set({ position: sql`-${projectInstalments.position}` })
+        .where(eq(projectInstalments.projectId, project.id));
+      for (const [index, instalment] of ordered.entries()) {
+        await tx
+          .update(projectInstalments)
+          .set({ position: index + 1 })
+          .where(eq(projectInstalments.id, instalment.id));
+      }
+      await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, project.id));
+      await recordAudit(
+        tx,
+        member.actor,
+        {
+          action: "project.stages",
+          entity: "project",
+          entityId: project.id,
+          before: { stages: stages.map((s) => s.name) },
+          after: { stages: plan.stages.map((s) => s.name) },
+        },
+        now,
+      );
+    });
+    return this.detail(member, body.projectId);
   }
 
   /** 销售/客服 or 管理员 turn a signed lead into a project with the default stages and instalments. */
@@ -191,6 +328,7 @@ export class ProjectsService {
   /** The project's manager (or 管理员) adds photos and notes to a stage. */
   async record(member: ProjectStaff, body: z.output<typeof StageRecordBody>) {
     const projectId = await this.staffWrite(member, body.stageId, "manager", async (tx, project, stage, now) => {
+      await this.requireStaffPhotos(tx, body.photoKeys);
       await tx.insert(projectStageRecords).values({
         stageId: stage.id,
         kind: "progress",
@@ -286,6 +424,7 @@ export class ProjectsService {
       if (!project) throw notFound(ProjectMessages.notFound);
       this.mayWork(member, project, "manager");
       if (project.status !== "in_progress") throw business(ProjectMessages.projectClosed);
+      await this.requireStaffPhotos(tx, body.photoKeys);
       const [change] = await tx
         .insert(projectChangeOrders)
         .values({
@@ -528,6 +667,17 @@ export class ProjectsService {
   }
 
   // ── Helpers ──────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * A staff photo is a media key of a stored upload made for a project (purpose "project", through
+   * /api/admin/media/upload), never an address typed by hand or another form's picture.
+   */
+  private async requireStaffPhotos(tx: Db, keys: readonly string[]) {
+    if (keys.length === 0) return;
+    const urls = keys.map((key) => `/media/${key}`);
+    const stored = await storedUploads(tx, urls, "project");
+    if (urls.some((url) => !stored.has(url))) throw business(ProjectMessages.photoNotFound);
+  }
 
   /** Only 管理员 or the project's own manager (or inspector, for checks) work a project. */
   private mayWork(member: ProjectStaff, project: ProjectRow, as: "manager" | "inspector") {

@@ -35,6 +35,15 @@ export function activeStaff(
     .where(and(inArray(staff.id, ids), eq(staff.disabled, false)));
 }
 
+/** Every active member, by name: whom a project's team is chosen from. */
+export function allActiveStaff(reader: Pick<Db, "select">): Promise<{ id: number; name: string; role: StaffRole }[]> {
+  return reader
+    .select({ id: staff.id, name: staff.displayName, role: staff.role })
+    .from(staff)
+    .where(eq(staff.disabled, false))
+    .orderBy(asc(staff.displayName), asc(staff.id));
+}
+
 export function actorOf(member: SessionStaff, ip: string): Actor {
   return { staffId: member.id, staffName: `${member.displayName}（${member.username}）`, ip };
 }
