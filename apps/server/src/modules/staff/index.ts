@@ -2,5 +2,13 @@
 // route, the login and sessions the back office's gate uses, and the names behind the staff ids
 // that other tables keep.
 export { requireStaff, staffActor } from "./staff-request.js";
-export { activeStaff, actorOf, forbidden, meOf, type StaffService, staffNames } from "./staff-service.js";
+export {
+  activeStaff,
+  actorOf,
+  forbidden,
+  meOf,
+  type StaffService,
+  staffContacts,
+  staffNames,
+} from "./staff-service.js";
 export { STAFF_SESSION_ABSOLUTE_MS, type StaffSessionStore } from "./staff-sessions.js";
