@@ -286,6 +286,12 @@ export class PaymentStore {
     });
   }
 
+  /** The storefront's pay step of an instalment (apps/web: /my-project/:id/pay/:instalmentId). */
+  async instalmentPayPath(instalmentId: number): Promise<string> {
+    const due = await instalmentDue(this.db, instalmentId);
+    return due ? `/my-project/${due.projectId}/pay/${instalmentId}` : "/my-project";
+  }
+
   async saveQrCode(id: number, qrCode: string): Promise<void> {
     await this.db.update(payments).set({ qrCode }).where(eq(payments.id, id));
   }

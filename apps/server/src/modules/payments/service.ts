@@ -33,8 +33,6 @@ import {
   type TradeRow,
 } from "./payment-store.js";
 
-/** The storefront's pay step of an instalment (apps/web routes: /pay/instalment/:instalmentId). */
-export const instalmentPayPath = (instalmentId: number) => `/pay/instalment/${instalmentId}`;
 
 export const OFFLINE_ONLY_MESSAGE = "线下支付仅用于开发环境";
 export const PAYMENTS_DISABLED_MESSAGE = "在线支付暂未开通";
@@ -151,7 +149,7 @@ export class PaymentsService {
       const back = input.orderNo
         ? `/pay/${input.orderNo}?via=wechat`
         : input.instalmentId
-          ? `${instalmentPayPath(input.instalmentId)}?via=wechat`
+          ? `${await store.instalmentPayPath(input.instalmentId)}?via=wechat`
           : "/decorate-act";
       const data: NeedsWechatOauth = { oauthUrl: client.oauthUrl?.(back) ?? "" };
       throw new AppError("business", "请先在微信中授权", undefined, data);
@@ -231,7 +229,7 @@ export class PaymentsService {
     if (channel === "jsapi") {
       let prepayId = trade.qrCode.split(":")[2] ?? "";
       if (!prepayId) {
-        const made = await provider.payMobile({ ...this.mobileRequest(trade, channel, client) });
+        const made = await provider.payMobile({ ...(await this.mobileRequest(trade, channel, client)) });
         prepayId = "prepayId" in made ? made.prepayId : "";
         await store.saveQrCode(trade.id, `jsapi:${via.payer ?? ""}:${prepayId}`);
       }
@@ -239,21 +237,22 @@ export class PaymentsService {
       return { jsapi: provider.jsapiPayParams(prepayId) };
     }
     // WeChat's h5_url lasts five minutes and Alipay's signed URL carries its time: made afresh each time.
-    const made = await provider.payMobile(this.mobileRequest(trade, channel, client));
+    const made = await provider.payMobile(await this.mobileRequest(trade, channel, client));
     if (!trade.qrCode) await store.saveQrCode(trade.id, channel);
     return { payUrl: "payUrl" in made ? made.payUrl : "" };
   }
 
   /**
    * The way back is made here from PUBLIC_ORIGIN and the trade, never from the request (no open
-   * redirect): an order's pay step with the method, or the activity page with the trade to poll.
+   * redirect): an order's or an instalment's pay step with the method, or the activity page with the
+   * trade to poll.
    */
-  private mobileRequest(trade: TradeRow, channel: "h5" | "jsapi" | "wap", client: PayingClient) {
+  private async mobileRequest(trade: TradeRow, channel: "h5" | "jsapi" | "wap", client: PayingClient) {
     const origin = this.deps.publicOrigin ?? "";
     const returnUrl = trade.orderNo
       ? `${origin}/pay/${encodeURIComponent(trade.orderNo)}?via=${trade.provider}`
       : trade.instalmentId
-        ? `${origin}${instalmentPayPath(trade.instalmentId)}?via=${trade.provider}`
+        ? `${origin}${await this.deps.store.instalmentPayPath(trade.instalmentId)}?via=${trade.provider}`
         : `${origin}/decorate-act?trade=${encodeURIComponent(trade.outTradeNo)}`;
     return {
       outTradeNo: trade.outTradeNo,
