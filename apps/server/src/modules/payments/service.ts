@@ -33,7 +33,6 @@ import {
   type TradeRow,
 } from "./payment-store.js";
 
-
 export const OFFLINE_ONLY_MESSAGE = "线下支付仅用于开发环境";
 export const PAYMENTS_DISABLED_MESSAGE = "在线支付暂未开通";
 
