@@ -70,9 +70,9 @@ async function waitForNextCode() {
 }
 
 /** The owner's act in the detail: its button, the dialog, 获取验证码, the code from the log, confirm. */
-async function confirmWithCode(page: Page, button: string, dialogName: string, confirm: string) {
+async function confirmWithCode(page: Page, task: string, button: string, dialogName: string, confirm: string) {
   await waitForNextCode();
-  await page.getByRole("button", { name: button, exact: true }).click();
+  await page.getByTestId("task").filter({ hasText: task }).getByRole("button", { name: button, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: dialogName });
   await dialog.getByRole("button", { name: "获取验证码" }).click();
   lastSend = Date.now();
@@ -82,6 +82,8 @@ async function confirmWithCode(page: Page, button: string, dialogName: string, c
 }
 
 async function expectAxeClean(page: Page, label: string) {
+  // The navigation's progress bar lingers a moment after an in-app link; axe looks at the page after it.
+  await page.getByRole("progressbar").waitFor({ state: "detached", timeout: 15_000 });
   const faults = await seriousFaults(page);
   expect(faults, `${label}: ${describeFaults(faults)}`).toEqual([]);
 }
@@ -167,12 +169,16 @@ describe("我的装修 in the browser", () => {
     await card.getByRole("link", { name: "查看详情" }).click();
     await page.waitForURL(/\/my-project\/\d+$/);
     await page.getByRole("heading", { name: "待您处理（2）" }).waitFor();
+    // 水电改造 waits for 开工交底: no 验收 for it yet.
+    const later = page.getByTestId("task").filter({ hasText: "「水电改造」" });
+    await later.getByText("（请先验收「开工交底」）").waitFor();
+    expect(await later.getByRole("button", { name: "验收", exact: true }).count()).toBe(0);
     await page.getByRole("link", { name: "致电项目经理周经理 13900001234" }).waitFor();
     await screenshot(page, "my-project-detail-1440");
     await expectAxeClean(page, "detail @1440");
 
     // 开工交底 first: 水电改造 cannot be accepted before it.
-    const first = await confirmWithCode(page, "验收", "验收「开工交底」", "确认验收");
+    const first = await confirmWithCode(page, "「开工交底」", "验收", "验收「开工交底」", "确认验收");
     await screenshot(page, "my-project-code-dialog-1440");
     await expectAxeClean(page, "code dialog @1440");
     await first.confirm();
@@ -182,10 +188,11 @@ describe("我的装修 in the browser", () => {
   });
 
   it("accepts 水电改造 with a code and pays the second instalment", async () => {
-    const second = await confirmWithCode(page, "验收", "验收「水电改造」", "确认验收");
+    const second = await confirmWithCode(page, "「水电改造」", "验收", "验收「水电改造」", "确认验收");
     await second.confirm();
     await second.dialog.waitFor({ state: "detached" });
-    await page.getByTestId("stage").filter({ hasText: "水电改造" }).getByText("已验收").waitFor();
+    const stage = page.getByTestId("stage").filter({ hasText: "水电改造" });
+    await expect.poll(() => stage.getAttribute("data-status")).toBe("accepted");
     const task = page.getByTestId("task").filter({ hasText: "水电改造款" });
     await task.getByRole("link", { name: "去支付" }).click();
     await page.waitForURL(/\/my-project\/\d+\/pay\/\d+$/);
@@ -211,7 +218,7 @@ describe("我的装修 in the browser", () => {
     expect(proposed.code, proposed.message).toBe(1);
     await page.reload({ waitUntil: "networkidle" });
     expect(await page.getByTestId("contract-total").textContent()).toBe("¥120,000");
-    const change = await confirmWithCode(page, "同意变更", "同意增项", "确认同意");
+    const change = await confirmWithCode(page, "厨房加装净水器", "同意变更", "同意增项", "确认同意");
     await expect.poll(() => change.dialog.textContent()).toContain("同意后合同金额将由 ¥120,000 变为 ¥123,500");
     await change.confirm();
     await change.dialog.waitFor({ state: "detached" });

@@ -15,7 +15,10 @@ import { AccountsHarness, MINUTE, type Session, uniqueIp, uniquePhone } from "./
 import { asStaff, newStaff, type StaffSession } from "./admin-fixtures.js";
 import { describeEachBackend } from "./helper.js";
 
-const NOTIFY_URL = "https://shop.example.cn/api/wechatpay/notify";
+const ORIGIN = "https://shop.example.cn";
+const NOTIFY_URL = `${ORIGIN}/api/wechatpay/notify`;
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
 const postNotify = (app: FastifyInstance, { headers, body }: NotifyMessage) =>
   app.inject({ method: "POST", url: "/api/wechatpay/notify", headers, payload: body });
@@ -99,6 +102,7 @@ describeEachBackend("paying renovation instalments (R21)", { embedded: true, app
     h = await AccountsHarness.build(ctx.database, {
       env: {
         PAYMENT_PROVIDER: "offline,wechat",
+        PUBLIC_ORIGIN: ORIGIN,
         ...fake.settings(NOTIFY_URL),
         WECHATPAY_TIMEOUT_MS: "15000",
         PAYMENT_RECONCILE_POLL_MS: "3600000",
@@ -193,6 +197,22 @@ describeEachBackend("paying renovation instalments (R21)", { embedded: true, app
     expect(row).toMatchObject({ purpose: "instalment", instalmentId: first.id, orderId: null, status: "paid" });
     const twice = await precreate(owner, first.id);
     expect(twice.body).toMatchObject({ code: 0, message: "该笔款项已支付", data: { alreadyPaid: true } });
+  });
+
+  it("on a phone, WeChat H5 sends the owner back to the instalment's pay step", async () => {
+    const second = instalment(1);
+    const pre = await h.asCustomer<PrecreateData>(owner, {
+      method: "GET",
+      url: `/api/alipay/precreate?instalmentId=${second.id}&method=wechat&client=phone`,
+      headers: { "user-agent": IPHONE },
+      remoteAddress: uniqueIp(),
+    });
+    expect(pre.body.code, pre.body.message).toBe(1);
+    expect(pre.body.data).toMatchObject({ channel: "h5", amount: second.amountCents });
+    const payUrl = new URL(pre.body.data.payUrl ?? "");
+    expect(payUrl.searchParams.get("redirect_url")).toBe(
+      `${ORIGIN}/my-project/${project.id}/pay/${second.id}?via=wechat`,
+    );
   });
 
   it("a trade whose instalment changed its amount before the money came is refunded, never paid short", async () => {

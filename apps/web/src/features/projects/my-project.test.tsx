@@ -243,6 +243,24 @@ describe("/my-project/:id", () => {
     expect(screen.queryByRole("button", { name: "验收" })).toBeNull();
   });
 
+  it("offers 验收 only for the first stage waiting: a later one says which to accept first", async () => {
+    renderDetail(() =>
+      Promise.resolve(
+        projectOf({
+          stages: [
+            stage(1, "开工交底", "awaiting_acceptance"),
+            stage(2, "水电改造", "awaiting_acceptance"),
+            stage(3, "木作", "pending"),
+          ],
+        }),
+      ),
+    );
+    const [first, second] = await screen.findAllByTestId("task");
+    expect(within(first!).getByRole("button", { name: "验收" })).toBeTruthy();
+    expect(within(second!).queryByRole("button", { name: "验收" })).toBeNull();
+    expect(within(second!).getByText("（请先验收「开工交底」）")).toBeTruthy();
+  });
+
   it("keeps the dialog open with the server's refusal of a wrong code", async () => {
     renderDetail(() => Promise.resolve(projectOf()), {
       [routes.myProjectAccept.path]: () => Promise.reject(new ApiError("验证码错误或已失效，请重新获取", 0, 200)),

@@ -105,6 +105,11 @@ export function ownerTasks(project: ProjectDetail): OwnerTasks {
   return { stages, changes, instalments, count: stages.length + changes.length + instalments.length };
 }
 
+/** The earlier stage still to accept before this one can be (stages are accepted in order), or null. */
+export function waitsFor(project: ProjectDetail, stage: Stage): Stage | null {
+  return project.stages.find((s) => s.position < stage.position && s.status !== "accepted") ?? null;
+}
+
 /** A stage photo's address: the picture pipeline's /media/… URL, or a bare key under /media/. */
 export function photoSrc(key: string): string {
   return key.startsWith("/") || /^https?:\/\//.test(key) ? key : `/media/${key}`;

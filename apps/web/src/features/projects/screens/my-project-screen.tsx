@@ -38,6 +38,7 @@ import {
   photoSrc,
   planState,
   signedChange,
+  waitsFor,
 } from "../project-view";
 import styles from "../projects.module.css";
 
@@ -209,25 +210,33 @@ function ProjectView({
           <p className={styles.muted}>暂时没有需要您处理的事项。</p>
         ) : (
           <ul className={styles.tasks}>
-            {tasks.stages.map((s) => (
-              <li key={`s${s.id}`} className={styles.task} data-testid="task">
-                <span>
-                  <strong>「{s.name}」</strong>待您验收
-                </span>
-                <span className={styles.taskActions}>
-                  <button type="button" className="btn btn-ghost" onClick={() => onAct(object(s))}>
-                    提出异议
-                  </button>
-                  <button type="button" className="btn" onClick={() => onAct(accept(s))}>
-                    验收
-                  </button>
-                </span>
-              </li>
-            ))}
+            {tasks.stages.map((s) => {
+              // Stages are accepted in order: a later one waits, rather than spend a code on a refusal.
+              const before = waitsFor(project, s);
+              return (
+                <li key={`s${s.id}`} className={styles.task} data-testid="task">
+                  <span>
+                    <strong>「{s.name}」</strong>待您验收
+                    {before && <span className={styles.muted}>（请先验收「{before.name}」）</span>}
+                  </span>
+                  <span className={styles.taskActions}>
+                    <button type="button" className="btn btn-ghost" onClick={() => onAct(object(s))}>
+                      提出异议
+                    </button>
+                    {!before && (
+                      <button type="button" className="btn" onClick={() => onAct(accept(s))}>
+                        验收
+                      </button>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
             {tasks.changes.map((c) => (
               <li key={`c${c.id}`} className={styles.task} data-testid="task">
                 <span>
-                  <strong>{CHANGE_ORDER_KIND_LABELS[c.kind]}</strong> {signedChange(c)}：{c.reason}
+                  <strong>{CHANGE_ORDER_KIND_LABELS[c.kind]}</strong> {signedChange(c)}：
+                  {c.items.map((it) => it.name).join("、")}（{c.reason}）
                 </span>
                 <span className={styles.taskActions}>
                   <button type="button" className="btn btn-ghost" onClick={() => onAct(decide(c, false))}>
@@ -336,32 +345,30 @@ function ProjectView({
             </div>
           )}
         </dl>
-        <div className={styles.tableBox}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">分期款项</caption>
-            <thead>
-              <tr>
-                <th scope="col">款项</th>
-                <th scope="col">比例</th>
-                <th scope="col">金额</th>
-                <th scope="col">状态</th>
+        <table className={styles.table}>
+          <caption className="visually-hidden">分期款项</caption>
+          <thead>
+            <tr>
+              <th scope="col">款项</th>
+              <th scope="col">比例</th>
+              <th scope="col">金额</th>
+              <th scope="col">状态</th>
+            </tr>
+          </thead>
+          <tbody>
+            {project.instalments.map((i) => (
+              <tr key={i.id} data-testid="instalment">
+                <td>{i.stageName}</td>
+                <td>{i.percent}%</td>
+                <td>{formatPrice(i.amountCents)}</td>
+                <td>
+                  {INSTALMENT_STATUS_LABELS[i.status]}
+                  {i.paidAt && <span className={styles.paidAt}>{formatDateTime(i.paidAt)}</span>}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {project.instalments.map((i) => (
-                <tr key={i.id} data-testid="instalment">
-                  <td>{i.stageName}</td>
-                  <td>{i.percent}%</td>
-                  <td>{formatPrice(i.amountCents)}</td>
-                  <td>
-                    {INSTALMENT_STATUS_LABELS[i.status]}
-                    {i.paidAt ? `（${formatDateTime(i.paidAt)}）` : ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
         <h3 className={styles.subTitle}>变更记录</h3>
         {project.changeOrders.length === 0 ? (
           <p className={styles.muted}>暂无变更。</p>
