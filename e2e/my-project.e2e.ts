@@ -125,7 +125,7 @@ describe("我的装修 in the browser", () => {
       packageText: "全包 799 套餐",
       contractCents: 12_000_000,
       startDate: "2026-09-01",
-      plannedFinishDate: "2099-12-31",
+      plannedFinishDate: "2027-06-30",
       delayCompensationCentsPerDay: 10_000,
       managerId: pm.id,
       inspectorId: boss.id,
