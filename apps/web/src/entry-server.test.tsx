@@ -125,7 +125,16 @@ describe("server render of login-only pages", () => {
     return { result, urls, errors };
   }
 
-  const LOGIN_ONLY = ["/submitOrder", "/shoppingCart", "/my-orders", "/my-mark", "/pay/YJ2026"];
+  const LOGIN_ONLY = [
+    "/submitOrder",
+    "/shoppingCart",
+    "/my-orders",
+    "/my-mark",
+    "/pay/YJ2026",
+    "/my-project",
+    "/my-project/1",
+    "/my-project/1/pay/2",
+  ];
 
   it("answers a visitor with a 302 to /login?redirect=<path>, the path the browser would use", async () => {
     for (const path of LOGIN_ONLY) {

@@ -206,6 +206,8 @@ export const StaffRow = z.object({
   id: z.number(),
   username: z.string(),
   displayName: z.string(),
+  /** Work phone shown to the owners of the member's projects (docs/decisions/0073); "" when none. */
+  phone: z.string(),
   role: z.enum(STAFF_ROLES),
   disabled: z.boolean(),
   mustChangePassword: z.boolean(),
@@ -216,16 +218,24 @@ export const StaffRow = z.object({
 export type StaffRow = z.infer<typeof StaffRow>;
 
 const StaffName = AdminText("姓名", 32, { required: true });
+/** A mobile or a landline (区号-号码), or "" for none. */
+export const STAFF_PHONE_PATTERN = /^(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8})?$/;
+const StaffPhone = text("电话", "电话格式不正确")
+  .trim()
+  .max(20, "电话格式不正确")
+  .regex(STAFF_PHONE_PATTERN, "电话格式不正确");
 
 export const StaffCreateBody = z.object({
   username: Username,
   displayName: StaffName,
+  phone: StaffPhone.default(""),
   role: z.enum(STAFF_ROLES, { message: "请选择角色" }),
 });
 
 export const StaffUpdateBody = z.object({
   id: Id,
   displayName: StaffName.optional(),
+  phone: StaffPhone.optional(),
   role: z.enum(STAFF_ROLES, { message: "请选择角色" }).optional(),
   disabled: z.boolean({ message: "停用状态无效" }).optional(),
 });

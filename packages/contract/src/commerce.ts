@@ -286,6 +286,13 @@ export const PrecreateQuery = z.object({
   name: text("名称").trim().max(64, { error: "名称不能超过 64 个字符" }).optional(),
   mobile: phoneField.optional(),
   orderNo: OrderNoQuery.shape.orderNo.optional(),
+  /** A renovation project's instalment the owner pays (docs/decisions/0073); logged in, like an order. */
+  instalmentId: z.coerce
+    .number({ error: "款项无效" })
+    .int({ error: "款项无效" })
+    .min(1, { error: "款项无效" })
+    .max(2_147_483_647, { error: "款项无效" })
+    .optional(),
   /** The buyer's choice (支付宝 or 微信支付); the shop's default method when absent. */
   method: z.enum(PAYMENT_PROVIDERS, { error: "请选择支付宝或微信支付" }).optional(),
   /**

@@ -22,6 +22,7 @@ const row = (over: Partial<StaffRow>): StaffRow => ({
   id: 1,
   username: "admin",
   displayName: "管理员",
+  phone: "",
   role: "admin",
   disabled: false,
   mustChangePassword: false,
@@ -68,12 +69,49 @@ describe("staff", () => {
       expect(api.post).toHaveBeenCalledWith(adminRoutes.adminStaffCreate, {
         username: "wang",
         displayName: "王运营",
+        phone: "",
         role: "sales",
       }),
     );
     expect((await screen.findByTestId("one-time-password")).textContent).toContain("Tmp-7f3k9q");
     expect(screen.getByText("wang")).toBeTruthy();
     await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
+  });
+
+  it("creates a member with a work phone, and edits a member's phone in the list", async () => {
+    answer(adminRoutes.adminStaffCreate, {
+      staff: row({ id: 3, username: "zhou", displayName: "周经理", phone: "13900001111", role: "manager" }),
+      oneTimePassword: "Tmp-p40n3x",
+    });
+    answer(adminRoutes.adminStaffUpdate, row({ id: 2, phone: "13900002222" }));
+    renderPage(<StaffPage />);
+    fireEvent.click(await screen.findByRole("button", { name: "新建员工" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("用户名"), { target: { value: "zhou" } });
+    fireEvent.change(within(dialog).getByLabelText("姓名"), { target: { value: "周经理" } });
+    fireEvent.change(within(dialog).getByLabelText("电话"), { target: { value: "1390000" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "创 建" }));
+    expect(await within(dialog).findByText("电话格式不正确")).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText("电话"), { target: { value: "13900001111" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "创 建" }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith(adminRoutes.adminStaffCreate, {
+        username: "zhou",
+        displayName: "周经理",
+        phone: "13900001111",
+        role: "sales",
+      }),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "我已记下" }));
+    fireEvent.click(within(await rowOf("李销售")).getByRole("button", { name: "修改 李销售 的电话" }));
+    const box = within(await rowOf("李销售")).getByRole("textbox");
+    fireEvent.change(box, { target: { value: "13900002222" } });
+    fireEvent.keyDown(box, { key: "Enter", keyCode: 13 });
+    fireEvent.keyUp(box, { key: "Enter", keyCode: 13 });
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith(adminRoutes.adminStaffUpdate, { id: 2, phone: "13900002222" }),
+    );
   });
 
   it("refuses a user name the rule does not allow, and sends nothing", async () => {

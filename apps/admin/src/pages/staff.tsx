@@ -1,9 +1,10 @@
 // Staff management (管理员 only): create a member with a role (their one-time password is shown
-// once), change the role, disable or enable, reset the password.
+// once), change the role or the work phone, disable or enable, reset the password.
 import {
   type BodyOf,
   type DataOf,
   type EndpointOf,
+  STAFF_PHONE_PATTERN,
   STAFF_ROLE_LABELS,
   STAFF_ROLES,
   type StaffRole,
@@ -80,6 +81,30 @@ export function StaffPage() {
           { title: "用户名", dataIndex: "username" },
           { title: "姓名", dataIndex: "displayName" },
           {
+            // The owners of the member's projects see this phone in 我的装修 (docs/decisions/0073).
+            title: "电话",
+            dataIndex: "phone",
+            render: (phone: string, row) =>
+              row.id === me.id ? (
+                phone || "—"
+              ) : (
+                <Typography.Text
+                  editable={{
+                    tooltip: `修改 ${row.displayName} 的电话`,
+                    text: phone,
+                    onChange: (next) => {
+                      const value = next.trim();
+                      // The contract checks the format; its message is the toast on a refusal.
+                      if (value !== phone)
+                        void run(() => post(routes.adminStaffUpdate, { id: row.id, phone: value }), "电话已修改");
+                    },
+                  }}
+                >
+                  {phone || "—"}
+                </Typography.Text>
+              ),
+          },
+          {
             title: "角色",
             dataIndex: "role",
             render: (role: StaffRole, row) =>
@@ -143,7 +168,7 @@ export function StaffPage() {
         title="新建员工"
         okText="创建"
         failedText="创建失败"
-        initialValues={{ username: "", displayName: "", role: "sales" }}
+        initialValues={{ username: "", displayName: "", phone: "", role: "sales" }}
         onSave={(values) => post(routes.adminStaffCreate, values)}
         onClose={() => setCreating(false)}
         onSaved={(created) => {
@@ -161,6 +186,13 @@ export function StaffPage() {
           input={{ autoComplete: "off" }}
         />
         <TextItem label="姓名" name="displayName" required="请输入姓名" maxLength={32} />
+        <TextItem
+          label="电话"
+          name="phone"
+          extra="选填，业主在“我的装修”中可见"
+          maxLength={20}
+          rules={[{ pattern: STAFF_PHONE_PATTERN, message: "电话格式不正确" }]}
+        />
         <Item label="角色" name="role" required="请选择角色">
           <Select options={roleOptions} />
         </Item>

@@ -622,8 +622,10 @@ export const payments = pgTable(
     outTradeNo: text().notNull().unique(),
     /** Who took the trade (ADR 0062): offline, alipay or wechat. */
     provider: text().$type<"offline" | "alipay" | "wechat">().notNull(),
-    purpose: text().$type<"order" | "deposit">().notNull(),
+    purpose: text().$type<"order" | "deposit" | "instalment">().notNull(),
     orderId: integer().references(() => orders.id),
+    /** A renovation project's instalment (purpose "instalment", docs/decisions/0073); null otherwise. */
+    instalmentId: integer().references(() => projectInstalments.id),
     /** Deposit payer (the name given on /decorate-act) and mobile; for orders the contact too. */
     payerName: text().notNull().default(""),
     payerPhone: text().notNull().default(""),
@@ -653,8 +655,11 @@ export const payments = pgTable(
   },
   (t) => [
     index().on(t.orderId),
+    index().on(t.instalmentId),
     index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check("payments_amount_positive", sql`${t.amountCents} > 0`),
+    // An instalment's trade names its instalment, and only such a trade does.
+    check("payments_instalment_purpose", sql`(${t.purpose} = 'instalment') = (${t.instalmentId} IS NOT NULL)`),
     check("payments_refund_within_amount", sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
   ],
 );
@@ -825,6 +830,8 @@ export const staff = pgTable("staff", {
   /** Lower-cased; unique. */
   username: text().notNull().unique(),
   displayName: text().notNull(),
+  /** A work phone the owner of a project sees beside the name (docs/decisions/0073); "" when none. */
+  phone: text().notNull().default(""),
   role: text().$type<StaffRole>().notNull(),
   passwordHash: text().notNull(),
   /** Set for a one-time password: every endpoint but the password change refuses until it is changed. */

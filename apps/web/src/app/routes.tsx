@@ -34,6 +34,11 @@ const SCREENS = {
     import("../features/commerce/screens/submit-order-screen"),
   "src/features/commerce/screens/pay-screen.tsx": () => import("../features/commerce/screens/pay-screen"),
   "src/features/commerce/screens/my-orders-screen.tsx": () => import("../features/commerce/screens/my-orders-screen"),
+  "src/features/projects/screens/my-projects-screen.tsx": () =>
+    import("../features/projects/screens/my-projects-screen"),
+  "src/features/projects/screens/my-project-screen.tsx": () => import("../features/projects/screens/my-project-screen"),
+  "src/features/projects/screens/instalment-pay-screen.tsx": () =>
+    import("../features/projects/screens/instalment-pay-screen"),
   "src/features/leads/screens/merchants-join-screen.tsx": () =>
     import("../features/leads/screens/merchants-join-screen"),
   "src/features/leads/screens/decorate-act-screen.tsx": () => import("../features/leads/screens/decorate-act-screen"),
@@ -110,6 +115,15 @@ export function createRoutes(ctxOf: ContextOf): RouteObject[] {
         page(ctxOf, "submitOrder", "src/features/commerce/screens/submit-order-screen.tsx", "customer"),
         page(ctxOf, "pay/:orderNo", "src/features/commerce/screens/pay-screen.tsx", "customer"),
         page(ctxOf, "my-orders", "src/features/commerce/screens/my-orders-screen.tsx", "customer"),
+        // 我的装修 (docs/decisions/0073): the owner's projects, one project, an instalment's pay step.
+        page(ctxOf, "my-project", "src/features/projects/screens/my-projects-screen.tsx", "customer"),
+        page(ctxOf, "my-project/:id", "src/features/projects/screens/my-project-screen.tsx", "customer"),
+        page(
+          ctxOf,
+          "my-project/:id/pay/:instalmentId",
+          "src/features/projects/screens/instalment-pay-screen.tsx",
+          "customer",
+        ),
         page(ctxOf, "merchants-join", "src/features/leads/screens/merchants-join-screen.tsx"),
         page(ctxOf, "decorate-act", "src/features/leads/screens/decorate-act-screen.tsx"),
         page(ctxOf, "iframe", "src/features/leads/screens/panorama-screen.tsx"),

@@ -34,8 +34,8 @@ import { QrCode } from "./qr-code";
 
 export const POLL_INTERVAL_MS = 2000;
 
-/** An order's trade (orderNo) or the deposit's (name and mobile): docs/product.md §7 precreate. */
-export type PrecreateRequest = { orderNo: string } | { name: string; mobile: string };
+/** An order's trade (orderNo), a project instalment's (docs/decisions/0073) or the deposit's (name and mobile). */
+export type PrecreateRequest = { orderNo: string } | { instalmentId: number } | { name: string; mobile: string };
 
 const paid = (trade: TradeData | undefined) => trade?.status === "TRADE_SUCCESS" || trade?.status === "TRADE_FINISHED";
 

@@ -12,6 +12,7 @@ import { AppError, notFound } from "../../lib/errors.js";
 import type { PayChannel, PaymentProviderName } from "../../providers/payment/payment-provider.js";
 import { hasRecentActivityLead } from "../leads/index.js";
 import { type MarkPaidResult, markOrderPaid } from "../orders/order-payment.js";
+import { instalmentDue, markInstalmentPaid } from "../projects/index.js";
 import { activityDepositCents } from "../site-settings/service.js";
 import { openAutoRefund } from "./refund-store.js";
 
@@ -22,6 +23,12 @@ export interface TradeRow extends PaymentRow {
   orderNo: string | null;
   expiresAt: Date;
 }
+
+/** An instalment trade's subject, as the buyer sees it in Alipay and WeChat Pay. */
+export const INSTALMENT_SUBJECT = "悦家整装装修款";
+export const INSTALMENT_NOT_PAYABLE = "该笔款项暂不能支付，请先完成对应阶段的验收";
+export const INSTALMENT_ALREADY_PAID = "该笔款项已支付";
+const INSTALMENT_AUTO_REFUND_REASON = "该笔装修款已由其他支付完成或金额已变更，自动退款";
 
 export const DEPOSIT_SUBJECT = "活动定金";
 /** A deposit trade is payable this long, as an order is (docs/product.md: 30 minutes). */
@@ -45,6 +52,8 @@ export type RecordOutcome =
       recorded: true;
       payment: PaymentRow;
       order: MarkPaidResult | null;
+      /** Whether an instalment trade paid its instalment (null for orders and deposits). */
+      instalmentPaid: boolean | null;
       /** The automatic refund opened because the order could not take this payment (docs/decisions/0063). */
       autoRefundId: number | null;
     };
@@ -245,6 +254,70 @@ export class PaymentStore {
     });
   }
 
+  /**
+   * The pending trade of a project instalment the customer owns, made if there is none
+   * (docs/decisions/0073). Only a payable instalment can be paid, and only its amount due: the trade
+   * carries the instalment's amount at this moment, and the notify pays it only if that amount is
+   * still due. Writers of one instalment are serialised, so concurrent precreates share one trade.
+   */
+  async openForInstalment(
+    customer: { id: number; mobile: string },
+    instalmentId: number,
+    provider: PaymentProviderName,
+    now: Date,
+    via: TradeChannel = QR,
+  ): Promise<TradeRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`instalment:${instalmentId}`}, 0))`);
+      const due = await instalmentDue(tx, instalmentId);
+      // The owner is the linked customer, or the phone the project was made for until it is linked.
+      const mine =
+        due && (due.customerId === customer.id || (due.customerId === null && due.ownerPhone === customer.mobile));
+      if (!due || !mine) throw notFound("装修项目不存在");
+      if (due.status === "paid") throw new AppError("business", INSTALMENT_ALREADY_PAID, undefined, ALREADY_PAID);
+      if (due.status !== "payable" || due.amountCents <= 0) throw new AppError("business", INSTALMENT_NOT_PAYABLE);
+      const pendings = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.instalmentId, instalmentId),
+            eq(payments.status, "pending"),
+            eq(payments.provider, provider),
+            eq(payments.amountCents, due.amountCents),
+          ),
+        )
+        .orderBy(desc(payments.id));
+      const reusable = pendings.find(
+        (p) => reusableFor(p, via) && expiresAt(p, null).getTime() - now.getTime() > REUSE_MARGIN_MS,
+      );
+      if (reusable) return { ...reusable, orderNo: null, expiresAt: expiresAt(reusable, null) };
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          outTradeNo: newOutTradeNo(now),
+          provider,
+          channel: via.channel,
+          purpose: "instalment",
+          instalmentId,
+          payerPhone: customer.mobile,
+          subject: INSTALMENT_SUBJECT,
+          amountCents: due.amountCents,
+          status: "pending",
+          createdAt: now,
+        })
+        .returning();
+      if (!created) throw new Error("payment insert returned no row");
+      return { ...created, orderNo: null, expiresAt: expiresAt(created, null) };
+    });
+  }
+
+  /** The storefront's pay step of an instalment (apps/web: /my-project/:id/pay/:instalmentId). */
+  async instalmentPayPath(instalmentId: number): Promise<string> {
+    const due = await instalmentDue(this.db, instalmentId);
+    return due ? `/my-project/${due.projectId}/pay/${instalmentId}` : "/my-project";
+  }
+
   async saveQrCode(id: number, qrCode: string): Promise<void> {
     await this.db.update(payments).set({ qrCode }).where(eq(payments.id, id));
   }
@@ -269,10 +342,21 @@ export class PaymentStore {
         .returning();
       if (!payment) return { recorded: false };
       const order = payment.orderId ? await markOrderPaid(tx, payment.orderId, evidence.paidAt, evidence.note) : null;
-      // The order was cancelled (unpaid too long) or paid by another trade: the money goes back, and
-      // the refund is opened with the payment, so no crash between them can forget it.
-      const auto = order && !order.changed ? await openAutoRefund(tx, payment.id, now) : null;
-      return { recorded: true, payment, order, autoRefundId: auto?.id ?? null };
+      // An instalment is paid only while payable and of exactly this amount, once (docs/decisions/0073).
+      const instalmentPaid =
+        payment.instalmentId !== null
+          ? await markInstalmentPaid(tx, payment.instalmentId, payment.amountCents, evidence.paidAt)
+          : null;
+      // The order was cancelled (unpaid too long) or paid by another trade, or the instalment was paid
+      // by another trade or changed its amount: the money goes back, and the refund is opened with the
+      // payment, so no crash between them can forget it.
+      const auto =
+        order && !order.changed
+          ? await openAutoRefund(tx, payment.id, now)
+          : instalmentPaid === false
+            ? await openAutoRefund(tx, payment.id, now, INSTALMENT_AUTO_REFUND_REASON)
+            : null;
+      return { recorded: true, payment, order, instalmentPaid, autoRefundId: auto?.id ?? null };
     });
   }
 
@@ -285,7 +369,9 @@ export class PaymentStore {
     const same =
       trade.orderId !== null
         ? eq(payments.orderId, trade.orderId)
-        : and(eq(payments.purpose, "deposit"), eq(payments.payerPhone, trade.payerPhone));
+        : trade.instalmentId !== null
+          ? eq(payments.instalmentId, trade.instalmentId)
+          : and(eq(payments.purpose, "deposit"), eq(payments.payerPhone, trade.payerPhone));
     return this.db
       .select()
       .from(payments)

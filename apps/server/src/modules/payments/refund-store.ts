@@ -209,7 +209,12 @@ export async function openReturnRefund(
  * A payment recorded for an order that could not take it (cancelled or expired, or paid by another
  * trade): its whole amount goes back at once (origin auto), in the recording's transaction.
  */
-export async function openAutoRefund(tx: Tx, paymentId: number, now: Date): Promise<RefundRow | null> {
+export async function openAutoRefund(
+  tx: Tx,
+  paymentId: number,
+  now: Date,
+  reason = "订单已取消或已由其他支付完成，自动退款",
+): Promise<RefundRow | null> {
   const payment = await lockPayment(tx, paymentId);
   if (refundableOf(payment) <= 0 || (await openRefundOf(tx, payment.id))) return null;
   return insertRefund(tx, {
@@ -217,7 +222,7 @@ export async function openAutoRefund(tx: Tx, paymentId: number, now: Date): Prom
     orderId: payment.orderId,
     amountCents: refundableOf(payment),
     origin: "auto",
-    reason: "订单已取消或已由其他支付完成，自动退款",
+    reason,
     status: "processing",
     source: "system",
     now,

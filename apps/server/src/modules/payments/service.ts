@@ -25,7 +25,13 @@ import {
 } from "../../providers/payment/payment-provider.js";
 import type { SessionCustomer } from "../accounts/sessions.js";
 import { payChannel } from "./pay-channel.js";
-import type { PaidEvidence, PaymentStore, TradeChannel, TradeRow } from "./payment-store.js";
+import {
+  INSTALMENT_ALREADY_PAID,
+  type PaidEvidence,
+  type PaymentStore,
+  type TradeChannel,
+  type TradeRow,
+} from "./payment-store.js";
 
 export const OFFLINE_ONLY_MESSAGE = "线下支付仅用于开发环境";
 export const PAYMENTS_DISABLED_MESSAGE = "在线支付暂未开通";
@@ -78,6 +84,8 @@ export interface PrecreateInput {
   name?: string;
   mobile?: string;
   orderNo?: string;
+  /** A project instalment the logged-in owner pays (docs/decisions/0073). */
+  instalmentId?: number;
   /** The method the buyer chose; the instance's default when absent. */
   method?: PaymentProviderName;
   /** The page says it is on a phone (docs/decisions/0066); the User-Agent must agree. */
@@ -134,10 +142,14 @@ export class PaymentsService {
       available: provider.mobileChannels ?? new Set(),
     });
     if (channel === "unavailable") throw new AppError("business", ALIPAY_IN_WECHAT_MESSAGE);
-    if (input.orderNo && !customer) throw new AppError("login_required");
-    if (!input.orderNo && !input.mobile) throw invalidInput("请输入手机号");
+    if ((input.orderNo || input.instalmentId) && !customer) throw new AppError("login_required");
+    if (!input.orderNo && !input.instalmentId && !input.mobile) throw invalidInput("请输入手机号");
     if (channel === "jsapi" && !client.openid) {
-      const back = input.orderNo ? `/pay/${input.orderNo}?via=wechat` : "/decorate-act";
+      const back = input.orderNo
+        ? `/pay/${input.orderNo}?via=wechat`
+        : input.instalmentId
+          ? `${await store.instalmentPayPath(input.instalmentId)}?via=wechat`
+          : "/decorate-act";
       const data: NeedsWechatOauth = { oauthUrl: client.oauthUrl?.(back) ?? "" };
       throw new AppError("business", "请先在微信中授权", undefined, data);
     }
@@ -148,7 +160,9 @@ export class PaymentsService {
     const trade =
       input.orderNo && customer
         ? await store.openForOrder(customer.id, input.orderNo, provider.name, now(), via)
-        : await store.openDeposit(input.name ?? "", input.mobile ?? "", provider.name, now(), via);
+        : input.instalmentId && customer
+          ? await store.openForInstalment(customer, input.instalmentId, provider.name, now(), via)
+          : await store.openDeposit(input.name ?? "", input.mobile ?? "", provider.name, now(), via);
     const answer: PrecreateData = {
       outTradeNo: trade.outTradeNo,
       provider: provider.name,
@@ -202,7 +216,11 @@ export class PaymentsService {
         if (!(error instanceof AppError)) throw error;
       }
       if (answer && (await this.recordFromQuery(trade, answer, "支付查询确认"))) {
-        const message = trade.orderNo ? "订单已支付" : "您已支付活动定金，无需重复支付";
+        const message = trade.orderNo
+          ? "订单已支付"
+          : trade.instalmentId
+            ? INSTALMENT_ALREADY_PAID
+            : "您已支付活动定金，无需重复支付";
         throw new AppError("business", message, undefined, ALREADY_PAID);
       }
     }
@@ -210,7 +228,7 @@ export class PaymentsService {
     if (channel === "jsapi") {
       let prepayId = trade.qrCode.split(":")[2] ?? "";
       if (!prepayId) {
-        const made = await provider.payMobile({ ...this.mobileRequest(trade, channel, client) });
+        const made = await provider.payMobile({ ...(await this.mobileRequest(trade, channel, client)) });
         prepayId = "prepayId" in made ? made.prepayId : "";
         await store.saveQrCode(trade.id, `jsapi:${via.payer ?? ""}:${prepayId}`);
       }
@@ -218,20 +236,23 @@ export class PaymentsService {
       return { jsapi: provider.jsapiPayParams(prepayId) };
     }
     // WeChat's h5_url lasts five minutes and Alipay's signed URL carries its time: made afresh each time.
-    const made = await provider.payMobile(this.mobileRequest(trade, channel, client));
+    const made = await provider.payMobile(await this.mobileRequest(trade, channel, client));
     if (!trade.qrCode) await store.saveQrCode(trade.id, channel);
     return { payUrl: "payUrl" in made ? made.payUrl : "" };
   }
 
   /**
    * The way back is made here from PUBLIC_ORIGIN and the trade, never from the request (no open
-   * redirect): an order's pay step with the method, or the activity page with the trade to poll.
+   * redirect): an order's or an instalment's pay step with the method, or the activity page with the
+   * trade to poll.
    */
-  private mobileRequest(trade: TradeRow, channel: "h5" | "jsapi" | "wap", client: PayingClient) {
+  private async mobileRequest(trade: TradeRow, channel: "h5" | "jsapi" | "wap", client: PayingClient) {
     const origin = this.deps.publicOrigin ?? "";
     const returnUrl = trade.orderNo
       ? `${origin}/pay/${encodeURIComponent(trade.orderNo)}?via=${trade.provider}`
-      : `${origin}/decorate-act?trade=${encodeURIComponent(trade.outTradeNo)}`;
+      : trade.instalmentId
+        ? `${origin}${await this.deps.store.instalmentPayPath(trade.instalmentId)}?via=${trade.provider}`
+        : `${origin}/decorate-act?trade=${encodeURIComponent(trade.outTradeNo)}`;
     return {
       outTradeNo: trade.outTradeNo,
       amountCents: trade.amountCents,
@@ -377,6 +398,15 @@ export class PaymentsService {
     if (!outcome.recorded) return;
     const { payment, order } = outcome;
     const log = { outTradeNo: payment.outTradeNo, tradeNo: payment.tradeNo, amount: payment.amountCents };
+    if (outcome.instalmentPaid === false) {
+      // Paid by another trade meanwhile, or its amount changed by a change order: the money goes back.
+      this.deps.log.error(
+        { ...log, instalmentId: payment.instalmentId, refundId: outcome.autoRefundId },
+        "payment needs refund",
+      );
+      if (outcome.autoRefundId !== null && this.sendRefund) await this.sendRefund(outcome.autoRefundId);
+      return;
+    }
     if (order && !order.changed) {
       // The order was cancelled (unpaid too long) or paid by another trade: the money goes back. The
       // refund was opened with the payment (docs/decisions/0063); it is sent now, or by the job.

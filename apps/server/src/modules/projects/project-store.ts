@@ -13,7 +13,7 @@ import {
 } from "../../db/schema.js";
 import { chinaDayOf, chinaDayStart } from "../../lib/china-time.js";
 import { pageOf } from "../../lib/paging.js";
-import { staffNames } from "../staff/index.js";
+import { staffContacts, staffNames } from "../staff/index.js";
 
 type Reader = Pick<Db, "select">;
 export type ProjectRow = typeof projects.$inferSelect;
@@ -229,12 +229,15 @@ export async function projectDetail(
             ),
           )
           .orderBy(asc(projectStageRecords.createdAt), asc(projectStageRecords.id));
-  const names = await namesOf(reader, [row.managerId, row.designerId, row.inspectorId]);
+  const teamIds = [row.managerId, row.designerId, row.inspectorId].filter((id): id is number => id !== null);
+  const contacts = new Map((await staffContacts(reader, [...new Set(teamIds)])).map((s) => [s.id, s]));
+  const names = new Map([...contacts].map(([id, c]) => [id, c.name]));
   const current = new Map<number, string>();
   const open = stages.find((s) => s.status !== "accepted");
   if (open) current.set(row.id, open.name);
-  // Staff have no phone on record yet: the team's phone is empty until one is kept (docs/decisions/0069).
-  const member = (id: number | null) => (id ? { id, name: names.get(id) ?? "", phone: "" } : null);
+  // The work phone kept on the staff record (docs/decisions/0073); "" when none was entered.
+  const member = (id: number | null) =>
+    id ? { id, name: contacts.get(id)?.name ?? "", phone: contacts.get(id)?.phone ?? "" } : null;
   const stageName = new Map(stages.map((s) => [s.id, s.name]));
   return {
     ...summaryOf(row, names, current, now, maskOwner),

@@ -9,6 +9,7 @@ export {
   forbidden,
   meOf,
   type StaffService,
+  staffContacts,
   staffNames,
 } from "./staff-service.js";
 export { STAFF_SESSION_ABSOLUTE_MS, type StaffSessionStore } from "./staff-sessions.js";

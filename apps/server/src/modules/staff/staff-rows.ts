@@ -1,5 +1,5 @@
 // A staff row as the contract shows it (never the password hash), and as the audit records it.
-import type { StaffRole } from "@yj/contract";
+import { maskPhone, type StaffRole } from "@yj/contract";
 import type { staff } from "../../db/schema.js";
 
 export type StaffRoleName = StaffRole;
@@ -10,6 +10,7 @@ export function staffRow(row: StaffRecord) {
     id: row.id,
     username: row.username,
     displayName: row.displayName,
+    phone: row.phone,
     role: row.role,
     disabled: row.disabled,
     mustChangePassword: row.mustChangePassword,
@@ -24,6 +25,8 @@ export function auditedStaff(row: StaffRecord) {
   return {
     username: row.username,
     displayName: row.displayName,
+    // Masked like every phone the audit records.
+    phone: row.phone ? maskPhone(row.phone) : "",
     role: row.role,
     disabled: row.disabled,
     mustChangePassword: row.mustChangePassword,

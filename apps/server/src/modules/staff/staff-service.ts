@@ -23,6 +23,18 @@ export function staffNames(reader: Pick<Db, "select">, ids: number[]): Promise<{
   return reader.select({ id: staff.id, name: staff.displayName }).from(staff).where(inArray(staff.id, ids));
 }
 
+/** Names and work phones (docs/decisions/0073): the team a project's owner may call. */
+export function staffContacts(
+  reader: Pick<Db, "select">,
+  ids: number[],
+): Promise<{ id: number; name: string; phone: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return reader
+    .select({ id: staff.id, name: staff.displayName, phone: staff.phone })
+    .from(staff)
+    .where(inArray(staff.id, ids));
+}
+
 /** These members if active (not disabled), with their roles: a project's team (docs/decisions/0069). */
 export function activeStaff(
   reader: Pick<Db, "select">,
@@ -66,6 +78,8 @@ export function meOf(member: Omit<SessionStaff, "tokenHash">) {
 export interface NewStaff {
   username: string;
   displayName: string;
+  /** Work phone; "" or absent when none. */
+  phone?: string;
   role: StaffRole;
 }
 
@@ -85,6 +99,7 @@ export async function createStaffAccount(db: Db, actor: Actor, input: NewStaff, 
       .values({
         username,
         displayName: input.displayName,
+        phone: input.phone ?? "",
         role: input.role,
         passwordHash,
         mustChangePassword: true,
@@ -259,7 +274,7 @@ export class StaffService {
   async update(
     member: SessionStaff,
     actor: Actor,
-    input: { id: number; displayName?: string; role?: StaffRole; disabled?: boolean },
+    input: { id: number; displayName?: string; phone?: string; role?: StaffRole; disabled?: boolean },
   ) {
     const now = this.now();
     // An administrator who demotes or disables themself could leave the shop with no administrator.
@@ -273,6 +288,7 @@ export class StaffService {
         .update(staff)
         .set({
           displayName: input.displayName ?? before.displayName,
+          phone: input.phone ?? before.phone,
           role: input.role ?? before.role,
           disabled: input.disabled ?? before.disabled,
           updatedAt: now,

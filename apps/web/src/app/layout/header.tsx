@@ -18,6 +18,7 @@ import { loginPath } from "../../session/redirect";
 import { useCustomerLabel } from "../../session/session";
 import { CitySelector, useDetectCity } from "./city-selector";
 import styles from "./header.module.css";
+import { useHasProject } from "./use-has-project";
 import { useScrolledPast } from "./use-scroll-y";
 
 const TOP_LINKS = [
@@ -44,6 +45,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
   const loggedIn = useAppState((s) => s.loggedIn);
   const customerLabel = useCustomerLabel() ?? "我的账户";
   const cartNum = useAppState((s) => s.cartNum);
+  const hasProject = useHasProject(loggedIn);
   const scrolled = useScrolledPast(SCROLL_FIXED_HEADER_PX);
   const compact = !home || scrolled;
   const [menuOpen, setMenuOpen] = useState(false);
@@ -82,6 +84,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                 <>
                   <span>{customerLabel}</span>
                   <AppLink to="/my-orders">我的订单</AppLink>
+                  {hasProject && <AppLink to="/my-project">我的装修</AppLink>}
                   <AppLink to="/my-mark">我的收藏</AppLink>
                   <LogoutButton className={styles.linkButton} />
                 </>
@@ -147,6 +150,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                 {loggedIn ? (
                   <>
                     <AppLink to="/my-orders">我的订单</AppLink>
+                    {hasProject && <AppLink to="/my-project">我的装修</AppLink>}
                     <AppLink to="/my-mark">我的收藏</AppLink>
                     <LogoutButton className={styles.linkButton} />
                   </>
@@ -169,6 +173,11 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                     <AppLink to="/my-orders" onClick={closeMenu}>
                       我的订单
                     </AppLink>
+                    {hasProject && (
+                      <AppLink to="/my-project" onClick={closeMenu}>
+                        我的装修
+                      </AppLink>
+                    )}
                     <AppLink to="/my-mark" onClick={closeMenu}>
                       我的收藏
                     </AppLink>

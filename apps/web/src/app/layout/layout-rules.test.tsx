@@ -2,7 +2,7 @@
 // back-to-top past 920 px, the progress bar's simulated curve, the footer's settings.
 
 import { act, render, screen } from "@testing-library/react";
-import { PROGRESS_DURATION_MS } from "@yj/contract";
+import { PROGRESS_DURATION_MS, routes } from "@yj/contract";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderApp, scrollTo } from "../../test/render-app";
@@ -50,6 +50,26 @@ describe("header", () => {
     for (const link of screen.getAllByRole("link", { name: "我的订单" })) {
       expect(link.getAttribute("href")).toBe("/my-orders");
     }
+  });
+
+  it("offers 我的装修 only to a customer who has a renovation project", async () => {
+    const summary = { id: 7, address: "文三路 1 号" };
+    renderApp(<Header home={false} overall={false} />, {
+      state: { loggedIn: true, phoneNum: "13800000000" },
+      prime: (set) => set(routes.myProjects, {}, [summary]),
+    });
+    for (const link of await screen.findAllByRole("link", { name: "我的装修" })) {
+      expect(link.getAttribute("href")).toBe("/my-project");
+    }
+  });
+
+  it("leaves 我的装修 out for a customer without a project", () => {
+    renderApp(<Header home={false} overall={false} />, {
+      state: { loggedIn: true, phoneNum: "13800000000" },
+      prime: (set) => set(routes.myProjects, {}, []),
+    });
+    expect(screen.getAllByRole("link", { name: "我的订单" }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole("link", { name: "我的装修" })).toBeNull();
   });
 
   it("shows the favourites link instead of login when logged in", () => {

@@ -15,6 +15,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useApi } from "../../../lib/api-context";
 import type { RouteContext, RouteMeta } from "../../../lib/route-context";
 import { useAppState } from "../../../lib/store";
+import { useCountdown } from "../../../lib/use-countdown";
 import { safeRedirect } from "../../../session/redirect";
 import { currentCustomerQuery, hasSessionCookie, useSessionActions } from "../../../session/session";
 import { HumanCheck } from "./human-check";
@@ -51,29 +52,6 @@ export function validateLogin(mobile: string, code?: string): LoginErrors {
     if (!sms.success) errors.code = sms.error.issues[0]?.message ?? "请输入验证码";
   }
   return errors;
-}
-
-/** Seconds left until `until` (a Date.now() value), ticking once a second; 0 when idle. */
-function useCountdown() {
-  const [until, setUntil] = useState(0);
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    if (!until) return;
-    const timer = window.setInterval(() => {
-      const t = Date.now();
-      setNow(t);
-      if (t >= until) setUntil(0);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [until]);
-  return {
-    left: until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0,
-    start(seconds: number) {
-      const t = Date.now();
-      setNow(t);
-      setUntil(t + seconds * 1000);
-    },
-  };
 }
 
 /** The challenge of a send refused for the human check, else null. */
