@@ -51,6 +51,8 @@ export class DemoDataRefusedError extends Error {
 
 /** PostgreSQL: "cannot truncate a table referenced in a foreign key constraint". */
 const FEATURE_NOT_SUPPORTED = "0A000";
+/** PostgreSQL: a delete would leave a row of another table pointing at nothing. */
+const FOREIGN_KEY_VIOLATION = "23503";
 
 /** Ids count from 1 in insertion order (rows without an id of their own in the demo data). */
 const idsUpTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -227,12 +229,25 @@ async function truncateDemoTables(tx: Db) {
     );
   }
   try {
+    // Payments may point at an instalment (migration 0016), and TRUNCATE refuses a table any foreign
+    // key points at, even from an empty table: the projects' rows are deleted instead, children first
+    // (a payment still pointing at one stops the reset; the serial sequences are set after the load).
+    for (const table of [
+      projectVersions,
+      projectChangeOrders,
+      projectInstalments,
+      projectStageRecords,
+      projectStages,
+      projects,
+    ]) {
+      await tx.delete(table);
+    }
     await tx.execute(
-      sql`truncate table ${cartItems}, ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${sitePages}, ${media}, ${projectVersions}, ${projectChangeOrders}, ${projectInstalments}, ${projectStageRecords}, ${projectStages}, ${projects} restart identity`,
+      sql`truncate table ${cartItems}, ${packageItems}, ${goodsSkus}, ${goods}, ${goodsTags}, ${goodsCategories}, ${articles}, ${articleTags}, ${stores}, ${banners}, ${websiteConfigs}, ${siteSettings}, ${sitePages}, ${media} restart identity`,
     );
   } catch (error) {
     const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
-    if (code !== FEATURE_NOT_SUPPORTED) throw error;
+    if (code !== FEATURE_NOT_SUPPORTED && code !== FOREIGN_KEY_VIOLATION) throw error;
     throw new DemoDataRefusedError(
       "Other tables refer to the demo's catalogue or content (for example orders or carts referring to goods), " +
         "so the demo data was not reset: that would delete them.",
