@@ -3,40 +3,13 @@
 // that a text file named .png is no picture, uploads a real one (drawn by the browser itself) as the
 // cover, saves, and the storefront's product page shows the new picture at once, served as WebP, and
 // as AVIF at the width its box needs, preloaded from the head (docs/decisions/0060).
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshot } from "./support/browser";
+import { drawnJpeg, screenshot } from "./support/browser";
 import { changeOneTimePassword, logIn, saveGoods, staffInBrowser } from "./support/staff";
 
 const GOODS_ID = 1;
 
 const staff = staffInBrowser([{ username: "pic_ops", role: "operations", name: "图片运营" }]);
-
-/** A 1200 × 900 JPEG photo-like picture, drawn on a canvas by the browser (no image files in the repo). */
-async function drawnJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1200;
-    canvas.height = 900;
-    const g = canvas.getContext("2d");
-    if (!g) throw new Error("no canvas");
-    const gradient = g.createLinearGradient(0, 0, 1200, 900);
-    gradient.addColorStop(0, "#e67e22");
-    gradient.addColorStop(1, "#2c3e50");
-    g.fillStyle = gradient;
-    g.fillRect(0, 0, 1200, 900);
-    g.fillStyle = "#ffffff";
-    g.font = "bold 120px sans-serif";
-    g.fillText("新图片", 380, 480);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
-    if (!blob) throw new Error("no blob");
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let text = "";
-    for (const b of bytes) text += String.fromCharCode(b);
-    return btoa(text);
-  });
-  return Buffer.from(base64, "base64");
-}
 
 describe("picture upload in the browser", () => {
   let uploaded = "";
@@ -64,7 +37,7 @@ describe("picture upload in the browser", () => {
     await cover.scrollIntoViewIfNeeded();
     await screenshot(page, "admin-image-refused-1440");
 
-    const jpeg = await drawnJpeg(page);
+    const jpeg = await drawnJpeg(page, "新图片");
     await cover
       .locator('input[type="file"]')
       .setInputFiles({ name: "客厅实拍.jpg", mimeType: "image/jpeg", buffer: jpeg });

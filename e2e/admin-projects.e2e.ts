@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { describeFaults, seriousFaults } from "./support/axe";
-import { expectNoHorizontalScroll, screenshot } from "./support/browser";
+import { drawnJpeg, expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { masked } from "./support/http";
 import { freshPhone } from "./support/server";
 import { changeOneTimePassword, choose, logIn, staffInBrowser } from "./support/staff";
@@ -41,33 +41,6 @@ async function pick(page: Page, label: string, option: string) {
 async function expectAccessible(page: Page, label: string) {
   const faults = await seriousFaults(page);
   expect(faults, `${label}: ${describeFaults(faults)}`).toEqual([]);
-}
-
-/** A 1200 × 900 JPEG site photo, drawn on a canvas by the browser (no image files in the repo). */
-async function drawnJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1200;
-    canvas.height = 900;
-    const g = canvas.getContext("2d");
-    if (!g) throw new Error("no canvas");
-    g.fillStyle = "#8d8d8d";
-    g.fillRect(0, 0, 1200, 900);
-    g.strokeStyle = "#1f6fb2";
-    g.lineWidth = 18;
-    for (let y = 150; y < 900; y += 180) {
-      g.beginPath();
-      g.moveTo(0, y);
-      g.lineTo(1200, y + 40);
-      g.stroke();
-    }
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
-    if (!blob) throw new Error("no blob");
-    let text = "";
-    for (const b of new Uint8Array(await blob.arrayBuffer())) text += String.fromCharCode(b);
-    return btoa(text);
-  });
-  return Buffer.from(base64, "base64");
 }
 
 describe("renovation projects in the back office", () => {
@@ -171,7 +144,7 @@ describe("renovation projects in the back office", () => {
     const upload = page.getByRole("dialog", { name: "上传照片 · 水电改造" });
     await upload
       .locator('input[type="file"]')
-      .setInputFiles({ name: "水电开槽.jpg", mimeType: "image/jpeg", buffer: await drawnJpeg(page) });
+      .setInputFiles({ name: "水电开槽.jpg", mimeType: "image/jpeg", buffer: await drawnJpeg(page, "水电开槽") });
     await upload.getByRole("img", { name: "现场照片 1" }).waitFor({ timeout: 20_000 });
     await upload.getByLabel("说明").fill("水电管线敷设完成，打压试验合格");
     await button(upload, "保存").click();

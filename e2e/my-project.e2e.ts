@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { describeFaults, seriousFaults } from "./support/axe";
-import { expectNoHorizontalScroll, screenshot } from "./support/browser";
+import { drawnJpeg, expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { logInInBrowser } from "./support/customer";
 import { call, masked, type Session, smsCodeFor } from "./support/http";
 import { freshPhone } from "./support/server";
@@ -132,14 +132,21 @@ describe("我的装修 in the browser", () => {
     });
     expect(created.code, created.message).toBe(1);
     project = created.data;
-    // A picture the shop already serves stands for the manager's site photo.
-    const goods = await call<{ images: string[] }>(staff.server.url, "/api/goods/mail/show?id=1");
-    const picture = goods.body.data.images[0] ?? "";
-    expect(picture).not.toBe("");
+    // The manager's site photo goes through the picture pipeline first (purpose project).
+    const blank = await staff.browser.newPage();
+    const photo = await drawnJpeg(blank, "水电开槽");
+    await blank.close();
+    const uploaded = await fetch(`${staff.server.url}/api/admin/media/upload?purpose=project`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream", cookie: `yj_staff=${pm.token}`, "x-csrf-token": pm.csrf },
+      body: new Uint8Array(photo),
+    });
+    const upload = (await uploaded.json()) as { code: number; message: string; data: { url: string } };
+    expect(upload.code, upload.message).toBe(1);
     const recorded = await staffCall(pm, "/api/admin/projects/stage-record", {
       stageId: stageId("水电改造"),
       text: "水电管线敷设完成，打压试验合格",
-      photoKeys: picture ? [picture] : [],
+      photoKeys: [upload.data.url.slice("/media/".length)],
     });
     expect(recorded.code, recorded.message).toBe(1);
     for (const name of ["开工交底", "水电改造"]) {

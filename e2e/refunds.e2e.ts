@@ -22,7 +22,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeWechatPayGateway } from "../apps/server/src/providers/payment/fake-wechatpay-gateway";
 import { FakeAlipay, rsaKeyPair } from "../apps/server/test/support/fake-alipay";
 import { expectNoSeriousFaults } from "./support/axe";
-import { expectNoHorizontalScroll, screenshot } from "./support/browser";
+import { drawnJpeg, expectNoHorizontalScroll, screenshot } from "./support/browser";
 import { customerWithOrder } from "./support/customer";
 import { call, type Session } from "./support/http";
 import { freshPhone } from "./support/server";
@@ -115,28 +115,6 @@ async function paidOrder(name: string) {
   expect(pre.body.code, pre.body.message).toBe(1);
   const trade = await payAtWechat(pre.body.data.outTradeNo);
   return { session, orderNo, trade };
-}
-
-/** A JPEG drawn by the browser itself (a real photo's bytes, whatever the machine has on disk). */
-async function drawnJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 800;
-    canvas.height = 600;
-    const g = canvas.getContext("2d");
-    if (!g) throw new Error("no canvas");
-    g.fillStyle = "#8d6e63";
-    g.fillRect(0, 0, 800, 600);
-    g.fillStyle = "#ffffff";
-    g.font = "bold 90px sans-serif";
-    g.fillText("柜门合页", 220, 330);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
-    if (!blob) throw new Error("no blob");
-    let text = "";
-    for (const b of new Uint8Array(await blob.arrayBuffer())) text += String.fromCharCode(b);
-    return btoa(text);
-  });
-  return Buffer.from(base64, "base64");
 }
 
 /**
@@ -259,7 +237,7 @@ describe("refunds, after-sales and reconciliation in the browser", () => {
     await dialog.locator('input[type="file"]').setInputFiles({
       name: "合页.jpg",
       mimeType: "image/jpeg",
-      buffer: await drawnJpeg(page),
+      buffer: await drawnJpeg(page, "柜门合页"),
     });
     const thumbnail = dialog.getByRole("img", { name: "照片 1" });
     await thumbnail.waitFor();

@@ -53,3 +53,31 @@ export async function expectNoHorizontalScroll(page: Page, label?: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, label).toBeLessThanOrEqual(0);
 }
+
+/**
+ * A 1200 × 900 JPEG, photo-like (a gradient with `label` on it), drawn on a canvas by the browser: the
+ * bytes of a real photo without image files in the repository.
+ */
+export async function drawnJpeg(page: Page, label: string): Promise<Buffer> {
+  const base64 = await page.evaluate(async (label) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1200;
+    canvas.height = 900;
+    const g = canvas.getContext("2d");
+    if (!g) throw new Error("no canvas");
+    const gradient = g.createLinearGradient(0, 0, 1200, 900);
+    gradient.addColorStop(0, "#e67e22");
+    gradient.addColorStop(1, "#2c3e50");
+    g.fillStyle = gradient;
+    g.fillRect(0, 0, 1200, 900);
+    g.fillStyle = "#ffffff";
+    g.font = "bold 120px sans-serif";
+    g.fillText(label, 300, 480);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+    if (!blob) throw new Error("no blob");
+    let text = "";
+    for (const byte of new Uint8Array(await blob.arrayBuffer())) text += String.fromCharCode(byte);
+    return btoa(text);
+  }, label);
+  return Buffer.from(base64, "base64");
+}
