@@ -106,6 +106,12 @@ async function payAtWechat(outTradeNo: string, paidAt?: string) {
   return trade;
 }
 
+/** The stock of goods 1's first SKU, which customerWithOrder orders one of, as the product page shows it. */
+async function skuOneStock(): Promise<number> {
+  const goods = await call<{ skus: { id: number; stock: number }[] }>(staff.server.url, "/api/goods/mail/show?id=1");
+  return goods.body.data.skus.find((sku) => sku.id === 1)?.stock ?? Number.NaN;
+}
+
 /** A new customer's order of goods 1, paid with 微信支付. */
 async function paidOrder(name: string) {
   const { session, orderNo } = await customerWithOrder(staff.server, { name });
@@ -143,8 +149,11 @@ function chinaDay(daysBefore: number): string {
 }
 
 describe("refunds, after-sales and reconciliation in the browser", () => {
-  it("pays with 微信支付, asks 申请退款, a 销售/客服 approves, and the order shows 已退款", async () => {
+  it("pays with 微信支付, asks 申请退款, a 销售/客服 approves, the order shows 已退款 and its unit is back in stock", async () => {
+    // The shop's own page of goods 1 says what is in stock (cached a few seconds: hence the polls).
+    const stockBefore = await skuOneStock();
     const { session, orderNo, trade } = await paidOrder("退款");
+    await expect.poll(skuOneStock).toBe(stockBefore - 1);
 
     // The buyer asks for the refund, with a reason.
     await asCustomer(session);
@@ -201,6 +210,7 @@ describe("refunds, after-sales and reconciliation in the browser", () => {
     await page.bringToFront();
     await page.reload({ waitUntil: "networkidle" });
     await card.locator('[data-status="refunded"]').getByText("已退款").waitFor();
+    await expect.poll(skuOneStock).toBe(stockBefore);
     await screenshot(page, "refund-done-1440");
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);
