@@ -256,4 +256,18 @@ describe("我的装修 in the browser", () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("the demo's late project shows its owner the days behind plan and the compensation they imply", async () => {
+    // The demo's third project (its owner 13900000003) finished its plan days before the demo was loaded.
+    const late = await staff.open("/login?redirect=%2F");
+    await logInInBrowser(late.page, staff.server, "13900000003");
+    await late.page.waitForURL(`${staff.server.url}/`);
+    await late.page.goto(`${staff.server.url}/my-project`, { waitUntil: "networkidle" });
+    await late.page.getByText(/已延期 \d+ 天，应赔付 ¥/).first().waitFor();
+    await late.page.getByRole("link", { name: "查看详情" }).first().click();
+    await late.page.getByText(/比计划竣工日期延期 \d+ 天，按合同每天赔付 ¥[\d,.]+，应赔付 ¥/).waitFor();
+    await screenshot(late.page, "my-project-late-1440");
+    expect(late.errors).toEqual([]);
+    await late.page.close();
+  });
 });
