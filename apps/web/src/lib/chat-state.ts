@@ -48,6 +48,25 @@ export function rememberConversation(id: number) {
   }
 }
 
+const LEAD_KEY = "yj_chat_lead";
+
+/** The conversation in which the visitor left a phone: the window stops offering the form. */
+export function rememberLeadLeft(conversationId: number) {
+  try {
+    localStorage.setItem(LEAD_KEY, String(conversationId));
+  } catch {
+    // Storage refused: the form is offered again after a reload, nothing worse.
+  }
+}
+
+export function leadLeftIn(conversationId: number): boolean {
+  try {
+    return localStorage.getItem(LEAD_KEY) === String(conversationId);
+  } catch {
+    return false;
+  }
+}
+
 function rememberedConversation(): number | null {
   try {
     const value = Number(localStorage.getItem(REMEMBER_KEY));

@@ -153,4 +153,19 @@ describe("chat session", () => {
     expect(await screen.findByRole("dialog", { name: "在线客服" })).toBeTruthy();
     expect(within(button).queryByTestId("chat-unread")).toBeNull();
   });
+
+  it("offers the phone form when no staff has answered within a minute", async () => {
+    act(() => openChat());
+    opened.messages = [
+      message(1, { sender: "visitor", text: "你好", clientId: "first-msg", createdAt: new Date().toISOString() }),
+    ];
+    start();
+    await log().findByText("你好");
+    expect(screen.queryByText(/客服暂时繁忙/)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    expect(screen.getByText("客服暂时繁忙，可留下手机号，我们尽快回电。")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "留下手机号" }));
+    expect(screen.getByRole("form", { name: "留下手机号" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "《隐私政策》" }).getAttribute("href")).toBe("/privacy");
+  });
 });

@@ -9,12 +9,21 @@ import { contactErrors } from "../lead-rules";
 import { useLeadForm } from "../use-lead-form";
 import styles from "./chat-window.module.css";
 
-export function ChatLeadForm({ conversationId, reason }: { conversationId: number; reason: string }) {
+export function ChatLeadForm({
+  conversationId,
+  reason,
+  onLeft,
+}: {
+  conversationId: number;
+  reason: string;
+  onLeft(): void;
+}) {
   const api = useApi();
   const { values, errors, set, submitWith } = useLeadForm({ phone: "", consent: false }, contactErrors);
   const lead = useMutation({
     mutationFn: (phone: string) => api.post(routes.chatLead, { conversationId, phone, name: "", consent: true }),
     meta: { quiet: true },
+    onSuccess: onLeft,
   });
   const submit = submitWith((v) => lead.mutate(v.phone.trim()), lead.isPending);
 

@@ -51,12 +51,13 @@ describe("chat log", () => {
     expect(waitingSince(withStored(EMPTY_LOG, [asked, message(2)]))).toBeNull();
   });
 
-  it("reads the service hours out of the site's wording", () => {
+  it("reads the service hours out of the site's wording, in China time", () => {
     const hours = "每天 09:00-21:00（节假日不休）";
-    expect(outsideServiceHours(hours, new Date(2026, 10, 25, 8, 59))).toBe(true);
-    expect(outsideServiceHours(hours, new Date(2026, 10, 25, 9, 0))).toBe(false);
-    expect(outsideServiceHours(hours, new Date(2026, 10, 25, 20, 59))).toBe(false);
-    expect(outsideServiceHours(hours, new Date(2026, 10, 25, 21, 0))).toBe(true);
-    expect(outsideServiceHours("全天在线", new Date(2026, 10, 25, 3, 0))).toBe(false);
+    // 09:00 in China is 01:00 UTC.
+    expect(outsideServiceHours(hours, new Date("2026-11-25T00:59:00Z"))).toBe(true);
+    expect(outsideServiceHours(hours, new Date("2026-11-25T01:00:00Z"))).toBe(false);
+    expect(outsideServiceHours(hours, new Date("2026-11-25T12:59:00Z"))).toBe(false);
+    expect(outsideServiceHours(hours, new Date("2026-11-25T13:00:00Z"))).toBe(true);
+    expect(outsideServiceHours("全天在线", new Date("2026-11-25T20:00:00Z"))).toBe(false);
   });
 });

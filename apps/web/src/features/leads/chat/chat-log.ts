@@ -61,12 +61,21 @@ export function newClientId(): string {
   return crypto.randomUUID();
 }
 
-/** The first "HH:MM-HH:MM" of the site's service hours ("每天 09:00-21:00（节假日不休）"), in minutes. */
+/** The shop's hours are China time, whatever the visitor's clock says. */
+const chinaClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Shanghai",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** The first "HH:MM-HH:MM" of the site's service hours ("每天 09:00-21:00（节假日不休）"), China time. */
 export function outsideServiceHours(serviceHours: string, now: Date): boolean {
   const found = /(\d{1,2}):(\d{2})\s*[-–~至]\s*(\d{1,2}):(\d{2})/.exec(serviceHours);
   if (!found) return false;
   const [from, to] = [Number(found[1]) * 60 + Number(found[2]), Number(found[3]) * 60 + Number(found[4])];
-  const minute = now.getHours() * 60 + now.getMinutes();
+  const [hour, minutes] = chinaClock.format(now).split(":").map(Number);
+  const minute = (hour ?? 0) * 60 + (minutes ?? 0);
   return from <= to ? minute < from || minute >= to : minute < from && minute >= to;
 }
 

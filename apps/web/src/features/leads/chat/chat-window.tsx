@@ -6,7 +6,7 @@ import { CHAT_TEXT_MAX, type ChatMessage } from "@yj/contract";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { keepTabInside, useDialogKeys } from "../../../components/use-dialog-keys";
-import { closeChat } from "../../../lib/chat-state";
+import { closeChat, leadLeftIn, rememberLeadLeft } from "../../../lib/chat-state";
 import { ChatLeadForm } from "./chat-lead-form";
 import { type ChatLog, type ChatOpened, outsideServiceHours, waitingSince } from "./chat-log";
 import styles from "./chat-window.module.css";
@@ -33,6 +33,7 @@ function Frame({ opened, failure, log, send }: ChatWindowProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState("");
   const [askedForForm, setAskedForForm] = useState(false);
+  const [leadLeft, setLeadLeft] = useState(false);
   const unanswered = useUnanswered(log);
   useDialogKeys(
     () => inputRef.current?.focus(),
@@ -56,12 +57,18 @@ function Frame({ opened, failure, log, send }: ChatWindowProps) {
     setDraft("");
   };
   const offHours = opened ? outsideServiceHours(opened.serviceHours, new Date()) : false;
-  const formReason = offHours
-    ? `当前为非服务时间（${opened?.serviceHours}），请留下手机号，客服上班后尽快联系您。`
+  const conversationId = opened?.conversation.id ?? null;
+  const alreadyLeft = leadLeft || (conversationId !== null && leadLeftIn(conversationId));
+  // Outside service hours or after a minute unanswered the window says why it offers the form.
+  const notice = offHours
+    ? `当前为非服务时间（${opened?.serviceHours}），可留下手机号，客服上班后尽快联系您。`
     : unanswered
-      ? "客服暂时繁忙，留下手机号，我们尽快回电。"
-      : "留下手机号，客服尽快联系您。";
-  const showForm = opened !== null && (offHours || unanswered || askedForForm);
+      ? "客服暂时繁忙，可留下手机号，我们尽快回电。"
+      : "";
+  const onLeft = () => {
+    if (conversationId !== null) rememberLeadLeft(conversationId);
+    setLeadLeft(true);
+  };
 
   return (
     <div
@@ -80,7 +87,8 @@ function Frame({ opened, failure, log, send }: ChatWindowProps) {
           ×
         </button>
       </div>
-      <div ref={listRef} className={styles.list} role="log" aria-label="聊天记录">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling history the keyboard must reach to scroll (WCAG 2.1.1, axe scrollable-region-focusable). */}
+      <div ref={listRef} className={styles.list} role="log" aria-label="聊天记录" tabIndex={0}>
         {!opened && !failure && <p className={styles.note}>正在连接客服…</p>}
         {failure && (
           <p className={styles.failure} role="alert">
@@ -117,7 +125,23 @@ function Frame({ opened, failure, log, send }: ChatWindowProps) {
           ))}
         </fieldset>
       )}
-      {showForm && opened && <ChatLeadForm conversationId={opened.conversation.id} reason={formReason} />}
+      {conversationId !== null &&
+        (askedForForm ? (
+          <ChatLeadForm
+            conversationId={conversationId}
+            reason={notice || "留下手机号，客服尽快联系您。"}
+            onLeft={onLeft}
+          />
+        ) : (
+          !alreadyLeft && (
+            <div className={styles.offer}>
+              {notice && <p className={styles.leadNote}>{notice}</p>}
+              <button type="button" className={styles.link} onClick={() => setAskedForForm(true)}>
+                留下手机号
+              </button>
+            </div>
+          )
+        ))}
       <form className={styles.composer} onSubmit={submit}>
         <label htmlFor={`${id}text`} className="visually-hidden">
           输入消息
@@ -130,18 +154,12 @@ function Frame({ opened, failure, log, send }: ChatWindowProps) {
           maxLength={CHAT_TEXT_MAX}
           placeholder="请输入您的问题"
           value={draft}
-          disabled={!opened}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
           }}
         />
         <div className={styles.actions}>
-          {!showForm && opened && (
-            <button type="button" className={styles.link} onClick={() => setAskedForForm(true)}>
-              留下手机号
-            </button>
-          )}
           <button type="submit" className={`btn ${styles.send}`} disabled={!opened || !draft.trim()}>
             发送
           </button>
