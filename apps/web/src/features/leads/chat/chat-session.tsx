@@ -32,6 +32,7 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
   logRef.current = log;
   /** The last seq the visitor has seen (the window open, or history on load). */
   const seenRef = useRef(-1);
+  const openedRef = useRef<ChatOpened | null>(null);
   const conversationId = opened?.conversation.id ?? null;
 
   // On load (resuming) and at every opening: the current page goes with it; a closed conversation
@@ -49,11 +50,10 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
       .then((data) => {
         if (!live) return;
         rememberConversation(data.conversation.id);
-        setOpened((before) => {
-          if (before?.conversation.id !== data.conversation.id) setLog(withStored(EMPTY_LOG, data.messages));
-          else setLog((l) => withStored(l, data.messages));
-          return data;
-        });
+        const same = openedRef.current?.conversation.id === data.conversation.id;
+        openedRef.current = data;
+        setOpened(data);
+        setLog((l) => withStored(same ? l : EMPTY_LOG, data.messages));
         if (seenRef.current < 0) seenRef.current = data.messages.at(-1)?.seq ?? 0;
       })
       .catch((error: unknown) => live && setFailure(failureDetail(error, "在线客服连接失败，请稍后重试")));
