@@ -10,6 +10,7 @@ import { useLoginRequiredHandler } from "../session/require-login";
 import { currentCustomerQuery, hasSessionCookie } from "../session/session";
 import { KeepAliveOutlet } from "./keep-alive-outlet";
 import { BottomBar } from "./layout/bottom-bar";
+import { ChatHost } from "./layout/chat-host";
 import { Footer } from "./layout/footer";
 import { Header } from "./layout/header";
 import { LeadDialogHost } from "./layout/lead-dialog-host";
@@ -63,6 +64,7 @@ export function RootLayout() {
       </Suspense>
       <BottomBar />
       <LeadDialogHost />
+      <ChatHost />
     </>
   );
 }

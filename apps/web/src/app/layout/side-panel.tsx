@@ -1,14 +1,15 @@
 // docs/product.md §2 floating side panel: price calculator, cart with count badge, book now (free designer),
-// customer service, back-to-top after 920 px. At 1420 px or more (§2, §9) the margin beside the 1200 px
+// customer service (the live chat, issue #25: its window and unread count), back-to-top after 920 px. At 1420 px or more (§2, §9) the margin beside the 1200 px
 // column holds the extra right-hand element: a standing booking card with the hotline (docs/decisions/0028),
 // shown by a media query so the server render needs no width.
 
 import { useQuery } from "@tanstack/react-query";
 import { routes, SCROLL_BACK_TO_TOP_PX } from "@yj/contract";
-import { type ButtonHTMLAttributes, useState } from "react";
+import type { ButtonHTMLAttributes } from "react";
 import { AppLink } from "../../components/app-link";
 import { Icon, type IconName } from "../../components/icon";
 import { useApi } from "../../lib/api-context";
+import { openChat, useChatState } from "../../lib/chat-state";
 import { openLeadDialog } from "../../lib/lead-dialogs";
 import { apiQuery } from "../../lib/queries";
 import { useAppState } from "../../lib/store";
@@ -20,7 +21,7 @@ export function SidePanel({ overall }: { overall: boolean }) {
   const { data: s } = useQuery(apiQuery(api, routes.siteSettings));
   const cartNum = useAppState((st) => st.cartNum);
   const showTop = useScrolledPast(SCROLL_BACK_TO_TOP_PX);
-  const [serviceOpen, setServiceOpen] = useState(false);
+  const chat = useChatState();
 
   return (
     <>
@@ -42,25 +43,25 @@ export function SidePanel({ overall }: { overall: boolean }) {
           {cartNum > 0 && <span className={styles.badge}>{cartNum}</span>}
         </AppLink>
         <PanelButton icon="designer" label="免费设计" onClick={() => openLeadDialog("booking", "侧边栏")} />
-        <div className={styles.serviceWrap}>
-          <PanelButton
-            icon="chat"
-            label="在线客服"
-            onClick={() => setServiceOpen(!serviceOpen)}
-            aria-expanded={serviceOpen}
-          />
-          {serviceOpen && s && (
-            <div className={styles.service} role="dialog" aria-label="联系客服">
-              <strong>客服热线</strong>
-              <a href={`tel:${s.hotline.replaceAll("-", "")}`} className={styles.hotline}>
-                {s.hotline}
-              </a>
-              <p>服务时间：{s.serviceHours}</p>
-              <p>微信客服：{s.wechat}</p>
-              <p>邮箱：{s.serviceEmail}</p>
-            </div>
+        <button
+          type="button"
+          className={styles.item}
+          onClick={openChat}
+          aria-haspopup="dialog"
+          aria-expanded={chat.open}
+          data-testid="chat-button"
+        >
+          <span className={styles.icon}>
+            <Icon name="chat" />
+          </span>
+          在线客服
+          {chat.unread > 0 && (
+            <span className={styles.badge} data-testid="chat-unread">
+              {chat.unread}
+              <span className="visually-hidden"> 条未读消息</span>
+            </span>
           )}
-        </div>
+        </button>
         {showTop && (
           <PanelButton
             icon="up"

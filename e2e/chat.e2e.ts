@@ -1,0 +1,145 @@
+// The live chat in Chromium (issue #25, docs/decisions/0075), against the built server: a visitor opens
+// 在线客服 at 1440 px and asks a quick question; a 销售/客服 claims the conversation and replies through
+// the staff API, and the reply shows in the open window at once (the stream); a reload keeps the
+// history; the visitor leaves a phone in the window and a lead of kind 在线咨询 exists. Screenshots and
+// axe of the open window at 1440 and 375 px.
+import { CHAT_GREETING, LEAD_KIND_LABELS } from "@yj/contract";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { describeFaults, seriousFaults } from "./support/axe";
+import { expectNoHorizontalScroll, screenshot } from "./support/browser";
+import type { Session } from "./support/http";
+import { freshPhone } from "./support/server";
+import { staffInBrowser } from "./support/staff";
+
+const staff = staffInBrowser([{ username: "chat_sales", role: "sales", name: "钱客服" }]);
+const visitorPhone = freshPhone();
+
+/** The staff member's API session, the one-time password replaced first. */
+async function staffSession(username: string): Promise<Session> {
+  const res = await fetch(`${staff.server.url}/api/admin/session/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: staff.oneTimePassword(username) }),
+  });
+  const body = (await res.json()) as { code: number; message: string; data: { csrf: string } };
+  expect(body.code, body.message).toBe(1);
+  const token = /yj_staff=([^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
+  const session = { token, csrf: body.data.csrf };
+  const changed = await staffCall(session, "/api/admin/session/password", {
+    currentPassword: staff.oneTimePassword(username),
+    newPassword: "ChatDesk2026pass",
+  });
+  expect(changed.code, changed.message).toBe(1);
+  return session;
+}
+
+async function staffCall<T = unknown>(session: Session, path: string, body?: unknown) {
+  const res = await fetch(`${staff.server.url}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json", cookie: `yj_staff=${session.token}`, "x-csrf-token": session.csrf },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; message: string; data: T };
+}
+
+async function expectAxeClean(page: Page, label: string) {
+  const faults = await seriousFaults(page);
+  expect(faults, `${label}: ${describeFaults(faults)}`).toEqual([]);
+}
+
+const chatWindow = (page: Page) => page.getByRole("dialog", { name: "在线客服" });
+
+describe("live chat in the browser", () => {
+  let page: Page;
+  let errors: string[];
+  let desk: Session;
+  let conversationId = 0;
+
+  it("a visitor opens 在线客服, asks 报价, and a staff reply appears in the window", async () => {
+    desk = await staffSession("chat_sales");
+    ({ page, errors } = await staff.open("/"));
+    await page.getByTestId("chat-button").click();
+    const win = chatWindow(page);
+    await win.getByText(CHAT_GREETING).waitFor();
+    // The focus is in the window (the message box), and Tab stays inside.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+    await win.getByRole("button", { name: "报价" }).click();
+    await win.getByRole("log").getByText("报价", { exact: true }).waitFor();
+
+    const waiting = await staffCall<{ id: number; page: string }[]>(desk, "/api/admin/chat/list?box=waiting");
+    expect(waiting.code, waiting.message).toBe(1);
+    const mine = waiting.data.find((c) => c.page === "/");
+    expect(mine, JSON.stringify(waiting.data)).toBeTruthy();
+    conversationId = mine?.id ?? 0;
+    const claimed = await staffCall(desk, "/api/admin/chat/claim", { id: conversationId });
+    expect(claimed.code, claimed.message).toBe(1);
+    const sentAt = Date.now();
+    const reply = await staffCall(desk, "/api/admin/chat/reply", {
+      id: conversationId,
+      clientId: "e2e-reply-0001",
+      text: "您好，请问房屋在哪个城市、面积多少？",
+    });
+    expect(reply.code, reply.message).toBe(1);
+    await win.getByText("您好，请问房屋在哪个城市、面积多少？").waitFor({ timeout: 3000 });
+    expect(Date.now() - sentAt).toBeLessThan(2500);
+    await screenshot(page, "chat-window-1440");
+    await expectAxeClean(page, "chat window at 1440");
+
+    await page.keyboard.press("Escape");
+    await chatWindow(page).waitFor({ state: "detached" });
+  });
+
+  it("keeps the history across a reload and counts a reply that comes while the window is closed", async () => {
+    await page.reload({ waitUntil: "networkidle" });
+    const reply = await staffCall(desk, "/api/admin/chat/reply", {
+      id: conversationId,
+      clientId: "e2e-reply-0002",
+      text: "在吗？",
+    });
+    expect(reply.code, reply.message).toBe(1);
+    await page.getByTestId("chat-unread").getByText("1").waitFor({ timeout: 3000 });
+    await page.getByTestId("chat-button").click();
+    const log = chatWindow(page).getByRole("log");
+    await log.getByText("您好，请问房屋在哪个城市、面积多少？").waitFor();
+    await log.getByText("在吗？").waitFor();
+    expect(await log.getByText("报价", { exact: true }).count()).toBe(1);
+  });
+
+  it("the visitor leaves a phone and a lead of kind 在线咨询 exists", async () => {
+    const win = chatWindow(page);
+    const form = win.getByRole("form", { name: "留下手机号" });
+    await win.getByRole("button", { name: "留下手机号" }).click();
+    await form.getByLabel("手机号").fill(visitorPhone);
+    await form.getByRole("button", { name: "提交" }).click();
+    await win.getByText("请先阅读并勾选同意《隐私政策》").waitFor();
+    expect(await form.getByRole("link", { name: "《隐私政策》" }).getAttribute("href")).toBe("/privacy");
+    await form.getByRole("checkbox", { name: /我已阅读并同意/ }).check();
+    await form.getByRole("button", { name: "提交" }).click();
+    await win.getByText("提交成功，稍后会有客服联系您").first().waitFor();
+
+    const leads = await staffCall<{ dataList: { kind: string; origin: string }[] }>(
+      desk,
+      "/api/admin/leads/list?kind=chat",
+    );
+    expect(leads.code, leads.message).toBe(1);
+    expect(leads.data.dataList).toHaveLength(1);
+    expect(LEAD_KIND_LABELS[leads.data.dataList[0]?.kind as keyof typeof LEAD_KIND_LABELS]).toBe("在线咨询");
+    expect(errors).toEqual([]);
+  });
+
+  it("at 375 px the window fills the phone's screen and passes axe", async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload({ waitUntil: "networkidle" });
+    await page.getByRole("button", { name: /^客服/ }).click();
+    const win = chatWindow(page);
+    await win.getByText("在吗？").waitFor();
+    const box = await win.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 812 });
+    await expectNoHorizontalScroll(page, "chat at 375");
+    await screenshot(page, "chat-window-375");
+    await expectAxeClean(page, "chat window at 375");
+    await win.getByRole("button", { name: "关闭" }).click();
+    await chatWindow(page).waitFor({ state: "detached" });
+  });
+});
