@@ -2,7 +2,7 @@
 // staff stream (in order, each once), claim and a canned reply sent with Enter, and the tab title that
 // counts the waiting conversations.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { adminRoutes, CHAT_STAFF_STREAM_PATH, type ChatMessage, type StaffMe } from "@yj/contract";
+import { adminRoutes, CHAT_STAFF_STREAM_PATH, type ChatMessage, type ChatStatus, type StaffMe } from "@yj/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mergeMessages, staffStreamUrl } from "../chat/staff-stream";
 import { waitingTitle } from "../chat/waiting-alert";
@@ -48,12 +48,12 @@ class FakeEventSource {
 
 const row = (id: number, fields: object = {}) => ({
   id,
-  status: "waiting" as const,
+  status: "waiting" as ChatStatus,
   lastSeq: 1,
   page: "/packages",
   city: "杭州",
   createdAt: "2026-05-01T02:00:00.000Z",
-  assigneeId: null,
+  assigneeId: null as number | null,
   assigneeName: "",
   customerPhone: "",
   leadId: null,
@@ -124,7 +124,7 @@ describe("chat inbox", () => {
     let detail = { ...row(7), messages: [message(1, "杭州能上门量房吗")] };
     answer(adminRoutes.adminChatDetail, () => detail);
     answer(adminRoutes.adminChatClaim, () => {
-      detail = { ...detail, status: "open", assigneeId: 9, assigneeName: "李客服" } as typeof detail;
+      detail = { ...detail, status: "open", assigneeId: 9, assigneeName: "李客服" };
       return detail;
     });
     answer(adminRoutes.adminChatReply, (body) => ({
