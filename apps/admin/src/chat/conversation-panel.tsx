@@ -181,21 +181,24 @@ export function ConversationPanel({
 }: {
   id: number;
   canned: string[];
-  /** The lists should be read again (claimed, transferred, closed). */
-  onChanged(): void;
+  /** The lists should be read again (claimed, transferred, closed); `box` is the list it is in now. */
+  onChanged(box?: "mine" | "closed"): void;
 }) {
   const { me } = useSession();
   const { message } = App.useApp();
   const detail = useLoad(() => get(routes.adminChatDetail, { id }), String(id));
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const { busy, submit } = useSubmit();
-  const bottom = useRef<HTMLLIElement>(null);
+  const bottom = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (detail.data?.id === id) setMessages((current) => mergeMessages(current, detail.data?.messages ?? []));
   }, [detail.data, id]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new message scrolls into view
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: "nearest" }), [messages.length]);
+  useEffect(() => {
+    // In braces: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
+    bottom.current?.scrollIntoView?.({ block: "nearest" });
+  }, [messages.length]);
 
   const lastSeq = useRef(0);
   // Before the detail's messages are merged in, they are where the stream starts.
@@ -217,7 +220,7 @@ export function ConversationPanel({
       () => {
         message.success(done);
         detail.reload();
-        onChanged();
+        onChanged(route === routes.adminChatClaim ? "mine" : "closed");
       },
       "操作失败",
     );
@@ -244,7 +247,7 @@ export function ConversationPanel({
               接入
             </Button>
           )}
-          {mayWork && <TransferButton id={row.id} onDone={onChanged} />}
+          {mayWork && <TransferButton id={row.id} onDone={() => onChanged()} />}
           {(row.status === "waiting" || mayWork) && (
             <Popconfirm
               title="确定结束该会话？"
@@ -275,7 +278,7 @@ export function ConversationPanel({
         </Descriptions.Item>
         <Descriptions.Item label="开始时间">{formatTime(row.createdAt)}</Descriptions.Item>
       </Descriptions>
-      <ul
+      <div
         role="log"
         aria-label="聊天记录"
         aria-live="polite"
@@ -283,20 +286,22 @@ export function ConversationPanel({
           height: 360,
           overflowY: "auto",
           padding: 8,
-          margin: "0 0 12px",
+          marginBottom: 12,
           border: "1px solid #f0f0f0",
           borderRadius: 8,
         }}
       >
         {messages.length === 0 ? (
-          <li style={{ listStyle: "none" }}>
-            <Empty description="还没有消息" image={Empty.PRESENTED_IMAGE_SIMPLE} />
-          </li>
+          <Empty description="还没有消息" image={Empty.PRESENTED_IMAGE_SIMPLE} />
         ) : (
-          messages.map((m) => <MessageLine key={m.seq} message={m} />)
+          <ul style={{ padding: 0, margin: 0 }}>
+            {messages.map((m) => (
+              <MessageLine key={m.seq} message={m} />
+            ))}
+          </ul>
         )}
-        <li ref={bottom} style={{ listStyle: "none" }} aria-hidden="true" />
-      </ul>
+        <div ref={bottom} aria-hidden="true" />
+      </div>
       {mayWork ? (
         <ReplyBox id={row.id} canned={canned} onSent={(sent) => setMessages((c) => mergeMessages(c, [sent]))} />
       ) : (

@@ -151,6 +151,7 @@ describe("chat inbox", () => {
     fireEvent.click(screen.getByRole("button", { name: "接 入" }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith(adminRoutes.adminChatClaim, { id: 7 }));
     const box = await screen.findByLabelText("回复内容");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/chat?id=7&box=mine"));
     expect(screen.getByRole("button", { name: "转 接" })).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByLabelText("快捷回复"));

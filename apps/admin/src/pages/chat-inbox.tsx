@@ -159,7 +159,16 @@ export function ChatInboxPage() {
         </Col>
         <Col xs={24} lg={16}>
           {selected ? (
-            <ConversationPanel key={selected} id={selected} canned={canned.data ?? []} onChanged={reloadSoon} />
+            <ConversationPanel
+              key={selected}
+              id={selected}
+              canned={canned.data ?? []}
+              onChanged={(moved) => {
+                reloadSoon();
+                // The conversation stays open beside the list it moved to (接入 → 我的会话).
+                if (moved) choose({ box: moved });
+              }}
+            />
           ) : (
             <Empty description="请从左侧选择一个会话" />
           )}
