@@ -27,9 +27,13 @@ export function useStaffStream(
   enabled: boolean,
   lastSeq: () => number,
   onFrame: (frame: StaffFrame) => void,
+  /** After a reconnect: the list stream replays nothing, so what came meanwhile is read again. */
+  onReconnect?: () => void,
 ) {
   const frameRef = useRef(onFrame);
   frameRef.current = onFrame;
+  const reconnectRef = useRef(onReconnect);
+  reconnectRef.current = onReconnect;
   const seqRef = useRef(lastSeq);
   seqRef.current = lastSeq;
 
@@ -38,6 +42,7 @@ export function useStaffStream(
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let opened = false;
     const read = (event: MessageEvent) => {
       try {
         frameRef.current(JSON.parse(event.data) as StaffFrame);
@@ -49,6 +54,10 @@ export function useStaffStream(
       source = new EventSource(staffStreamUrl(id, id === undefined ? 0 : seqRef.current()));
       source.addEventListener("message", read);
       source.addEventListener("conversation", read);
+      source.onopen = () => {
+        if (opened) reconnectRef.current?.();
+        opened = true;
+      };
       source.onerror = () => {
         // CONNECTING: the browser is already retrying. CLOSED: it gave up; we try again.
         if (source?.readyState === EventSource.CLOSED && !stopped) {

@@ -30,6 +30,7 @@ class FakeEventSource {
   static open: FakeEventSource[] = [];
   readyState = 1;
   onerror: (() => void) | null = null;
+  onopen: (() => void) | null = null;
   listeners = new Map<string, (event: MessageEvent) => void>();
   constructor(readonly url: string) {
     FakeEventSource.open.push(this);
@@ -116,6 +117,11 @@ describe("chat inbox", () => {
     streamOf()?.push("conversation", { type: "conversation", conversationId: 9 });
     await waitFor(() => expect(document.title).toBe("(3) 新会话 · 悦家整装 · 后台"));
     expect(screen.getAllByRole("tab")[0]?.textContent).toBe("待接入 3");
+    // A dropped stream replays nothing for the lists: on reconnect they are read again.
+    lists.waiting = [row(7)];
+    act(() => streamOf()?.onopen?.());
+    act(() => streamOf()?.onopen?.());
+    await waitFor(() => expect(document.title).toBe("(1) 新会话 · 悦家整装 · 后台"));
     unmount();
     expect(document.title).toBe("悦家整装 · 后台");
   });

@@ -97,7 +97,7 @@ export function ChatInboxPage() {
     timer.current = setTimeout(reload, RELOAD_AFTER_MS);
   }, [reload]);
   useEffect(() => () => clearTimeout(timer.current), []);
-  useStaffStream(undefined, true, () => 0, reloadSoon);
+  useStaffStream(undefined, true, () => 0, reloadSoon, reloadSoon);
 
   const waitingIds = useMemo(() => lists.data?.waiting.map((row) => row.id) ?? null, [lists.data]);
   useWaitingAlert(waitingIds);
