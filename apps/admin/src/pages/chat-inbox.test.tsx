@@ -180,6 +180,30 @@ describe("chat inbox", () => {
     expect(within(log).getAllByText("感谢您的咨询！")).toHaveLength(1);
   });
 
+  it("transfers a conversation of mine only to another member whose role holds the inbox", async () => {
+    answer(adminRoutes.adminChatDetail, {
+      ...row(7, { status: "open", assigneeId: 9, assigneeName: "李客服" }),
+      messages: [],
+    });
+    answer(adminRoutes.adminLeadAssignees, [
+      { id: 9, displayName: "李客服", role: "sales" },
+      { id: 10, displayName: "王客服", role: "sales" },
+      { id: 11, displayName: "周运营", role: "operations" },
+      { id: 12, displayName: "赵经理", role: "manager" },
+    ]);
+    answer(adminRoutes.adminChatTransfer, () => row(7, { status: "open", assigneeId: 10, assigneeName: "王客服" }));
+    renderPage(<ChatInboxPage />, { url: "/chat?box=mine&id=7" });
+    expect(await screen.findByText("还没有消息")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "转 接" }));
+    fireEvent.mouseDown(await screen.findByLabelText("转接给"));
+    const options = () => [...document.querySelectorAll(".ant-select-item-option")].map((o) => o.textContent);
+    await waitFor(() => expect(options()).toEqual(["王客服（销售/客服）"]));
+    fireEvent.click(await screen.findByTitle("王客服（销售/客服）"));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "转 接" }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith(adminRoutes.adminChatTransfer, { id: 7, staffId: 10 }));
+    expect(await screen.findByText("已转接")).toBeTruthy();
+  });
+
   it("merges messages by their sequence", () => {
     const merged = mergeMessages([message(2, "b")], [message(1, "a"), message(2, "b again"), message(3, "c")]);
     expect(merged.map((m) => m.text)).toEqual(["a", "b", "c"]);
