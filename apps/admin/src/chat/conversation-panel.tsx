@@ -189,15 +189,15 @@ export function ConversationPanel({
   const detail = useLoad(() => get(routes.adminChatDetail, { id }), String(id));
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const { busy, submit } = useSubmit();
-  const bottom = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (detail.data?.id === id) setMessages((current) => mergeMessages(current, detail.data?.messages ?? []));
   }, [detail.data, id]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new message scrolls into view
   useEffect(() => {
-    // In braces: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
-    bottom.current?.scrollIntoView?.({ block: "nearest" });
+    // The log scrolls itself, not the page (scrollIntoView would move the whole page on a phone).
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [messages.length]);
 
   const lastSeq = useRef(0);
@@ -279,6 +279,7 @@ export function ConversationPanel({
         <Descriptions.Item label="开始时间">{formatTime(row.createdAt)}</Descriptions.Item>
       </Descriptions>
       <div
+        ref={log}
         role="log"
         aria-label="聊天记录"
         aria-live="polite"
@@ -300,7 +301,6 @@ export function ConversationPanel({
             ))}
           </ul>
         )}
-        <div ref={bottom} aria-hidden="true" />
       </div>
       {mayWork ? (
         <ReplyBox id={row.id} canned={canned} onSent={(sent) => setMessages((c) => mergeMessages(c, [sent]))} />
