@@ -11,6 +11,7 @@ import { can, useSession } from "./session";
 const SECTIONS = [
   { key: "/", label: "首页", permission: "dashboard" },
   { key: "/leads", label: "线索", permission: "leads" },
+  { key: "/chat", label: "在线客服", permission: "chat" },
   { key: "/projects", label: "装修项目", permission: "projects" },
   { key: "/orders", label: "订单", permission: "orders" },
   { key: "/after-sales", label: "售后", permission: "orders" },

@@ -7,6 +7,7 @@ import { AuditPage } from "./pages/audit";
 import { BannersPage } from "./pages/banners";
 import { CategoriesPage } from "./pages/categories";
 import { ChangePasswordPage } from "./pages/change-password";
+import { ChatInboxPage } from "./pages/chat-inbox";
 import { CityPricesPage } from "./pages/city-prices";
 import { DashboardPage } from "./pages/dashboard";
 import { GoodsCreatePage } from "./pages/goods-create";
@@ -42,6 +43,7 @@ export const router = createBrowserRouter(
             { index: true, element: <RequirePermission permission="dashboard" page={<DashboardPage />} /> },
             { path: "leads", element: <RequirePermission permission="leads" page={<LeadListPage />} /> },
             { path: "leads/:id", element: <RequirePermission permission="leads" page={<LeadDetailPage />} /> },
+            { path: "chat", element: <RequirePermission permission="chat" page={<ChatInboxPage />} /> },
             { path: "projects", element: <RequirePermission permission="projects" page={<ProjectListPage />} /> },
             {
               path: "projects/:id",
