@@ -263,7 +263,10 @@ describe("我的装修 in the browser", () => {
     await logInInBrowser(late.page, staff.server, "13900000003");
     await late.page.waitForURL(`${staff.server.url}/`);
     await late.page.goto(`${staff.server.url}/my-project`, { waitUntil: "networkidle" });
-    await late.page.getByText(/已延期 \d+ 天，应赔付 ¥/).first().waitFor();
+    await late.page
+      .getByText(/已延期 \d+ 天，应赔付 ¥/)
+      .first()
+      .waitFor();
     await late.page.getByRole("link", { name: "查看详情" }).first().click();
     await late.page.getByText(/比计划竣工日期延期 \d+ 天，按合同每天赔付 ¥[\d,.]+，应赔付 ¥/).waitFor();
     await screenshot(late.page, "my-project-late-1440");
