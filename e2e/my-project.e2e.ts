@@ -259,6 +259,8 @@ describe("我的装修 in the browser", () => {
 
   it("the demo's late project shows its owner the days behind plan and the compensation they imply", async () => {
     // The demo's third project (its owner 13900000003) finished its plan days before the demo was loaded.
+    // Another customer: the first owner's session (this context's cookie) ends here.
+    await staff.browser.clearCookies();
     const late = await staff.open("/login?redirect=%2F");
     await logInInBrowser(late.page, staff.server, "13900000003");
     await late.page.waitForURL(`${staff.server.url}/`);
