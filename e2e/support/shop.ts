@@ -50,6 +50,14 @@ export function shopInBrowser({ prepare, ...serverOptions }: ShopOptions = {}): 
       const page = await shop.browser.newPage();
       await page.setViewportSize({ width, height });
       const { errors } = watchPage(page);
+      // Closing a tab shows the one before it, as in a person's browser. Left in the background, a
+      // page runs no animation frames: an antd button's loading icon never finishes leaving, and
+      // its "loading" label stays in the button's name (admin-content's 保存设置 once timed out so).
+      const close = page.close.bind(page);
+      page.close = async (options) => {
+        await close(options);
+        await shop.browser.pages().at(-1)?.bringToFront();
+      };
       await page.goto(`${shop.server.url}${path}`, { waitUntil: "networkidle" });
       return { page, errors };
     },
