@@ -2,15 +2,32 @@
 // orders, `kill -9` of one instance is noticed by the health check, no write answered 200 is lost,
 // every order a customer saw accepted is whole, the stock adds up, and the restarted instance
 // rejoins; SIGTERM drains: /readyz turns 503, HAProxy moves new requests to the other instance, a
-// request already in flight is answered, and no visitor sees an error (ADR 0039).
-import { randomUUID } from "node:crypto";
+// request already in flight is answered, and no visitor sees an error (ADR 0039). R22 for the live
+// chat: a visitor's socket dropped mid-send and the instance holding it killed while messages flow;
+// after reconnecting and resending, every message is stored and shown once, in order, to the visitor
+// and to a 客服 whose stream is on the other instance (docs/decisions/0080).
+import { randomBytes, randomUUID } from "node:crypto";
 import { request } from "node:http";
+import { CHAT_STAFF_STREAM_PATH, CHAT_STREAM_PATH, type ChatMessage } from "@yj/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, clusterUnavailable, logIn, startCluster, testAddress } from "./support/cluster";
+import { WebSocket } from "ws";
+import {
+  type Cluster,
+  clusterUnavailable,
+  logIn,
+  type StaffSession,
+  staffLogIn,
+  staffPost,
+  startCluster,
+  testAddress,
+} from "./support/cluster";
 import { call, type Session, visitorAddress } from "./support/http";
 import { freshPhone } from "./support/server";
 
 const skipped = clusterUnavailable();
+/** Without Redis each instance tells only its own streams (docs/decisions/0075): no chat across instances. */
+const noRedis = !process.env.REDIS_URL;
+if (!skipped && noRedis) console.warn("\n!! R22's chat check SKIPPED: REDIS_URL is not set (.ci/run sets it)\n");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Outcome {
@@ -147,6 +164,143 @@ async function stockAccount(cluster: Cluster, skuId: number): Promise<number> {
   return row?.total as number;
 }
 
+type ChatFrame = { type: string; message?: ChatMessage; clientId?: string; seq?: number; duplicate?: boolean };
+
+/** A WebSocket through the balancer that keeps every frame it receives. */
+function chatSocket(url: string, headers: Record<string, string>, onFrame: (frame: ChatFrame) => void) {
+  const socket = new WebSocket(url, { headers });
+  socket.on("message", (data) => onFrame(JSON.parse(data.toString()) as ChatFrame));
+  return new Promise<WebSocket>((resolve, reject) => {
+    socket.once("open", () => resolve(socket));
+    socket.once("error", reject);
+    socket.once("unexpected-response", (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+  });
+}
+
+/**
+ * The chat window as far as R22 goes (apps/web/src/features/leads/chat): one visitor (a cookie and an
+ * address) whose stream goes through the balancer; what it sends waits for its ack, and whatever
+ * was not acknowledged when the socket dropped is sent again, with the same client id, after it
+ * reconnected from the last sequence it saw. `shown` is every message frame of every connection.
+ */
+class ChatVisitor {
+  readonly shown: ChatMessage[] = [];
+  readonly unacked = new Map<string, string>();
+  readonly sent: { clientId: string; text: string }[] = [];
+  /** Frames sent again after a reconnect, and acks that said the message was already stored. */
+  resent = 0;
+  duplicates = 0;
+  socket: WebSocket | undefined;
+  private readonly address = visitorAddress();
+  private constructor(
+    private readonly cluster: Cluster,
+    private readonly cookie: string,
+    readonly conversationId: number,
+  ) {}
+
+  static async open(cluster: Cluster) {
+    const address = visitorAddress();
+    const res = await fetch(`${cluster.url}/api/chat/open`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+      body: JSON.stringify({ page: "/packageDetails/1", city: "杭州市" }),
+    });
+    const body = (await res.json()) as { code: number; message: string; data: { conversation: { id: number } } };
+    expect(body.code, body.message).toBe(1);
+    const cookie =
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("yj_chat="))
+        ?.split(";")[0] ?? "";
+    return new ChatVisitor(cluster, cookie, body.data.conversation.id);
+  }
+
+  get lastSeq() {
+    return this.shown.at(-1)?.seq ?? 0;
+  }
+
+  /** Connects from the last sequence seen; a refused try (the balancer between two states) is tried again. */
+  async connect() {
+    for (let tries = 0; ; tries++) {
+      try {
+        this.socket = await chatSocket(
+          `${this.cluster.url.replace("http", "ws")}${CHAT_STREAM_PATH}?conversationId=${this.conversationId}&after=${this.lastSeq}`,
+          { cookie: this.cookie, "x-forwarded-for": this.address },
+          (frame) => {
+            if (frame.type === "message" && frame.message) this.shown.push(frame.message);
+            if (frame.type === "ack") this.unacked.delete(frame.clientId as string);
+            if (frame.type === "ack" && frame.duplicate) this.duplicates += 1;
+          },
+        );
+        break;
+      } catch (error) {
+        if (tries >= 4) throw error;
+      }
+    }
+    // What the last socket took but never acknowledged, again, in the order it was typed.
+    for (const [clientId, text] of this.unacked) {
+      this.resent += 1;
+      this.frame(clientId, text);
+    }
+  }
+
+  send(text: string) {
+    const clientId = `r22${randomBytes(8).toString("hex")}`;
+    this.sent.push({ clientId, text });
+    this.unacked.set(clientId, text);
+    this.frame(clientId, text);
+  }
+
+  private frame(clientId: string, text: string) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type: "send", clientId, text }));
+  }
+
+  /** Resolves when the server has closed the socket or it broke (the instance behind it went away). */
+  closed() {
+    const socket = this.socket;
+    return new Promise<void>((resolve) => {
+      if (!socket || socket.readyState === WebSocket.CLOSED) return resolve();
+      socket.once("close", () => resolve());
+    });
+  }
+}
+
+/** The instance whose chat_streams_open counts `count` streams of `holder`: where a stream landed. */
+async function instanceHolding(cluster: Cluster, holder: "visitor" | "staff", count = 1): Promise<string> {
+  let found = "";
+  await expect
+    .poll(
+      async () => {
+        const counts = await Promise.all(
+          cluster.instances.map((i) => cluster.metric(i.name, "chat_streams_open", `state="${holder}"`)),
+        );
+        found = cluster.instances.find((_, n) => counts[n] === count)?.name ?? "";
+        return counts.reduce((a, b) => a + b, 0) === count && found !== "";
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toBe(true);
+  return found;
+}
+
+/** A 客服's reply through the balancer; a try cut off by the kill is sent again with the same client id. */
+async function reply(cluster: Cluster, staff: StaffSession, id: number, text: string) {
+  const clientId = `r22${randomBytes(8).toString("hex")}`;
+  for (let tries = 0; ; tries++) {
+    try {
+      const res = await staffPost(cluster, "/api/admin/chat/reply", { id, clientId, text }, staff);
+      const body = (await res.json()) as { code: number; message: string };
+      if (res.status < 500) {
+        expect(body.code, body.message).toBe(1);
+        return;
+      }
+    } catch (error) {
+      if (tries >= 5) throw error;
+    }
+    if (tries >= 5) throw new Error(`reply ${text} never answered`);
+  }
+}
+
 describe.skipIf(skipped)("losing an instance behind HAProxy (R13, R18)", () => {
   let cluster: Cluster;
   beforeAll(async () => {
@@ -231,6 +385,100 @@ describe.skipIf(skipped)("losing an instance behind HAProxy (R13, R18)", () => {
     expect(await cluster.served("a", "/api/goods/index")).toBeGreaterThan(0);
     expect(await cluster.served("a", "/api/order/createOrder")).toBeGreaterThan(0);
   });
+
+  it.skipIf(noRedis)(
+    "R22: a visitor's send cut off and the instance holding its socket killed: every message stored and shown once, in order, to the visitor and a 客服 on the other instance",
+    async () => {
+      const staff = await staffLogIn(cluster, "sales");
+      const visitor = await ChatVisitor.open(cluster);
+      const id = visitor.conversationId;
+      await visitor.connect();
+      visitor.send("这个套餐包含哪些？");
+      await expect.poll(() => visitor.unacked.size).toBe(0);
+      const claimed = await staffPost(cluster, "/api/admin/chat/claim", { id }, staff);
+      expect(((await claimed.json()) as { code: number }).code).toBe(1);
+
+      // The connection drops mid-send: the frame is written and the socket torn down at once.
+      visitor.send("杭州能上门量房吗");
+      visitor.socket?.terminate();
+      await visitor.closed();
+      await visitor.connect();
+      // The message was never acknowledged on the dropped socket: it went again, under its client id.
+      expect(visitor.resent).toBe(1);
+      await expect.poll(() => visitor.unacked.size).toBe(0);
+
+      // The 客服's stream goes through the balancer too, until it lands on the other instance.
+      const doomed = await instanceHolding(cluster, "visitor");
+      const staffFrames: ChatMessage[] = [];
+      let staffSocket: WebSocket | undefined;
+      for (let attempt = 0; attempt < 4 && !staffSocket; attempt++) {
+        staffFrames.length = 0;
+        const socket = await chatSocket(
+          `${cluster.url.replace("http", "ws")}${CHAT_STAFF_STREAM_PATH}?id=${id}`,
+          { cookie: staff.cookie, "x-forwarded-for": visitorAddress() },
+          (frame) => {
+            if (frame.type === "message" && frame.message) staffFrames.push(frame.message);
+          },
+        );
+        if ((await instanceHolding(cluster, "staff")) !== doomed) staffSocket = socket;
+        else {
+          socket.close();
+          await expect.poll(() => cluster.metric(doomed, "chat_streams_open", 'state="staff"')).toBe(0);
+        }
+      }
+      if (!staffSocket) throw new Error(`the staff stream never left instance ${doomed}`);
+
+      // Messages flow both ways; the instance holding the visitor's socket is killed amid them.
+      const instance = cluster.instances.find((i) => i.name === doomed);
+      if (!instance) throw new Error(`no instance ${doomed}`);
+      const exited = new Promise<void>((resolve) => instance.server.process.once("exit", () => resolve()));
+      const replies = [reply(cluster, staff, id, "可以的，请问小区名称？")];
+      for (const text of ["在西湖区", "面积 89 平", "想做现代简约"]) visitor.send(text);
+      replies.push(reply(cluster, staff, id, "好的，稍后安排设计师"));
+      const dropped = visitor.closed();
+      const killedAt = Date.now();
+      instance.server.process.kill("SIGKILL");
+      await exited;
+      await dropped;
+      replies.push(reply(cluster, staff, id, "周六上午方便吗？"));
+      await visitor.connect();
+      visitor.send("周六可以");
+      await Promise.all(replies);
+      await expect.poll(() => visitor.unacked.size).toBe(0);
+
+      const stored = await cluster.database.query<{ seq: number; sender: string; client_id: string; text: string }>(
+        "select seq, sender, client_id, text from chat_messages where conversation_id = $1 order by seq",
+        [id],
+      );
+      const total = visitor.sent.length + replies.length;
+      expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+      // The visitor's messages once each, in the order typed; every reply once.
+      expect(stored.filter((m) => m.sender === "visitor").map((m) => [m.client_id, m.text])).toEqual(
+        visitor.sent.map((m) => [m.clientId, m.text]),
+      );
+      // Replies sent at once may be stored in either order; each is stored once.
+      expect(
+        stored
+          .filter((m) => m.sender === "staff")
+          .map((m) => m.text)
+          .sort(),
+      ).toEqual(["可以的，请问小区名称？", "好的，稍后安排设计师", "周六上午方便吗？"].sort());
+      // Both see exactly the stored conversation: no message missing, none twice, across reconnects.
+      const seen = (messages: ChatMessage[]) => messages.map((m) => [m.seq, m.text]);
+      await expect.poll(() => seen(visitor.shown)).toEqual(stored.map((m) => [m.seq, m.text]));
+      await expect.poll(() => seen(staffFrames)).toEqual(stored.map((m) => [m.seq, m.text]));
+      visitor.socket?.close();
+      staffSocket.close();
+      const settledMs = Date.now() - killedAt;
+      // The next check needs both instances up.
+      await cluster.restart(doomed);
+      console.info(
+        `R22 through HAProxy: instance ${doomed} killed under the visitor's socket; ${total} messages ` +
+          `(${visitor.sent.length} typed by the visitor, ${visitor.resent} frames resent, ${visitor.duplicates} of them ` +
+          `already stored), each stored and shown once; all settled ${settledMs} ms after the kill`,
+      );
+    },
+  );
 
   // Last: instance b does not come back.
   it("SIGTERM drains: /readyz turns 503, new requests go to the other instance, in-flight ones finish", async () => {

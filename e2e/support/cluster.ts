@@ -1,11 +1,14 @@
 // N built servers on one fresh PostgreSQL database (and Redis when REDIS_URL is set, under this run's
 // own prefix) behind HAProxy, as production runs them (R18). A suite asks `clusterUnavailable()`
 // first: without TEST_DATABASE_URL or haproxy it is skipped with a loud message (CI has both).
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { type FakeRobot, startFakeRobot } from "./fake-robot";
 import { haproxyBinary, type RunningHaproxy, startHaproxy } from "./haproxy";
-import { call, type Session } from "./http";
+import { call, type Session, visitorAddress } from "./http";
 import { type FreshDatabase, freshDatabase, TEST_DATABASE_URL } from "./postgres";
-import { RUN_REDIS_PREFIX, type RunningServer, startServer } from "./server";
+import { ROOT, RUN_REDIS_PREFIX, type RunningServer, startServer } from "./server";
 
 /** Why the cluster cannot run here, or null. */
 export function clusterUnavailable(): string | null {
@@ -37,6 +40,8 @@ export interface Cluster {
   served(name: string, route: string): Promise<number>;
   /** How many rounds of this background job the instance ran, from its own /metrics. */
   jobRuns(name: string, job: string): Promise<number>;
+  /** One metric's samples whose labels include `label`, summed, from the instance's own /metrics. */
+  metric(name: string, metric: string, label?: string): Promise<number>;
   /** The code the console SMS provider logged for this phone, on whichever instance sent it. */
   smsCode(phone: string): string;
   stop(): Promise<void>;
@@ -125,6 +130,7 @@ export async function startCluster(options: { instances?: number; env?: Record<s
     },
     served: (name, route) => metricSum(byName(name), "http_request_duration_seconds_count{", `route="${route}"`),
     jobRuns: (name, job) => metricSum(byName(name), "job_runs_total{", `job="${job}"`),
+    metric: (name, metric, label = "") => metricSum(byName(name), `${metric}{`, label),
     smsCode(phone) {
       const code = instances
         .flatMap((i) => i.server.logLines())
@@ -172,3 +178,53 @@ export const testAddress = (phone: string) => ({
   town: "",
   detail: "文三路 1 号",
 });
+
+/** A back-office session: the yj_staff cookie as a header, and the CSRF token for writes. */
+export interface StaffSession {
+  cookie: string;
+  csrf: string;
+}
+
+/**
+ * A staff member made by `npm run admin -- create` on the cluster's database, logged in through the
+ * balancer, the one-time password replaced.
+ */
+export async function staffLogIn(cluster: Cluster, role: "operations" | "sales" = "operations"): Promise<StaffSession> {
+  const username = `${role.slice(0, 3)}_${Date.now().toString(36)}`;
+  // Not spawnSync: a blocked event loop keeps the client from retiring idle connections the
+  // balancer closes meanwhile, and the next request would be sent on a closed one.
+  const made = await promisify(execFile)(
+    process.execPath,
+    [join(ROOT, "apps/server/dist/admin-cli.js"), "create", username, "--role", role],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: cluster.database.url, NODE_ENV: "test" }, encoding: "utf8" },
+  );
+  const oneTime = made.stdout.match(/one-time password: (\S+)/)?.[1];
+  if (!oneTime) throw new Error(`admin create printed no password: ${made.stdout}`);
+  const login = await staffPost(cluster, "/api/admin/session/login", { username, password: oneTime });
+  const token = login.headers.getSetCookie().find((c) => c.startsWith("yj_staff="));
+  const loginBody = (await login.json()) as { code: number; message: string; data: { csrf: string } };
+  if (loginBody.code !== 1 || !token) throw new Error(`staff login refused: ${loginBody.message}`);
+  const session = { cookie: token.split(";")[0] as string, csrf: loginBody.data.csrf };
+  const changed = await staffPost(
+    cluster,
+    "/api/admin/session/password",
+    { currentPassword: oneTime, newPassword: "Working9day" },
+    session,
+  );
+  const changedBody = (await changed.json()) as { code: number; message: string };
+  if (changedBody.code !== 1) throw new Error(`password change refused: ${changedBody.message}`);
+  return session;
+}
+
+/** A back-office POST through the balancer (or `base`), from an address of its own. */
+export function staffPost(cluster: Cluster, path: string, body: unknown, session?: StaffSession, base = cluster.url) {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": visitorAddress(),
+      ...(session ? { cookie: session.cookie, "x-csrf-token": session.csrf } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}

@@ -216,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   payments = registerPayments(app, { env, db, metrics, ...options.payments });
   const { projects } = registerProjects(app, { db, now: backOfficeNow, ownerCodes });
   // Live chat (docs/decisions/0075): a phone left in a conversation becomes a lead through the leads module.
-  registerChat(app, {
+  const chat = registerChat(app, {
     env,
     db,
     now: options.accounts?.now ?? systemClock,
@@ -225,6 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     customerOf,
     leaveLead: (lead, clientIp) => leads.chatLeads.chat(lead, clientIp),
   });
+  // How many live chat streams this instance holds (docs/decisions/0080): a memory figure's divisor.
+  metrics?.watch({ chatStreams: chat.openStreams });
   registerAdmin(app, {
     env,
     now: backOfficeNow,

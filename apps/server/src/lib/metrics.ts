@@ -41,6 +41,8 @@ export interface MetricsSources {
   outboxBacklog?: () => Promise<OutboxBacklog>;
   /** The rendered-page cache's counts since start and what it keeps (docs/decisions/0058). */
   pageCache?: () => { hits: number; misses: number; bytes: number; entries: number };
+  /** Live chat streams open on this instance, by who holds them (docs/decisions/0080). */
+  chatStreams?: () => { visitor: number; staff: number };
 }
 
 /** What background jobs report: one call per round, so runs and failures are counted per job. */
@@ -91,8 +93,16 @@ export class Metrics implements JobMetrics {
 
   /** Gauges read when scraped, from the pool and the database. */
   watch(sources: MetricsSources) {
-    const { pool, outboxBacklog, pageCache } = sources;
+    const { pool, outboxBacklog, pageCache, chatStreams } = sources;
     if (pageCache) this.watchPageCache(pageCache);
+    if (chatStreams) {
+      this.stateGauge(
+        "chat_streams_open",
+        "Live chat streams (WebSocket or event stream) open on this instance: visitors' and staff's.",
+        ["visitor", "staff"],
+        async () => chatStreams(),
+      );
+    }
     if (pool) {
       this.stateGauge(
         "db_pool_connections",

@@ -14,7 +14,7 @@ import { type ChatHub, localChatHub, RedisChatHub } from "./chat-hub.js";
 import { ChatStore } from "./chat-store.js";
 import { chatRoutes } from "./routes.js";
 import { ChatService } from "./service.js";
-import { chatStreamRoutes } from "./stream.js";
+import { chatStreamRoutes, type OpenStreams } from "./stream.js";
 
 export interface ChatOptions {
   env: Env;
@@ -29,6 +29,8 @@ export interface ChatOptions {
 export interface ChatModule {
   service: ChatService;
   hub: ChatHub;
+  /** Streams open on this instance now (the metrics' chat_streams_open). */
+  openStreams(): OpenStreams;
 }
 
 export function registerChat(app: FastifyInstance, options: ChatOptions): ChatModule {
@@ -54,6 +56,6 @@ export function registerChat(app: FastifyInstance, options: ChatOptions): ChatMo
   });
   chatRoutes(app, service, { customerOf: options.customerOf, secureCookies: env.NODE_ENV === "production" });
   chatAdminRoutes(app, service);
-  chatStreamRoutes(app, { chat: service, store, hub, customerOf: options.customerOf });
-  return { service, hub };
+  const openStreams = chatStreamRoutes(app, { chat: service, store, hub, customerOf: options.customerOf });
+  return { service, hub, openStreams };
 }

@@ -44,18 +44,30 @@ interface OpenStream {
   end(): void;
 }
 
+/** How many streams are open now, by who holds them (the metrics' chat_streams_open, bench/chat). */
+export interface OpenStreams {
+  visitor: number;
+  staff: number;
+}
+
 /** The client's last seen sequence: the query's, or the EventSource's own reconnect header. */
 function afterOf(request: FastifyRequest, after: number): number {
   const header = Number(request.headers["last-event-id"]);
   return Number.isInteger(header) && header > after ? header : after;
 }
 
-export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps) {
+export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps): () => OpenStreams {
   const open = new Set<OpenStream>();
-  const track = (stream: OpenStream) => {
+  const counts: OpenStreams = { visitor: 0, staff: 0 };
+  const tracker = (holder: keyof OpenStreams) => (stream: OpenStream) => {
     open.add(stream);
-    return () => open.delete(stream);
+    counts[holder] += 1;
+    return () => {
+      if (open.delete(stream)) counts[holder] -= 1;
+    };
   };
+  const track = tracker("visitor");
+  const trackStaff = tracker("staff");
   // Event streams never finish by themselves: end them, so closing the server does not wait on them.
   app.addHook("preClose", async () => {
     for (const stream of open) stream.end();
@@ -111,13 +123,13 @@ export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps) {
       config: { auth: "staff", permission: "chat" },
       handler: (request, reply) => {
         const { id, after } = request.query as z.output<typeof StaffStreamQuery>;
-        serveEvents(request, reply, track, (send) => staffFeedOf(deps, id, afterOf(request, after), send));
+        serveEvents(request, reply, trackStaff, (send) => staffFeedOf(deps, id, afterOf(request, after), send));
       },
       wsHandler: (socket, request) => {
         const { id, after } = request.query as z.output<typeof StaffStreamQuery>;
         serveSocket(
           socket,
-          track,
+          trackStaff,
           (send) => staffFeedOf(deps, id, after, send),
           async () => ({
             type: "error",
@@ -127,6 +139,7 @@ export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps) {
       },
     });
   });
+  return () => ({ ...counts });
 }
 
 type Feed = { stop(): void };
