@@ -4,6 +4,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { expect } from "vitest";
 import { type FakeRobot, startFakeRobot } from "./fake-robot";
 import { haproxyBinary, type RunningHaproxy, startHaproxy } from "./haproxy";
 import { call, type Session, visitorAddress } from "./http";
@@ -185,22 +186,50 @@ export interface StaffSession {
   csrf: string;
 }
 
+/** A staff member made by the command, with the one-time password it printed. */
+export interface StaffMember {
+  username: string;
+  oneTimePassword: string;
+}
+
 /**
- * A staff member made by `npm run admin -- create` on the cluster's database, logged in through the
- * balancer, the one-time password replaced.
+ * `npm run admin -- create` on the cluster's database, as a shop owner makes staff. Seconds on a busy
+ * machine and no request to the balancer: a suite may start it in beforeAll and log in later.
  */
-export async function staffLogIn(cluster: Cluster, role: "operations" | "sales" = "operations"): Promise<StaffSession> {
+export async function createStaffMember(
+  cluster: Cluster,
+  role: "operations" | "sales",
+  name?: string,
+): Promise<StaffMember> {
   const username = `${role.slice(0, 3)}_${Date.now().toString(36)}`;
   // Not spawnSync: a blocked event loop keeps the client from retiring idle connections the
   // balancer closes meanwhile, and the next request would be sent on a closed one.
   const made = await promisify(execFile)(
     process.execPath,
-    [join(ROOT, "apps/server/dist/admin-cli.js"), "create", username, "--role", role],
+    [
+      join(ROOT, "apps/server/dist/admin-cli.js"),
+      "create",
+      username,
+      "--role",
+      role,
+      ...(name ? ["--name", name] : []),
+    ],
     { cwd: ROOT, env: { ...process.env, DATABASE_URL: cluster.database.url, NODE_ENV: "test" }, encoding: "utf8" },
   );
-  const oneTime = made.stdout.match(/one-time password: (\S+)/)?.[1];
-  if (!oneTime) throw new Error(`admin create printed no password: ${made.stdout}`);
-  const login = await staffPost(cluster, "/api/admin/session/login", { username, password: oneTime });
+  const oneTimePassword = made.stdout.match(/one-time password: (\S+)/)?.[1];
+  if (!oneTimePassword) throw new Error(`admin create printed no password: ${made.stdout}`);
+  return { username, oneTimePassword };
+}
+
+/** A staff member (made now, or made earlier) logged in through the balancer, the one-time password replaced. */
+export async function staffLogIn(
+  cluster: Cluster,
+  member: "operations" | "sales" | Promise<StaffMember> = "operations",
+): Promise<StaffSession> {
+  const { username, oneTimePassword } = await (typeof member === "string"
+    ? createStaffMember(cluster, member)
+    : member);
+  const login = await staffPost(cluster, "/api/admin/session/login", { username, password: oneTimePassword });
   const token = login.headers.getSetCookie().find((c) => c.startsWith("yj_staff="));
   const loginBody = (await login.json()) as { code: number; message: string; data: { csrf: string } };
   if (loginBody.code !== 1 || !token) throw new Error(`staff login refused: ${loginBody.message}`);
@@ -208,7 +237,7 @@ export async function staffLogIn(cluster: Cluster, role: "operations" | "sales" 
   const changed = await staffPost(
     cluster,
     "/api/admin/session/password",
-    { currentPassword: oneTime, newPassword: "Working9day" },
+    { currentPassword: oneTimePassword, newPassword: "Working9day" },
     session,
   );
   const changedBody = (await changed.json()) as { code: number; message: string };
@@ -227,4 +256,22 @@ export function staffPost(cluster: Cluster, path: string, body: unknown, session
     },
     body: JSON.stringify(body),
   });
+}
+
+/** The instance whose chat_streams_open counts `count` streams of `holder`: where a stream landed. */
+export async function instanceHolding(cluster: Cluster, holder: "visitor" | "staff", count = 1): Promise<string> {
+  let found = "";
+  await expect
+    .poll(
+      async () => {
+        const counts = await Promise.all(
+          cluster.instances.map((i) => cluster.metric(i.name, "chat_streams_open", `state="${holder}"`)),
+        );
+        found = cluster.instances.find((_, n) => counts[n] === count)?.name ?? "";
+        return counts.reduce((a, b) => a + b, 0) === count && found !== "";
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toBe(true);
+  return found;
 }
