@@ -26,6 +26,13 @@ describeEachBackend("live chat stream", { app: false, embedded: true }, (ctx) =>
   afterAll(async () => {
     await app?.close();
   });
+  /** chat_streams_open from the instance's /metrics. */
+  async function openStreams() {
+    const text = (await app.inject({ url: "/metrics" })).body;
+    const count = (state: string) =>
+      Number(text.match(new RegExp(`^chat_streams_open\\{state="${state}"\\} (\\d+)$`, "m"))?.[1] ?? Number.NaN);
+    return { visitor: count("visitor"), staff: count("staff") };
+  }
 
   it("a WebSocket round trip: the visitor sends over the socket and gets the ack and the stored message", async () => {
     const visitor = await newVisitor(app);
@@ -46,9 +53,12 @@ describeEachBackend("live chat stream", { app: false, embedded: true }, (ctx) =>
       client.send({ type: "send", clientId: "短", text: "" });
       await expect.poll(() => client.frames.find((f) => f.type === "error"), WAIT).toBeDefined();
       expect(client.messages).toHaveLength(1);
+      // The instance counts the open stream on /metrics (docs/decisions/0080), and forgets it once closed.
+      expect(await openStreams()).toEqual({ visitor: 1, staff: 0 });
     } finally {
       await client.close();
     }
+    await expect.poll(openStreams, WAIT).toEqual({ visitor: 0, staff: 0 });
   });
 
   it("a reconnect with the last seen sequence gets what it missed once, in order, then the live ones", async () => {
