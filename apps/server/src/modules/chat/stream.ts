@@ -66,7 +66,7 @@ export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps): () => 
       if (open.delete(stream)) counts[holder] -= 1;
     };
   };
-  const track = tracker("visitor");
+  const trackVisitor = tracker("visitor");
   const trackStaff = tracker("staff");
   // Event streams never finish by themselves: end them, so closing the server does not wait on them.
   app.addHook("preClose", async () => {
@@ -94,7 +94,9 @@ export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps): () => 
       },
       handler: (request, reply) => {
         const { conversationId, after } = request.query as z.output<typeof VisitorStreamQuery>;
-        serveEvents(request, reply, track, (send) => feedOf(deps, conversationId, afterOf(request, after), send));
+        serveEvents(request, reply, trackVisitor, (send) =>
+          feedOf(deps, conversationId, afterOf(request, after), send),
+        );
       },
       wsHandler: (socket, request) => {
         const { conversationId, after } = request.query as z.output<typeof VisitorStreamQuery>;
@@ -102,7 +104,7 @@ export function chatStreamRoutes(app: FastifyInstance, deps: StreamDeps): () => 
         if (!who) return socket.close(1008);
         serveSocket(
           socket,
-          track,
+          trackVisitor,
           (send) => feedOf(deps, conversationId, after, send),
           async (raw) => {
             const parsed = ChatWsSend.safeParse(parseJson(raw));
