@@ -285,7 +285,7 @@ describeEachBackend("live chat", { embedded: true }, (ctx) => {
   });
 
   describe("a logged-in customer", () => {
-    it("keeps the anonymous conversation after logging in, and finds it from another browser", async () => {
+    it("keeps the anonymous conversation after logging in, finds it from another browser; another customer cannot", async () => {
       const customers = await AccountsHarness.build(ctx.database);
       try {
         const anonymous = await openChat(customers.app);
@@ -313,6 +313,22 @@ describeEachBackend("live chat", { embedded: true }, (ctx) => {
           remoteAddress: uniqueIp(),
         });
         expect(read.body.data.messages).toHaveLength(1);
+        // Another customer's account opens nothing of it, with or without a chat cookie of their own (R22).
+        const other = await customers.login();
+        const otherChat = await openChat(customers.app, undefined, {
+          cookies: { token: other.token, csrf: other.csrf },
+          headers: { "x-csrf-token": other.csrf },
+        });
+        expect(otherChat.body.data.conversation.id).not.toBe(visitor.conversationId);
+        for (const chatCookie of [{}, { [CHAT_VISITOR_COOKIE]: otherChat.cookie }] as Record<string, string>[]) {
+          const refused = await customers.call({
+            url: "/api/chat/history",
+            query: { conversationId: String(visitor.conversationId) },
+            cookies: { token: other.token, ...chatCookie },
+            remoteAddress: uniqueIp(),
+          });
+          expect(refused.body).toMatchObject({ code: 0, errorCode: ErrorCode.NOT_FOUND, data: null });
+        }
       } finally {
         await customers.close();
       }
