@@ -1,24 +1,19 @@
 // One conversation at the inbox: its messages (live, in order, once), the visitor's page, city and
 // lead, and the actions the member may take on it: 接入, 转接, 结束, and the reply box with the canned
 // replies (快捷回复; Enter sends, Shift+Enter starts a new line).
-import {
-  CHAT_STATUS_LABELS,
-  type ChatMessage,
-  ChatMessages,
-  roleAllows,
-  STAFF_ROLE_LABELS,
-  sourceLabel,
-} from "@yj/contract";
+import { CHAT_STATUS_LABELS, type ChatMessage, ChatMessages, roleAllows, STAFF_ROLE_LABELS } from "@yj/contract";
 import {
   App,
   Button,
   Card,
+  Col,
   Descriptions,
   Empty,
   Input,
   Modal,
   Popconfirm,
   Result,
+  Row,
   Select,
   Space,
   Spin,
@@ -28,11 +23,12 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { get, post, routes } from "../api";
-import { formatTime, orDash } from "../kit/format";
+import { formatTime } from "../kit/format";
 import { useSubmit } from "../kit/use-submit";
 import { can, useSession } from "../session";
 import { useLoad } from "../use-load";
 import { mergeMessages, useStaffStream } from "./staff-stream";
+import { VisitorPanel } from "./visitor-panel";
 
 const STATUS_COLORS = { waiting: "orange", open: "green", closed: "default" } as const;
 
@@ -261,58 +257,62 @@ export function ConversationPanel({
         </Space>
       }
     >
-      <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label="访客所在页">{orDash(sourceLabel(row.page) || row.page)}</Descriptions.Item>
-        <Descriptions.Item label="城市">{orDash(row.city)}</Descriptions.Item>
-        <Descriptions.Item label="顾客手机号">{orDash(row.customerPhone)}</Descriptions.Item>
-        <Descriptions.Item label="线索">
-          {row.leadId ? (
-            can(me, "leads") ? (
-              <Link to={`/leads/${row.leadId}`}>查看线索 #{row.leadId}（可显示完整号码）</Link>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={15}>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label="线索">
+              {row.leadId ? (
+                can(me, "leads") ? (
+                  <Link to={`/leads/${row.leadId}`}>查看线索 #{row.leadId}（含聊天记录）</Link>
+                ) : (
+                  `#${row.leadId}`
+                )
+              ) : (
+                "暂无"
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label="开始时间">{formatTime(row.createdAt)}</Descriptions.Item>
+          </Descriptions>
+          <div
+            ref={log}
+            role="log"
+            aria-label="聊天记录"
+            aria-live="polite"
+            style={{
+              height: 360,
+              overflowY: "auto",
+              padding: 8,
+              marginBottom: 12,
+              border: "1px solid #f0f0f0",
+              borderRadius: 8,
+            }}
+          >
+            {messages.length === 0 ? (
+              <Empty description="还没有消息" image={Empty.PRESENTED_IMAGE_SIMPLE} />
             ) : (
-              `#${row.leadId}`
-            )
+              <ul style={{ padding: 0, margin: 0 }}>
+                {messages.map((m) => (
+                  <MessageLine key={m.seq} message={m} />
+                ))}
+              </ul>
+            )}
+          </div>
+          {mayWork ? (
+            <ReplyBox id={row.id} canned={canned} onSent={(sent) => setMessages((c) => mergeMessages(c, [sent]))} />
           ) : (
-            "暂无"
+            <Typography.Text type="secondary">
+              {row.status === "closed"
+                ? "会话已结束"
+                : row.status === "waiting"
+                  ? "请先接入该会话再回复"
+                  : ChatMessages.notYours}
+            </Typography.Text>
           )}
-        </Descriptions.Item>
-        <Descriptions.Item label="开始时间">{formatTime(row.createdAt)}</Descriptions.Item>
-      </Descriptions>
-      <div
-        ref={log}
-        role="log"
-        aria-label="聊天记录"
-        aria-live="polite"
-        style={{
-          height: 360,
-          overflowY: "auto",
-          padding: 8,
-          marginBottom: 12,
-          border: "1px solid #f0f0f0",
-          borderRadius: 8,
-        }}
-      >
-        {messages.length === 0 ? (
-          <Empty description="还没有消息" image={Empty.PRESENTED_IMAGE_SIMPLE} />
-        ) : (
-          <ul style={{ padding: 0, margin: 0 }}>
-            {messages.map((m) => (
-              <MessageLine key={m.seq} message={m} />
-            ))}
-          </ul>
-        )}
-      </div>
-      {mayWork ? (
-        <ReplyBox id={row.id} canned={canned} onSent={(sent) => setMessages((c) => mergeMessages(c, [sent]))} />
-      ) : (
-        <Typography.Text type="secondary">
-          {row.status === "closed"
-            ? "会话已结束"
-            : row.status === "waiting"
-              ? "请先接入该会话再回复"
-              : ChatMessages.notYours}
-        </Typography.Text>
-      )}
+        </Col>
+        <Col xs={24} xl={9}>
+          <VisitorPanel row={row} onChanged={() => detail.reload()} />
+        </Col>
+      </Row>
     </Card>
   );
 }

@@ -18,6 +18,7 @@ import {
   withSending,
   withStored,
 } from "./chat-log";
+import { uploadChatPicture } from "./chat-picture";
 import { openChatStream, type StreamSockets } from "./chat-stream";
 import { ChatWindow } from "./chat-window";
 
@@ -78,11 +79,11 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
   }, [open, log]);
 
   const send = useCallback(
-    (text: string, clientId = newClientId()) => {
+    (text: string, clientId = newClientId(), picture = "") => {
       if (conversationId === null) return;
-      setLog((l) => withSending(l, clientId, text));
+      setLog((l) => withSending(l, clientId, text, picture));
       api
-        .post(routes.chatSend, { conversationId, clientId, text, picture: "" })
+        .post(routes.chatSend, { conversationId, clientId, text, picture })
         .then((data) => setLog((l) => withStored(l, [data.message])))
         .catch(() => setLog((l) => withFailed(l, clientId)));
     },
@@ -90,5 +91,5 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
   );
 
   if (!open) return null;
-  return <ChatWindow opened={opened} failure={failure} log={log} send={send} />;
+  return <ChatWindow opened={opened} failure={failure} log={log} send={send} upload={uploadChatPicture} />;
 }
