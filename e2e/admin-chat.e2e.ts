@@ -160,6 +160,10 @@ describe("在线客服 inbox", () => {
     await page.getByRole("log", { name: "聊天记录" }).getByText(CANNED).waitFor();
     await expectNoHorizontalScroll(page, "chat inbox 375");
     await screenshot(page, "admin-chat-inbox-375");
+    const panel = page.getByRole("region", { name: "访客信息" });
+    await panel.getByRole("link", { name: /^线索 #\d+$/ }).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-chat-side-panel-375");
     await expectAccessible(page, "chat inbox 375");
     expect(errors).toEqual([]);
     await page.close();

@@ -123,9 +123,9 @@ export function VisitorPanel({ row, onChanged }: { row: ChatInboxRowData; onChan
             {data ? <VisitorPhone id={row.id} visitor={data} /> : visitor.error ? visitor.error : "加载中…"}
           </Descriptions.Item>
         </Descriptions>
-        <Typography.Title level={5} style={{ fontSize: 14, marginTop: 8 }}>
+        <Typography.Text strong style={{ display: "block", marginTop: 8 }}>
           线索
-        </Typography.Title>
+        </Typography.Text>
         {data && data.leads.length === 0 ? (
           <Empty description="暂无线索" image={Empty.PRESENTED_IMAGE_SIMPLE} />
         ) : (
@@ -151,9 +151,9 @@ export function VisitorPanel({ row, onChanged }: { row: ChatInboxRowData; onChan
             )}
           />
         )}
-        <Typography.Title level={5} style={{ fontSize: 14, marginTop: 8 }}>
+        <Typography.Text strong style={{ display: "block", marginTop: 8 }}>
           订单
-        </Typography.Title>
+        </Typography.Text>
         {data && data.orders.length === 0 ? (
           <Empty description="暂无订单" image={Empty.PRESENTED_IMAGE_SIMPLE} />
         ) : (
