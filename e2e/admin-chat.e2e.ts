@@ -125,6 +125,12 @@ describe("在线客服 inbox", () => {
     await guest.call("POST", "/api/chat/send", { conversationId, clientId: "visitor-0003", text: "", picture: url });
     const sent = log.getByRole("img", { name: "访客发送的图片" });
     await expect.poll(() => sent.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Staff send one back (uploaded under the inbox's own permission).
+    await page
+      .getByTestId("chat-reply-picture")
+      .setInputFiles({ name: "方案.jpg", mimeType: "image/jpeg", buffer: await drawnJpeg(page, "方案") });
+    const answered = log.getByRole("img", { name: "客服发送的图片" });
+    await expect.poll(() => answered.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
     const panel = page.getByRole("region", { name: "访客信息" });
     await panel.getByText("杭州", { exact: true }).waitFor();

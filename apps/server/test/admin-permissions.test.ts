@@ -239,6 +239,7 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminChatClose: (c) => ({ body: { id: c.chats.open.pop() } }),
   adminChatReply: (c) => ({ body: { id: c.chats.reply, clientId: `matrix-${++writes}-reply`, text: "矩阵回复" } }),
   adminChatCanned: () => ({}),
+  adminChatPicture: (c) => ({ body: c.png, headers: { "content-type": "image/png" } }),
   adminChatLead: (c) => ({ body: { id: c.chats.closed.pop(), phone: `139${String(++writes).padStart(8, "0")}` } }),
   adminChatVisitor: (c) => ({ query: { id: String(c.chats.customer) } }),
   adminChatRevealPhone: (c) => ({ body: { id: c.chats.customer } }),

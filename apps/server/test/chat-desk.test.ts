@@ -5,6 +5,7 @@
 import { CHAT_CANNED_REPLIES, CHAT_GREETING, ChatMessages, ErrorCode, Messages } from "@yj/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
+import sharp from "sharp";
 import { beforeAll, expect, it } from "vitest";
 import { auditLog, chatConversations, customers, leadOutbox, leads, orders } from "../src/db/schema.js";
 import { uniqueIp, uniquePhone } from "./accounts-fixtures.js";
@@ -248,6 +249,51 @@ describeEachBackend("live chat desk", (ctx) => {
     expect(found.data.leads.map((l) => l.kind)).toEqual(["chat"]);
     const bad = await asMember(staff.sales, { url: "/api/admin/chat/visitor", query: { id: "abc" } });
     expect(bad.code).toBe(0);
+  });
+
+  it("staff send a picture through the picture pipeline under the inbox's permission; the visitor has it", async () => {
+    const visitor = await claimed(staff.sales);
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c0392b" } })
+      .png()
+      .toBuffer();
+    const upload = (member: StaffSession) =>
+      asMember<{ url: string }>(member, {
+        method: "POST",
+        url: "/api/admin/chat/picture",
+        payload: png,
+        headers: { "content-type": "image/png" },
+      });
+    expect(await upload(staff.operations)).toMatchObject({ code: 0, errorCode: ErrorCode.FORBIDDEN });
+    const uploaded = await upload(staff.sales);
+    expect(uploaded.code, uploaded.message).toBe(1);
+    expect(uploaded.data.url).toMatch(/^\/media\/chat-[0-9a-f]{24}-avif-1200\.webp$/);
+    const [record] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "media.upload"), eq(auditLog.staffId, staff.sales.id)))
+      .orderBy(desc(auditLog.id));
+    expect(record).toMatchObject({ entity: "media", after: { purpose: "chat" } });
+    const reply = (picture: string, text = "") =>
+      post<{ message: { picture: string; sender: string } }>(staff.sales, "/api/admin/chat/reply", {
+        id: visitor.conversationId,
+        clientId: clientId(),
+        text,
+        picture,
+      });
+    const sent = await reply(uploaded.data.url);
+    expect(sent).toMatchObject({ code: 1, data: { message: { sender: "staff", picture: uploaded.data.url } } });
+    const typed = await reply("/media/chat-0123456789abcdef01234567-avif-1200.webp");
+    expect(typed).toMatchObject({ code: 0, message: ChatMessages.pictureInvalid });
+    const empty = await reply("", " ");
+    expect(empty.code).toBe(0);
+    expect(empty.message).toContain(ChatMessages.textRequired);
+    const seen = await ctx.api<{ messages: { picture: string }[] }>({
+      url: "/api/chat/history",
+      query: { conversationId: String(visitor.conversationId) },
+      cookies: { yj_chat: visitor.cookie },
+      remoteAddress: uniqueIp(),
+    });
+    expect(seen.body.data.messages.at(-1)?.picture).toBe(uploaded.data.url);
   });
 
   it("the 在线客服 settings: 运营 save them, the window and the inbox use them, bad input is refused", async () => {

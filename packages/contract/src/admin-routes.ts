@@ -94,6 +94,7 @@ export const adminRoutes = {
   adminChatClose: { method: "POST", path: "/api/admin/chat/close" },
   adminChatReply: { method: "POST", path: "/api/admin/chat/reply" },
   adminChatCanned: { method: "GET", path: "/api/admin/chat/canned" },
+  adminChatPicture: { method: "POST", path: "/api/admin/chat/picture" },
   adminChatLead: { method: "POST", path: "/api/admin/chat/lead" },
   adminChatVisitor: { method: "GET", path: "/api/admin/chat/visitor" },
   adminChatRevealPhone: { method: "POST", path: "/api/admin/chat/reveal-phone" },

@@ -170,7 +170,15 @@ export const ChatListQuery = z.object({
 export const ChatIdQuery = z.object({ id: conversationId, after: AfterSeq });
 export const ChatIdBody = z.object({ id: conversationId });
 export const ChatTransferBody = z.object({ id: conversationId, staffId: AdminId });
-export const ChatReplyBody = z.object({ id: conversationId, clientId: ClientId, text: MessageText });
+/** A staff reply: text, a picture uploaded through POST /api/admin/chat/picture, or both. */
+export const ChatReplyBody = z
+  .object({
+    id: conversationId,
+    clientId: ClientId,
+    text: text("消息").trim().max(CHAT_TEXT_MAX, `消息最多 ${CHAT_TEXT_MAX} 个字`).default(""),
+    picture: ChatPicture.default(""),
+  })
+  .refine(hasContent, { error: ChatMessages.textRequired, path: ["text"] });
 
 export const ChatInboxRow = ChatConversation.extend({
   assigneeId: z.number().nullable(),
@@ -356,6 +364,15 @@ export const chatAdminEndpoints = {
     permission: "chat",
     body: ChatReplyBody,
     data: ChatSendData,
+  }),
+  adminChatPicture: staffDef({
+    method: "POST",
+    path: "/api/admin/chat/picture",
+    summary:
+      "在线客服：客服上传图片：请求体为图片文件本身（JPEG、PNG、WebP、GIF 或 AVIF，最大 8 MB），去除元数据后转为 WebP",
+    auth: "staff",
+    permission: "chat",
+    data: ChatPictureData,
   }),
   adminChatLead: staffDef({
     method: "POST",

@@ -22,7 +22,7 @@ import {
 } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { get, post, routes } from "../api";
+import { get, post, routes, uploadChatPicture } from "../api";
 import { formatTime } from "../kit/format";
 import { useSubmit } from "../kit/use-submit";
 import { can, useSession } from "../session";
@@ -56,7 +56,11 @@ function MessageLine({ message }: { message: ChatMessage }) {
         {message.text && <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{message.text}</div>}
         {message.picture && (
           <a href={message.picture} target="_blank" rel="noreferrer">
-            <img src={message.picture} alt="访客发送的图片" style={{ maxWidth: 200, display: "block" }} />
+            <img
+              src={message.picture}
+              alt={message.sender === "staff" ? "客服发送的图片" : "访客发送的图片"}
+              style={{ maxWidth: 200, display: "block" }}
+            />
           </a>
         )}
       </div>
@@ -123,6 +127,24 @@ function ReplyBox({ id, canned, onSent }: { id: number; canned: string[]; onSent
   const [text, setText] = useState("");
   const pending = useRef<{ text: string; clientId: string } | null>(null);
   const { busy, submit } = useSubmit();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  // A picture goes alone, as its own message: uploaded first, then sent with a fresh client id.
+  const sendPicture = (file: File | undefined) => {
+    if (!file || uploading) return;
+    setUploading(true);
+    void submit(
+      async () => {
+        const picture = await uploadChatPicture(file);
+        return post(routes.adminChatReply, { id, clientId: newClientId(), text: "", picture: picture.url });
+      },
+      (answer) => onSent(answer.message),
+      "图片发送失败，请重试",
+    ).finally(() => {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = "";
+    });
+  };
   const send = () => {
     const body = text.trim();
     if (!body || busy) return;
@@ -130,7 +152,7 @@ function ReplyBox({ id, canned, onSent }: { id: number; canned: string[]; onSent
     if (pending.current?.text !== body) pending.current = { text: body, clientId: newClientId() };
     const { clientId } = pending.current;
     void submit(
-      () => post(routes.adminChatReply, { id, clientId, text: body }),
+      () => post(routes.adminChatReply, { id, clientId, text: body, picture: "" }),
       (answer) => {
         pending.current = null;
         setText("");
@@ -163,9 +185,22 @@ function ReplyBox({ id, canned, onSent }: { id: number; canned: string[]; onSent
           }
         }}
       />
-      <Button type="primary" onClick={send} loading={busy} disabled={!text.trim()}>
-        发送
-      </Button>
+      <Space wrap>
+        <Button type="primary" onClick={send} loading={busy && !uploading} disabled={!text.trim() || uploading}>
+          发送
+        </Button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          hidden
+          data-testid="chat-reply-picture"
+          onChange={(event) => sendPicture(event.target.files?.[0])}
+        />
+        <Button onClick={() => fileRef.current?.click()} loading={uploading} disabled={busy && !uploading}>
+          发送图片
+        </Button>
+      </Space>
     </Space>
   );
 }

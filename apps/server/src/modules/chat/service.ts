@@ -245,8 +245,12 @@ export class ChatService {
   }
 
   /** A staff reply: stored as the conversation's next message and on record, then fanned out. */
-  async reply(member: ChatStaff, input: { id: number; clientId: string; text: string }) {
+  async reply(member: ChatStaff, input: { id: number; clientId: string; text: string; picture: string }) {
     await this.conversation(input.id);
+    // A picture must be one uploaded for the chat (by staff or a visitor), not any address.
+    if (input.picture && !(await storedUploads(this.deps.db, [input.picture], "chat")).has(input.picture)) {
+      throw business(ChatMessages.pictureInvalid);
+    }
     const appended = await this.deps.store.append(
       {
         conversationId: input.id,
@@ -255,6 +259,7 @@ export class ChatService {
         staffId: member.id,
         staffName: member.displayName,
         text: input.text,
+        picture: input.picture,
       },
       this.deps.now(),
       (locked) => this.mayWork(member, locked),
