@@ -150,12 +150,12 @@ describe("在线客服 inbox", () => {
     await screenshot(page, "admin-chat-side-panel-1440");
     await expectAccessible(page, "chat side panel 1440");
 
-    // The lead keeps the transcript, pictures included.
+    // The lead keeps the transcript, both pictures included.
     await page.getByRole("link", { name: /含聊天记录/ }).click();
     const transcript = page.getByRole("list", { name: "聊天记录" });
     await transcript.getByText("杭州能上门量房吗").waitFor();
     await transcript.getByText(CANNED).waitFor();
-    expect(await transcript.getByRole("img", { name: "聊天图片" }).count()).toBe(1);
+    expect(await transcript.getByRole("img", { name: "聊天图片" }).count()).toBe(2);
     await page.getByRole("link", { name: `打开会话 #${conversationId}` }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
