@@ -86,10 +86,15 @@ describe("live chat in the browser", () => {
     await win.getByRole("button", { name: "报价" }).click();
     await win.getByRole("log").getByText("报价", { exact: true }).waitFor();
 
-    const waiting = await staffCall<{ id: number; page: string }[]>(desk, "/api/admin/chat/list?box=waiting");
+    const waiting = await staffCall<{ id: number; page: string; city: string }[]>(
+      desk,
+      "/api/admin/chat/list?box=waiting",
+    );
     expect(waiting.code, waiting.message).toBe(1);
     const mine = waiting.data.find((c) => c.page === "/");
     expect(mine, JSON.stringify(waiting.data)).toBeTruthy();
+    // The visitor's city goes with the page, for the inbox's side panel.
+    expect(mine?.city).toBeTruthy();
     conversationId = mine?.id ?? 0;
     const claimed = await staffCall(desk, "/api/admin/chat/claim", { id: conversationId });
     expect(claimed.code, claimed.message).toBe(1);

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useApi } from "../../../lib/api-context";
 import { rememberConversation, setChatUnread, useChatState } from "../../../lib/chat-state";
+import { useAppState } from "../../../lib/store";
 import { failureDetail } from "../lead-rules";
 import {
   type ChatOpened,
@@ -40,6 +41,11 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
   // comes back as a new one, whose log starts empty.
   const pageRef = useRef(pathname);
   pageRef.current = pathname;
+  // The visitor's city (chosen or detected) goes with the page: the inbox shows both beside the
+  // conversation (docs/decisions/0078).
+  const cityName = useAppState((s) => s.cityName);
+  const cityRef = useRef(cityName);
+  cityRef.current = cityName;
   const loadedRef = useRef(false);
   useEffect(() => {
     if (!open && loadedRef.current) return;
@@ -47,7 +53,7 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
     let live = true;
     setFailure("");
     api
-      .post(routes.chatOpen, { page: pageRef.current, city: "" })
+      .post(routes.chatOpen, { page: pageRef.current, city: cityRef.current.slice(0, 32) })
       .then((data) => {
         if (!live) return;
         rememberConversation(data.conversation.id);
