@@ -1,19 +1,26 @@
 // The live chat in Chromium (issue #25, docs/decisions/0075), against the built server: a visitor opens
 // 在线客服 at 1440 px and asks a quick question; a 销售/客服 claims the conversation and replies through
 // the staff API, and the reply shows in the open window at once (the stream); a reload keeps the
-// history; the visitor leaves a phone in the window and a lead of kind 在线咨询 exists. Screenshots and
-// axe of the open window at 1440 and 375 px.
-import { CHAT_GREETING, LEAD_KIND_LABELS } from "@yj/contract";
+// history; the visitor leaves a phone in the window and a lead of kind 在线咨询 exists. The window's
+// greeting and 企业微信客服 link come from the site settings (a QR code at 1440, a link at 375), and the
+// visitor sends a picture through the picture pipeline (docs/decisions/0078). Screenshots and axe of
+// the open window at 1440 and 375 px.
+import { LEAD_KIND_LABELS } from "@yj/contract";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { describeFaults, seriousFaults } from "./support/axe";
-import { expectNoHorizontalScroll, screenshot } from "./support/browser";
+import { drawnJpeg, expectNoHorizontalScroll, screenshot } from "./support/browser";
 import type { Session } from "./support/http";
 import { freshPhone } from "./support/server";
 import { staffInBrowser } from "./support/staff";
 
-const staff = staffInBrowser([{ username: "chat_sales", role: "sales", name: "钱客服" }]);
+const staff = staffInBrowser([
+  { username: "chat_sales", role: "sales", name: "钱客服" },
+  { username: "chat_ops", role: "operations", name: "孙运营" },
+]);
 const visitorPhone = freshPhone();
+const GREETING = "您好，我是装修顾问，报价、量房、套餐都可以问我～";
+const WECOM = "https://work.weixin.qq.com/kfid/kfc0e2e0000000001";
 
 /** The staff member's API session, the one-time password replaced first. */
 async function staffSession(username: string): Promise<Session> {
@@ -58,19 +65,36 @@ describe("live chat in the browser", () => {
 
   it("a visitor opens 在线客服, asks 报价, and a staff reply appears in the window", async () => {
     desk = await staffSession("chat_sales");
+    // The 在线客服 card of the site settings: the greeting and the WeCom link the window shows.
+    const saved = await staffCall(await staffSession("chat_ops"), "/api/admin/settings/chat/save", {
+      greeting: GREETING,
+      cannedReplies: ["您好！"],
+      wecomUrl: WECOM,
+    });
+    expect(saved.code, saved.message).toBe(1);
     ({ page, errors } = await staff.open("/"));
     await page.getByTestId("chat-button").click();
     const win = chatWindow(page);
-    await win.getByText(CHAT_GREETING).waitFor();
+    await win.getByText(GREETING).waitFor();
+    // On desktop the WeCom link is a QR code to scan, not a link.
+    const qr = win.getByRole("img", { name: "企业微信客服二维码" });
+    await qr.waitFor();
+    expect(await qr.getAttribute("data-qr")).toBe(WECOM);
+    expect(await win.getByRole("link", { name: "打开企业微信客服" }).isVisible()).toBe(false);
     // The focus is in the window (the message box), and Tab stays inside.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
     await win.getByRole("button", { name: "报价" }).click();
     await win.getByRole("log").getByText("报价", { exact: true }).waitFor();
 
-    const waiting = await staffCall<{ id: number; page: string }[]>(desk, "/api/admin/chat/list?box=waiting");
+    const waiting = await staffCall<{ id: number; page: string; city: string }[]>(
+      desk,
+      "/api/admin/chat/list?box=waiting",
+    );
     expect(waiting.code, waiting.message).toBe(1);
     const mine = waiting.data.find((c) => c.page === "/");
     expect(mine, JSON.stringify(waiting.data)).toBeTruthy();
+    // The visitor's city goes with the page, for the inbox's side panel.
+    expect(mine?.city).toBeTruthy();
     conversationId = mine?.id ?? 0;
     const claimed = await staffCall(desk, "/api/admin/chat/claim", { id: conversationId });
     expect(claimed.code, claimed.message).toBe(1);
@@ -83,6 +107,22 @@ describe("live chat in the browser", () => {
     expect(reply.code, reply.message).toBe(1);
     await win.getByText("您好，请问房屋在哪个城市、面积多少？").waitFor({ timeout: 3000 });
     expect(Date.now() - sentAt).toBeLessThan(2500);
+
+    // A picture: uploaded through the picture pipeline, then a message the inbox has too.
+    const jpeg = await drawnJpeg(page, "户型图");
+    await win
+      .getByTestId("chat-picture-input")
+      .setInputFiles({ name: "户型图.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    const picture = win.getByRole("log").getByRole("img", { name: "聊天图片" }).last();
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const seen = await staffCall<{ messages: { sender: string; picture: string }[] }>(
+      desk,
+      `/api/admin/chat/detail?id=${conversationId}`,
+    );
+    expect(seen.data.messages.at(-1)).toMatchObject({
+      sender: "visitor",
+      picture: expect.stringMatching(/^\/media\/chat-/),
+    });
     await screenshot(page, "chat-window-1440");
     await expectAxeClean(page, "chat window at 1440");
 
@@ -136,6 +176,9 @@ describe("live chat in the browser", () => {
     await win.getByText("在吗？").waitFor();
     const box = await win.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 812 });
+    // On a phone the WeCom link opens WeCom; no QR code to scan on the same screen.
+    expect(await win.getByRole("link", { name: "打开企业微信客服" }).getAttribute("href")).toBe(WECOM);
+    expect(await win.getByRole("img", { name: "企业微信客服二维码" }).isVisible()).toBe(false);
     await expectNoHorizontalScroll(page, "chat at 375");
     await screenshot(page, "chat-window-375");
     await expectAxeClean(page, "chat window at 375");

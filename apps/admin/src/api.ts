@@ -39,6 +39,7 @@ export async function save<R extends Route>(
 }
 
 type Upload = EndpointOf<typeof adminRoutes.adminMediaUpload>;
+type ChatUpload = EndpointOf<typeof adminRoutes.adminChatPicture>;
 
 /**
  * Uploads a picture as the request body itself (the server reads its type from the bytes), with
@@ -51,9 +52,19 @@ export function uploadImage(
   onProgress?: (percent: number) => void,
 ): Promise<DataOf<Upload>> {
   const route = adminRoutes.adminMediaUpload;
+  return sendPicture(route.method, `${route.path}?purpose=${encodeURIComponent(purpose)}`, file, onProgress);
+}
+
+/** A picture for the live chat's reply (docs/decisions/0078), under the inbox's own permission. */
+export function uploadChatPicture(file: Blob): Promise<DataOf<ChatUpload>> {
+  const route = adminRoutes.adminChatPicture;
+  return sendPicture(route.method, route.path, file);
+}
+
+function sendPicture<T>(method: string, url: string, file: Blob, onProgress?: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(route.method, `${route.path}?purpose=${encodeURIComponent(purpose)}`);
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader("content-type", file.type || "application/octet-stream");
     xhr.setRequestHeader(CSRF_HEADER, csrf);
@@ -62,7 +73,7 @@ export function uploadImage(
     };
     xhr.onerror = () => reject(new ApiError(Messages.networkError));
     xhr.onload = () => {
-      let body: Envelope<DataOf<Upload>> | null = null;
+      let body: Envelope<T> | null = null;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {}

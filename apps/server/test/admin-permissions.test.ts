@@ -112,7 +112,7 @@ interface SampleContext {
   /** Its first stage, already checked by the inspector. */
   stageId: number;
   /** Live chat: waiting conversations to claim, and open ones of the 销售/客服 to transfer, close and answer. */
-  chats: { waiting: number[]; open: number[]; reply: number };
+  chats: { waiting: number[]; open: number[]; closed: number[]; reply: number; customer: number };
   /** Every stage of it, in order, with its name. */
   stages: { id: number; name: string }[];
 }
@@ -239,6 +239,14 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminChatClose: (c) => ({ body: { id: c.chats.open.pop() } }),
   adminChatReply: (c) => ({ body: { id: c.chats.reply, clientId: `matrix-${++writes}-reply`, text: "矩阵回复" } }),
   adminChatCanned: () => ({}),
+  adminChatPicture: (c) => ({ body: c.png, headers: { "content-type": "image/png" } }),
+  adminChatLead: (c) => ({ body: { id: c.chats.closed.pop(), phone: `139${String(++writes).padStart(8, "0")}` } }),
+  adminChatVisitor: (c) => ({ query: { id: String(c.chats.customer) } }),
+  adminChatRevealPhone: (c) => ({ body: { id: c.chats.customer } }),
+  adminChatSettings: () => ({}),
+  adminChatSettingsSave: () => ({
+    body: { greeting: `矩阵欢迎语 ${++writes}`, cannedReplies: ["矩阵回复"], wecomUrl: "" },
+  }),
   adminReconciliationRuns: () => ({ query: { from: "2026-01-01", provider: "wechat" } }),
   adminReconciliationDifferences: () => ({ query: { unresolved: "true", kind: "amount_differs" } }),
   adminReconciliationProviders: () => ({}),
@@ -309,7 +317,7 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
     signedLeadIds: [],
     projectId: 0,
     stageId: 0,
-    chats: { waiting: [], open: [], reply: 0 },
+    chats: { waiting: [], open: [], closed: [], reply: 0, customer: 0 },
     stages: [],
   };
 
@@ -453,7 +461,19 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
       sample.chats.open.push(open!.id);
     }
     sample.chats.reply = sample.chats.open.pop()!;
+    for (let i = 0; i < CALLERS.length; i += 1) {
+      const [closed] = await ctx.database.db
+        .insert(chatConversations)
+        .values({ ...chatRow("waiting"), status: "closed" })
+        .returning();
+      sample.chats.closed.push(closed!.id);
+    }
     const [buyer] = await ctx.database.db.select().from(customerRows).where(eq(customerRows.mobile, customer.mobile));
+    const [ofCustomer] = await ctx.database.db
+      .insert(chatConversations)
+      .values({ ...chatRow("waiting"), customerId: buyer!.id })
+      .returning();
+    sample.chats.customer = ofCustomer!.id;
     const now = new Date();
     for (const status of ["paid", "shipped", "pending_payment"] as const) {
       for (let i = 0; i < CALLERS.length + 1; i += 1) {

@@ -274,6 +274,9 @@ describeEachBackend("live chat", { embedded: true }, (ctx) => {
       });
     const sent = await send(uploaded.body.data.url);
     expect(sent.body.data.message).toMatchObject({ seq: 1, text: "", picture: uploaded.body.data.url });
+    // The inbox's list says a picture came (docs/decisions/0078).
+    const waiting = await asMember<Row[]>(staff.sales, { url: "/api/admin/chat/list", query: { box: "waiting" } });
+    expect(waiting.data.find((r) => r.id === visitor.conversationId)).toMatchObject({ lastText: "[图片]" });
     const never = uploaded.body.data.url.replace(/chat-[0-9a-f]{6}/, "chat-000000");
     expect((await send(never)).body).toMatchObject({ code: 0, message: ChatMessages.pictureInvalid });
     const goods = (await send("/media/goods-0123456789abcdef01234567-avif-800.webp")).body;

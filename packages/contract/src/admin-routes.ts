@@ -94,4 +94,10 @@ export const adminRoutes = {
   adminChatClose: { method: "POST", path: "/api/admin/chat/close" },
   adminChatReply: { method: "POST", path: "/api/admin/chat/reply" },
   adminChatCanned: { method: "GET", path: "/api/admin/chat/canned" },
+  adminChatPicture: { method: "POST", path: "/api/admin/chat/picture" },
+  adminChatLead: { method: "POST", path: "/api/admin/chat/lead" },
+  adminChatVisitor: { method: "GET", path: "/api/admin/chat/visitor" },
+  adminChatRevealPhone: { method: "POST", path: "/api/admin/chat/reveal-phone" },
+  adminChatSettings: { method: "GET", path: "/api/admin/settings/chat/detail" },
+  adminChatSettingsSave: { method: "POST", path: "/api/admin/settings/chat/save" },
 } as const satisfies { [K in keyof AdminEndpoints]: Pick<AdminEndpoints[K], "method" | "path"> };

@@ -4,9 +4,12 @@
 // behind the `chat` permission. The live stream (WebSocket, or SSE where WebSocket is blocked) carries
 // the same ChatMessage rows; it is not an envelope endpoint, so its paths are constants here.
 import { z } from "zod";
+import { LEAD_STATES } from "./admin.js";
 import { AdminId } from "./admin-fields.js";
+import { ORDER_STATUSES } from "./commerce.js";
 import { Messages, PHONE_PATTERN } from "./constants.js";
 import { def, Nothing, staffDef } from "./endpoint-def.js";
+import { LEAD_KINDS } from "./lead-kinds.js";
 import { pictureVariants } from "./picture-keys.js";
 import { text } from "./text.js";
 
@@ -60,7 +63,17 @@ export const ChatMessages = {
   pictureUploaded: "图片已上传",
   pictureLimited: "发送图片过于频繁",
   openFirst: "请先打开在线客服",
+  leadMade: "已转为线索",
+  alreadyLead: "该会话已转为线索",
+  phoneNeeded: "该访客未登录也未留下手机号，请填写访客在对话中告知的手机号",
+  noPhone: "该访客没有可显示的手机号",
+  chatSettingsSaved: "在线客服设置已保存",
 } as const;
+
+/** Limits of the 在线客服 settings card (docs/decisions/0078). */
+export const CHAT_CANNED_MAX = 20;
+export const CHAT_CANNED_TEXT_MAX = 200;
+export const CHAT_GREETING_MAX = 200;
 
 const conversationId = AdminId;
 /** The client's own id of a message: a resend with the same id is the same message. */
@@ -140,6 +153,8 @@ export const ChatOpenData = z.object({
   greeting: z.string(),
   quickQuestions: z.array(z.string()),
   serviceHours: z.string(),
+  /** The site settings' 企业微信客服 link (https), or empty: the window shows it as a link or QR code. */
+  wecomUrl: z.string(),
   /** The newest messages, oldest first (older ones through history). */
   messages: z.array(ChatMessage),
 });
@@ -155,7 +170,15 @@ export const ChatListQuery = z.object({
 export const ChatIdQuery = z.object({ id: conversationId, after: AfterSeq });
 export const ChatIdBody = z.object({ id: conversationId });
 export const ChatTransferBody = z.object({ id: conversationId, staffId: AdminId });
-export const ChatReplyBody = z.object({ id: conversationId, clientId: ClientId, text: MessageText });
+/** A staff reply: text, a picture uploaded through POST /api/admin/chat/picture, or both. */
+export const ChatReplyBody = z
+  .object({
+    id: conversationId,
+    clientId: ClientId,
+    text: text("消息").trim().max(CHAT_TEXT_MAX, `消息最多 ${CHAT_TEXT_MAX} 个字`).default(""),
+    picture: ChatPicture.default(""),
+  })
+  .refine(hasContent, { error: ChatMessages.textRequired, path: ["text"] });
 
 export const ChatInboxRow = ChatConversation.extend({
   assigneeId: z.number().nullable(),
@@ -166,7 +189,83 @@ export const ChatInboxRow = ChatConversation.extend({
   lastText: z.string(),
   updatedAt: z.string(),
 });
+export type ChatInboxRowData = z.infer<typeof ChatInboxRow>;
 export const ChatInboxDetail = ChatInboxRow.extend({ messages: z.array(ChatMessage) });
+
+/** 转为线索: the visitor's number as typed by staff; empty: the logged-in customer's own. */
+export const ChatLeadByStaffBody = z.object({
+  id: conversationId,
+  phone: text("手机号", Messages.invalidPhone)
+    .trim()
+    .refine((v) => v === "" || PHONE_PATTERN.test(v), Messages.invalidPhone)
+    .default(""),
+  name: text("称呼").trim().max(32, "称呼最多 32 个字").default(""),
+});
+export const ChatLeadByStaffData = z.object({ leadId: z.number() });
+
+/** Beside the conversation: who the visitor is to the shop, every number masked. */
+export const ChatVisitorData = z.object({
+  /** The customer's or the left lead's number, masked; empty when there is none. */
+  phone: z.string(),
+  /** Where the number comes from: the visitor's account, or the phone they left. */
+  phoneFrom: z.enum(["customer", "lead", ""]),
+  leads: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(LEAD_KINDS),
+      state: z.enum(LEAD_STATES),
+      phone: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.number(),
+      orderNo: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      /** Cents. */
+      totalCents: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminChatVisitor = z.infer<typeof ChatVisitorData>;
+export const ChatRevealData = z.object({ phone: z.string() });
+
+/** The 在线客服 card of the site settings (docs/decisions/0078). */
+export const ChatSettings = z.object({
+  greeting: z.string(),
+  cannedReplies: z.array(z.string()),
+  wecomUrl: z.string(),
+});
+export type ChatSettings = z.infer<typeof ChatSettings>;
+export const ChatSettingsBody = z.object({
+  greeting: text("欢迎语", "请输入欢迎语")
+    .trim()
+    .min(1, "请输入欢迎语")
+    .max(CHAT_GREETING_MAX, `欢迎语最多 ${CHAT_GREETING_MAX} 个字`),
+  cannedReplies: z
+    .array(
+      text("快捷回复", "快捷回复不能为空")
+        .trim()
+        .min(1, "快捷回复不能为空")
+        .max(CHAT_CANNED_TEXT_MAX, `每条快捷回复最多 ${CHAT_CANNED_TEXT_MAX} 个字`),
+      { message: "快捷回复格式无效" },
+    )
+    .max(CHAT_CANNED_MAX, `快捷回复最多 ${CHAT_CANNED_MAX} 条`),
+  wecomUrl: text("企业微信客服链接")
+    .trim()
+    .max(300, "企业微信客服链接最多 300 个字")
+    .refine((v) => v === "" || isHttpsUrl(v), "企业微信客服链接须以 https:// 开头")
+    .default(""),
+});
+
+/** An https address of a named host, nothing hidden in it (no user, no spaces, no quotes). */
+const HTTPS_URL = /^https:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d{1,5})?([/?#][^\s"'<>@]*)?$/;
+
+function isHttpsUrl(value: string): boolean {
+  return HTTPS_URL.test(value);
+}
 
 export const chatVisitorEndpoints = {
   chatOpen: def({
@@ -265,6 +364,60 @@ export const chatAdminEndpoints = {
     permission: "chat",
     body: ChatReplyBody,
     data: ChatSendData,
+  }),
+  adminChatPicture: staffDef({
+    method: "POST",
+    path: "/api/admin/chat/picture",
+    summary:
+      "在线客服：客服上传图片：请求体为图片文件本身（JPEG、PNG、WebP、GIF 或 AVIF，最大 8 MB），去除元数据后转为 WebP",
+    auth: "staff",
+    permission: "chat",
+    data: ChatPictureData,
+  }),
+  adminChatLead: staffDef({
+    method: "POST",
+    path: "/api/admin/chat/lead",
+    summary: "在线客服：转为线索（在线咨询），聊天记录随线索保存",
+    auth: "staff",
+    permission: "chat",
+    body: ChatLeadByStaffBody,
+    data: ChatLeadByStaffData,
+  }),
+  adminChatVisitor: staffDef({
+    method: "GET",
+    path: "/api/admin/chat/visitor",
+    summary: "在线客服：访客的线索与订单（手机号已脱敏）",
+    auth: "staff",
+    permission: "chat",
+    query: ChatIdBody,
+    data: ChatVisitorData,
+  }),
+  adminChatRevealPhone: staffDef({
+    method: "POST",
+    path: "/api/admin/chat/reveal-phone",
+    summary: "在线客服：显示访客完整手机号（记入操作日志）",
+    auth: "staff",
+    permission: "chat",
+    body: ChatIdBody,
+    data: ChatRevealData,
+  }),
+  adminChatSettings: staffDef({
+    method: "GET",
+    path: "/api/admin/settings/chat/detail",
+    summary: "站点设置：在线客服（欢迎语、快捷回复、企业微信客服链接）",
+    auth: "staff",
+    permission: "settings",
+    query: z.object({}),
+    data: ChatSettings,
+  }),
+  adminChatSettingsSave: staffDef({
+    method: "POST",
+    path: "/api/admin/settings/chat/save",
+    summary: "站点设置：保存在线客服设置",
+    auth: "staff",
+    permission: "settings",
+    body: ChatSettingsBody,
+    data: ChatSettings,
   }),
   adminChatCanned: staffDef({
     method: "GET",

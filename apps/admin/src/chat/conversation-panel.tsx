@@ -1,24 +1,19 @@
 // One conversation at the inbox: its messages (live, in order, once), the visitor's page, city and
 // lead, and the actions the member may take on it: 接入, 转接, 结束, and the reply box with the canned
 // replies (快捷回复; Enter sends, Shift+Enter starts a new line).
-import {
-  CHAT_STATUS_LABELS,
-  type ChatMessage,
-  ChatMessages,
-  roleAllows,
-  STAFF_ROLE_LABELS,
-  sourceLabel,
-} from "@yj/contract";
+import { CHAT_STATUS_LABELS, type ChatMessage, ChatMessages, roleAllows, STAFF_ROLE_LABELS } from "@yj/contract";
 import {
   App,
   Button,
   Card,
+  Col,
   Descriptions,
   Empty,
   Input,
   Modal,
   Popconfirm,
   Result,
+  Row,
   Select,
   Space,
   Spin,
@@ -27,12 +22,13 @@ import {
 } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { get, post, routes } from "../api";
-import { formatTime, orDash } from "../kit/format";
+import { get, post, routes, uploadChatPicture } from "../api";
+import { formatTime } from "../kit/format";
 import { useSubmit } from "../kit/use-submit";
 import { can, useSession } from "../session";
 import { useLoad } from "../use-load";
 import { mergeMessages, useStaffStream } from "./staff-stream";
+import { VisitorPanel } from "./visitor-panel";
 
 const STATUS_COLORS = { waiting: "orange", open: "green", closed: "default" } as const;
 
@@ -60,7 +56,11 @@ function MessageLine({ message }: { message: ChatMessage }) {
         {message.text && <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{message.text}</div>}
         {message.picture && (
           <a href={message.picture} target="_blank" rel="noreferrer">
-            <img src={message.picture} alt="访客发送的图片" style={{ maxWidth: 200, display: "block" }} />
+            <img
+              src={message.picture}
+              alt={message.sender === "staff" ? "客服发送的图片" : "访客发送的图片"}
+              style={{ maxWidth: 200, display: "block" }}
+            />
           </a>
         )}
       </div>
@@ -127,6 +127,24 @@ function ReplyBox({ id, canned, onSent }: { id: number; canned: string[]; onSent
   const [text, setText] = useState("");
   const pending = useRef<{ text: string; clientId: string } | null>(null);
   const { busy, submit } = useSubmit();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  // A picture goes alone, as its own message: uploaded first, then sent with a fresh client id.
+  const sendPicture = (file: File | undefined) => {
+    if (!file || uploading) return;
+    setUploading(true);
+    void submit(
+      async () => {
+        const picture = await uploadChatPicture(file);
+        return post(routes.adminChatReply, { id, clientId: newClientId(), text: "", picture: picture.url });
+      },
+      (answer) => onSent(answer.message),
+      "图片发送失败，请重试",
+    ).finally(() => {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = "";
+    });
+  };
   const send = () => {
     const body = text.trim();
     if (!body || busy) return;
@@ -134,7 +152,7 @@ function ReplyBox({ id, canned, onSent }: { id: number; canned: string[]; onSent
     if (pending.current?.text !== body) pending.current = { text: body, clientId: newClientId() };
     const { clientId } = pending.current;
     void submit(
-      () => post(routes.adminChatReply, { id, clientId, text: body }),
+      () => post(routes.adminChatReply, { id, clientId, text: body, picture: "" }),
       (answer) => {
         pending.current = null;
         setText("");
@@ -167,9 +185,22 @@ function ReplyBox({ id, canned, onSent }: { id: number; canned: string[]; onSent
           }
         }}
       />
-      <Button type="primary" onClick={send} loading={busy} disabled={!text.trim()}>
-        发送
-      </Button>
+      <Space wrap>
+        <Button type="primary" onClick={send} loading={busy && !uploading} disabled={!text.trim() || uploading}>
+          发送
+        </Button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          hidden
+          data-testid="chat-reply-picture"
+          onChange={(event) => sendPicture(event.target.files?.[0])}
+        />
+        <Button onClick={() => fileRef.current?.click()} loading={uploading} disabled={busy && !uploading}>
+          发送图片
+        </Button>
+      </Space>
     </Space>
   );
 }
@@ -261,58 +292,62 @@ export function ConversationPanel({
         </Space>
       }
     >
-      <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label="访客所在页">{orDash(sourceLabel(row.page) || row.page)}</Descriptions.Item>
-        <Descriptions.Item label="城市">{orDash(row.city)}</Descriptions.Item>
-        <Descriptions.Item label="顾客手机号">{orDash(row.customerPhone)}</Descriptions.Item>
-        <Descriptions.Item label="线索">
-          {row.leadId ? (
-            can(me, "leads") ? (
-              <Link to={`/leads/${row.leadId}`}>查看线索 #{row.leadId}（可显示完整号码）</Link>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={15}>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label="线索">
+              {row.leadId ? (
+                can(me, "leads") ? (
+                  <Link to={`/leads/${row.leadId}`}>查看线索 #{row.leadId}（含聊天记录）</Link>
+                ) : (
+                  `#${row.leadId}`
+                )
+              ) : (
+                "暂无"
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label="开始时间">{formatTime(row.createdAt)}</Descriptions.Item>
+          </Descriptions>
+          <div
+            ref={log}
+            role="log"
+            aria-label="聊天记录"
+            aria-live="polite"
+            style={{
+              height: 360,
+              overflowY: "auto",
+              padding: 8,
+              marginBottom: 12,
+              border: "1px solid #f0f0f0",
+              borderRadius: 8,
+            }}
+          >
+            {messages.length === 0 ? (
+              <Empty description="还没有消息" image={Empty.PRESENTED_IMAGE_SIMPLE} />
             ) : (
-              `#${row.leadId}`
-            )
+              <ul style={{ padding: 0, margin: 0 }}>
+                {messages.map((m) => (
+                  <MessageLine key={m.seq} message={m} />
+                ))}
+              </ul>
+            )}
+          </div>
+          {mayWork ? (
+            <ReplyBox id={row.id} canned={canned} onSent={(sent) => setMessages((c) => mergeMessages(c, [sent]))} />
           ) : (
-            "暂无"
+            <Typography.Text type="secondary">
+              {row.status === "closed"
+                ? "会话已结束"
+                : row.status === "waiting"
+                  ? "请先接入该会话再回复"
+                  : ChatMessages.notYours}
+            </Typography.Text>
           )}
-        </Descriptions.Item>
-        <Descriptions.Item label="开始时间">{formatTime(row.createdAt)}</Descriptions.Item>
-      </Descriptions>
-      <div
-        ref={log}
-        role="log"
-        aria-label="聊天记录"
-        aria-live="polite"
-        style={{
-          height: 360,
-          overflowY: "auto",
-          padding: 8,
-          marginBottom: 12,
-          border: "1px solid #f0f0f0",
-          borderRadius: 8,
-        }}
-      >
-        {messages.length === 0 ? (
-          <Empty description="还没有消息" image={Empty.PRESENTED_IMAGE_SIMPLE} />
-        ) : (
-          <ul style={{ padding: 0, margin: 0 }}>
-            {messages.map((m) => (
-              <MessageLine key={m.seq} message={m} />
-            ))}
-          </ul>
-        )}
-      </div>
-      {mayWork ? (
-        <ReplyBox id={row.id} canned={canned} onSent={(sent) => setMessages((c) => mergeMessages(c, [sent]))} />
-      ) : (
-        <Typography.Text type="secondary">
-          {row.status === "closed"
-            ? "会话已结束"
-            : row.status === "waiting"
-              ? "请先接入该会话再回复"
-              : ChatMessages.notYours}
-        </Typography.Text>
-      )}
+        </Col>
+        <Col xs={24} xl={9}>
+          <VisitorPanel row={row} onChanged={() => detail.reload()} />
+        </Col>
+      </Row>
     </Card>
   );
 }

@@ -67,6 +67,37 @@ describe("lead detail", () => {
     expectShown("王女士", "面积（㎡）", "周末方便", "还没有跟进记录");
   });
 
+  it("a 在线咨询 lead shows the conversation's transcript, its pictures and the way to the conversation", async () => {
+    me.permissions = [...me.permissions, "chat"];
+    answer(adminRoutes.adminLeadDetail, {
+      ...lead,
+      kind: "chat",
+      payload: {
+        conversationId: 31,
+        page: "/case",
+        transcript: [
+          { sender: "访客", text: "杭州能上门量房吗？", at: "2026-05-01T02:00:00.000Z" },
+          { sender: "客服 林客服", text: "可以的", at: "2026-05-01T02:01:00.000Z" },
+          {
+            sender: "访客",
+            text: "",
+            picture: "/media/chat-0123456789abcdef01234567-avif-1200.webp",
+            at: "2026-05-01T02:02:00.000Z",
+          },
+        ],
+      },
+    });
+    answer(adminRoutes.adminLeadAssignees, []);
+    renderPage(<LeadDetailPage />, { url: "/leads/5", path: "/leads/:id" });
+    const transcript = await screen.findByRole("list", { name: "聊天记录" });
+    expect(within(transcript).getAllByRole("listitem")).toHaveLength(3);
+    expect(within(transcript).getByText("杭州能上门量房吗？")).toBeTruthy();
+    expect(within(transcript).getByRole("img", { name: "聊天图片" }).getAttribute("src")).toMatch(/^\/media\/chat-/);
+    expect(screen.getByRole("link", { name: "打开会话 #31" }).getAttribute("href")).toBe("/chat?id=31");
+    // The transcript is not dumped as JSON among the submitted fields.
+    expect(screen.queryByText(/"sender"/)).toBeNull();
+  });
+
   it("reveals the full number on request, as a phone link", async () => {
     open();
     answer(adminRoutes.adminLeadRevealPhone, { phone: "13812345678" });

@@ -51,17 +51,81 @@ const PAYLOAD_LABELS: Record<string, string> = {
   community: "小区",
   address: "地址",
   remark: "备注",
+  page: "咨询页面",
   activityId: "活动",
 };
 
+/** A chat lead's payload keeps these; the transcript card shows them (docs/decisions/0078). */
+const CHAT_KEYS = new Set(["conversationId", "transcript"]);
+
 function payloadRows(payload: Record<string, unknown>) {
   return Object.entries(payload)
-    .filter(([key]) => key !== "phone" && key !== "mobile")
+    .filter(([key]) => key !== "phone" && key !== "mobile" && !CHAT_KEYS.has(key))
     .map(([key, value]) => ({
       key,
       label: PAYLOAD_LABELS[key] ?? key,
       children: typeof value === "object" ? JSON.stringify(value) : String(value),
     }));
+}
+
+interface TranscriptLine {
+  sender: string;
+  text: string;
+  picture?: string;
+  at: string;
+}
+
+function transcriptOf(payload: Record<string, unknown>): TranscriptLine[] | null {
+  const lines = payload.transcript;
+  if (!Array.isArray(lines)) return null;
+  return lines.filter(
+    (l): l is TranscriptLine => typeof l === "object" && l !== null && typeof (l as TranscriptLine).text === "string",
+  );
+}
+
+/**
+ * A 在线咨询 lead keeps the conversation as it was when the lead was made (docs/decisions/0078), and
+ * links to the conversation itself for what was said after.
+ */
+function ChatTranscript({ payload }: { payload: Record<string, unknown> }) {
+  const { me } = useSession();
+  const lines = transcriptOf(payload);
+  if (!lines) return null;
+  const conversationId = typeof payload.conversationId === "number" ? payload.conversationId : null;
+  return (
+    <Card
+      title="聊天记录"
+      style={{ marginTop: 16 }}
+      extra={
+        conversationId !== null && can(me, "chat") ? (
+          <Link to={`/chat?id=${conversationId}`}>打开会话 #{conversationId}</Link>
+        ) : conversationId !== null ? (
+          `会话 #${conversationId}`
+        ) : undefined
+      }
+    >
+      {lines.length === 0 ? (
+        <Empty description="会话中还没有消息" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <ol aria-label="聊天记录" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a stored transcript never reorders; two lines may share a time
+            <li key={`${line.at}-${index}`} style={{ padding: "6px 0", borderBottom: "1px solid #f0f0f0" }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {line.sender} · {formatTime(line.at)}
+              </Typography.Text>
+              {line.text && <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{line.text}</div>}
+              {line.picture && (
+                <a href={line.picture} target="_blank" rel="noreferrer">
+                  <img src={line.picture} alt="聊天图片" style={{ maxWidth: 160, display: "block" }} />
+                </a>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
 }
 
 function FollowUp({ lead, onSaved }: { lead: AdminLeadDetail; onSaved(lead: AdminLeadDetail): void }) {
@@ -217,6 +281,7 @@ export function LeadDetailPage() {
               />
             )}
           </Card>
+          <ChatTranscript payload={lead.payload} />
         </Col>
         <Col xs={24} lg={10}>
           <Card title="跟进">

@@ -13,6 +13,7 @@ import {
 import { App, Button, Card, Form, Row, Select, Space, Spin, Table, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
+import { ChatSettingsCard } from "../chat/chat-settings-card";
 import { FULL_WIDTH, NumberItem, TextAreaItem, TextItem } from "../kit/form-items";
 import { MoneyField, yuanText } from "../kit/money-field";
 import { TitledPage } from "../kit/titled-page";
@@ -248,6 +249,7 @@ export function SettingsPage() {
           />
         </Space>
       </Card>
+      <ChatSettingsCard />
     </TitledPage>
   );
 }

@@ -29,6 +29,7 @@ export const api = {
     return { data, changed: true, message: "操作成功" };
   }),
   uploadImage: vi.fn(),
+  uploadChatPicture: vi.fn(),
 };
 
 /** The save answer the server gives when nothing changed. */

@@ -276,6 +276,12 @@ export const siteSettings = pgTable("site_settings", {
    * none by default (docs/decisions/0050-standards-api-document-metrics-and-headers.md).
    */
   embedOrigins: jsonb().$type<string[]>().notNull().default([]),
+  // The 在线客服 card (docs/decisions/0078): the chat window's greeting, the inbox's canned replies,
+  // and the 企业微信客服 link the window offers (empty: none). Until saved once, the greeting ("") and
+  // the replies (null) are the contract's CHAT_GREETING and CHAT_CANNED_REPLIES.
+  chatGreeting: text().notNull().default(""),
+  chatCannedReplies: jsonb().$type<string[]>(),
+  wecomKfUrl: text().notNull().default(""),
 });
 
 /** Generated images (SVG), served at /media/:key with long-lived caching. */

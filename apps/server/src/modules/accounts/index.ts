@@ -13,3 +13,10 @@ export async function customerMobiles(reader: Pick<Db, "select">, ids: number[])
     .where(inArray(customers.id, ids));
   return new Map(rows.map((r) => [r.id, r.mobile]));
 }
+
+/** Mobile numbers → the customers registered with them (the inbox finds a visitor's orders by the phone left). */
+export async function customersOfMobiles(reader: Pick<Db, "select">, mobiles: string[]): Promise<number[]> {
+  if (mobiles.length === 0) return [];
+  const rows = await reader.select({ id: customers.id }).from(customers).where(inArray(customers.mobile, mobiles));
+  return rows.map((r) => r.id);
+}

@@ -28,4 +28,11 @@ export function chatAdminRoutes(app: FastifyInstance, chat: ChatService) {
     return new WithMessage(await chat.reply(chatStaffOf(request), body), ChatMessages.sent);
   });
   registerEndpoint(app, endpoints.adminChatCanned, () => chat.canned());
+  registerEndpoint(app, endpoints.adminChatLead, async ({ body, request }) => {
+    return new WithMessage(await chat.turnIntoLead(chatStaffOf(request), body, request.ip), ChatMessages.leadMade);
+  });
+  registerEndpoint(app, endpoints.adminChatVisitor, ({ query }) => chat.visitor(query.id));
+  registerEndpoint(app, endpoints.adminChatRevealPhone, ({ body, request }) =>
+    chat.revealPhone(chatStaffOf(request), body.id),
+  );
 }

@@ -53,6 +53,7 @@ export function registerChat(app: FastifyInstance, options: ChatOptions): ChatMo
     log: app.log,
     leaveLead: options.leaveLead,
     serviceHours: async () => (await options.siteSettings.siteSettings()).serviceHours,
+    settings: () => options.siteSettings.chatSettings(),
   });
   chatRoutes(app, service, { customerOf: options.customerOf, secureCookies: env.NODE_ENV === "production" });
   chatAdminRoutes(app, service);

@@ -197,14 +197,15 @@ export class ChatStore {
   async lastTexts(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db
-      .select({ conversationId: chatMessages.conversationId, text: chatMessages.text })
+      .select({ conversationId: chatMessages.conversationId, text: chatMessages.text, picture: chatMessages.picture })
       .from(chatMessages)
       .innerJoin(
         chatConversations,
         and(eq(chatConversations.id, chatMessages.conversationId), eq(chatConversations.lastSeq, chatMessages.seq)),
       )
       .where(inArray(chatMessages.conversationId, ids));
-    return new Map(rows.map((r) => [r.conversationId, r.text]));
+    // A picture alone still tells the inbox's list that something came.
+    return new Map(rows.map((r) => [r.conversationId, r.text || (r.picture ? "[图片]" : "")]));
   }
 
   /** Changes a conversation under its row lock: `change` sees it and answers the new fields (or throws). */

@@ -2,12 +2,12 @@
 // account, messages stored first and fanned out after the commit, a phone left as a 在线咨询 lead
 // with the transcript, and the inbox's claim, transfer, close and reply, each on record.
 import {
-  CHAT_CANNED_REPLIES,
-  CHAT_GREETING,
   CHAT_QUICK_QUESTIONS,
   type ChatBox,
   ChatMessages,
+  type ChatSettings,
   type ChatStatus,
+  type LeadState,
   maskLeadPhone,
   maskPhone,
   roleAllows,
@@ -18,10 +18,12 @@ import type { Db } from "../../db/client.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { consumeOrThrow, type RateLimiter } from "../../limits/rate-limiter.js";
-import { customerMobiles } from "../accounts/index.js";
+import { customerMobiles, customersOfMobiles } from "../accounts/index.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
+import { leadPhones, leadsOfPhones } from "../leads/index.js";
 import type { ChatLeadSubmission } from "../leads/service.js";
 import { storedUploads } from "../media/index.js";
+import { ordersOfCustomers } from "../orders/index.js";
 import { activeStaff, staffNames } from "../staff/index.js";
 import type { ChatEvent, ChatHub } from "./chat-hub.js";
 import {
@@ -37,6 +39,8 @@ import { CHAT_OPEN_RULES_PER_IP, CHAT_RULES_PER_IP, CHAT_RULES_PER_VISITOR } fro
 const MESSAGES_ON_OPEN = 50;
 /** Rows an inbox list shows. */
 const INBOX_ROWS = 100;
+/** Leads and orders the side panel shows of one visitor (the newest). */
+const VISITOR_ROWS = 10;
 
 export interface ChatStaff {
   id: number;
@@ -55,6 +59,8 @@ export interface ChatDeps {
   /** The leads module's way in (docs/decisions/0040): the lead, its limits and its notification. */
   leaveLead(lead: ChatLeadSubmission, clientIp: string): Promise<{ id: number }>;
   serviceHours(): Promise<string>;
+  /** The site settings' 在线客服 card (docs/decisions/0078). */
+  settings(): Promise<ChatSettings>;
 }
 
 const business = (message: string) => new AppError("business", message);
@@ -94,11 +100,13 @@ export class ChatService {
       // The inbox shows the page the visitor is on now, not the one the chat began on.
       conversation = await store.movePlace(conversation.id, place);
     }
+    const settings = await this.deps.settings();
     return {
       conversation: conversationOf(conversation),
-      greeting: CHAT_GREETING,
+      greeting: settings.greeting,
       quickQuestions: [...CHAT_QUICK_QUESTIONS],
       serviceHours: await this.deps.serviceHours(),
+      wecomUrl: settings.wecomUrl,
       messages: await store.newestMessages(conversation.id, MESSAGES_ON_OPEN),
     };
   }
@@ -160,11 +168,6 @@ export class ChatService {
     clientIp: string,
   ): Promise<void> {
     const conversation = await this.owned(who, input.conversationId);
-    const transcript = (await this.deps.store.newestMessages(conversation.id, MESSAGES_PER_READ)).map((m) => ({
-      sender: m.sender === "staff" ? `客服 ${m.staffName}` : m.sender === "visitor" ? "访客" : "系统",
-      text: m.picture ? `${m.text}${m.text ? " " : ""}[图片] ${m.picture}` : m.text,
-      at: m.createdAt,
-    }));
     const lead = await this.deps.leaveLead(
       {
         phone: input.phone,
@@ -172,7 +175,8 @@ export class ChatService {
         city: conversation.city,
         page: conversation.page,
         conversationId: conversation.id,
-        transcript,
+        transcript: await this.transcript(conversation.id),
+        by: "visitor",
       },
       clientIp,
     );
@@ -241,8 +245,12 @@ export class ChatService {
   }
 
   /** A staff reply: stored as the conversation's next message and on record, then fanned out. */
-  async reply(member: ChatStaff, input: { id: number; clientId: string; text: string }) {
+  async reply(member: ChatStaff, input: { id: number; clientId: string; text: string; picture: string }) {
     await this.conversation(input.id);
+    // A picture must be one uploaded for the chat (by staff or a visitor), not any address.
+    if (input.picture && !(await storedUploads(this.deps.db, [input.picture], "chat")).has(input.picture)) {
+      throw business(ChatMessages.pictureInvalid);
+    }
     const appended = await this.deps.store.append(
       {
         conversationId: input.id,
@@ -251,6 +259,7 @@ export class ChatService {
         staffId: member.id,
         staffName: member.displayName,
         text: input.text,
+        picture: input.picture,
       },
       this.deps.now(),
       (locked) => this.mayWork(member, locked),
@@ -265,11 +274,119 @@ export class ChatService {
     return this.announce(appended);
   }
 
-  canned(): string[] {
-    return [...CHAT_CANNED_REPLIES];
+  async canned(): Promise<string[]> {
+    return (await this.deps.settings()).cannedReplies;
+  }
+
+  /**
+   * 转为线索 (docs/decisions/0078): a 在线咨询 lead through the leads module's own path (dedupe,
+   * outbox notification), its payload the transcript so far; the conversation remembers the lead.
+   * The number is the one staff type (the visitor said it in the chat), else the customer's own.
+   */
+  async turnIntoLead(member: ChatStaff, input: { id: number; phone: string; name: string }, clientIp: string) {
+    const conversation = await this.conversation(input.id);
+    if (conversation.status === "waiting") throw business(ChatMessages.claimFirst);
+    if (conversation.status === "open" && conversation.assigneeId !== member.id && member.role !== "admin")
+      throw business(ChatMessages.notYours);
+    if (conversation.leadId !== null) throw business(ChatMessages.alreadyLead);
+    let phone = input.phone;
+    if (!phone && conversation.customerId !== null)
+      phone = (await customerMobiles(this.deps.db, [conversation.customerId])).get(conversation.customerId) ?? "";
+    if (!phone) throw business(ChatMessages.phoneNeeded);
+    const lead = await this.deps.leaveLead(
+      {
+        phone,
+        name: input.name,
+        city: conversation.city,
+        page: conversation.page,
+        conversationId: conversation.id,
+        transcript: await this.transcript(conversation.id),
+        by: "staff",
+      },
+      clientIp,
+    );
+    const now = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.store.linkLead(tx, conversation.id, lead.id);
+      await recordAudit(
+        tx,
+        member.actor,
+        { action: "chat.lead", entity: "chat_conversation", entityId: conversation.id, after: { leadId: lead.id } },
+        now,
+      );
+    });
+    this.publish({ kind: "conversation", conversationId: conversation.id });
+    return { leadId: lead.id };
+  }
+
+  /**
+   * Beside the conversation: the visitor's number (the account's, else the one left), masked, and
+   * the leads of that number and the orders of the account or of the customer with that number.
+   */
+  async visitor(id: number) {
+    const conversation = await this.conversation(id);
+    const { phone, from } = await this.phoneOf(conversation);
+    const phones = phone ? [phone] : [];
+    const customerIds = new Set(await customersOfMobiles(this.deps.db, phones));
+    if (conversation.customerId !== null) customerIds.add(conversation.customerId);
+    const [leadRows, orderRows] = await Promise.all([
+      leadsOfPhones(this.deps.db, phones, VISITOR_ROWS),
+      ordersOfCustomers(this.deps.db, [...customerIds], VISITOR_ROWS),
+    ]);
+    return {
+      phone: phone ? maskLeadPhone(phone) : "",
+      phoneFrom: from,
+      leads: leadRows.map((l) => ({
+        ...l,
+        state: l.state as LeadState,
+        phone: maskLeadPhone(l.phone),
+        createdAt: l.createdAt.toISOString(),
+      })),
+      orders: orderRows.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+    };
+  }
+
+  /** The full number, for one click; the click is on record (as a lead's or a project's, R16). */
+  async revealPhone(member: ChatStaff, id: number) {
+    const conversation = await this.conversation(id);
+    const { phone, from } = await this.phoneOf(conversation);
+    if (!phone) throw business(ChatMessages.noPhone);
+    await this.deps.db.transaction((tx) =>
+      recordAudit(
+        tx,
+        member.actor,
+        { action: "chat.revealPhone", entity: "chat_conversation", entityId: id, after: { from } },
+        this.deps.now(),
+      ),
+    );
+    return { phone };
   }
 
   // ── Shared ─────────────────────────────────────────────────────────────────────────────────────
+
+  /** What a lead keeps of the conversation: its messages so far, each with who and when. */
+  private async transcript(conversationId: number) {
+    return (await this.deps.store.newestMessages(conversationId, MESSAGES_PER_READ)).map((m) => ({
+      sender: m.sender === "staff" ? `客服 ${m.staffName}` : m.sender === "visitor" ? "访客" : "系统",
+      text: m.text,
+      // A picture stays a picture: the lead's page shows it (a stored upload, kept like any other).
+      ...(m.picture ? { picture: m.picture } : {}),
+      at: m.createdAt,
+    }));
+  }
+
+  /** The visitor's number: the logged-in customer's, else the one left as the conversation's lead. */
+  private async phoneOf(c: ConversationRow): Promise<{ phone: string; from: "customer" | "lead" | "" }> {
+    if (c.customerId !== null) {
+      const phone = (await customerMobiles(this.deps.db, [c.customerId])).get(c.customerId);
+      if (phone) return { phone, from: "customer" };
+    }
+    if (c.leadId !== null) {
+      const phone = (await leadPhones(this.deps.db, [c.leadId])).get(c.leadId);
+      if (phone) return { phone, from: "lead" };
+    }
+    return { phone: "", from: "" };
+  }
 
   /** Staff may work a conversation that is open and theirs; 管理员 any open one. */
   private mayWork(member: ChatStaff, c: ConversationRow) {

@@ -1,7 +1,7 @@
 // Lead rows and their outbox rows (R14, R17): a lead and its notification are written in one
 // transaction, and a repeat of the same phone and kind within 24 hours updates the lead.
 import type { LeadKind } from "@yj/contract";
-import { and, countDistinct, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { leadOutbox, leads } from "../../db/schema.js";
 
@@ -43,6 +43,30 @@ export interface WrittenLead {
   id: number;
   event: "created" | "updated";
   submissions: number;
+}
+
+/** Lead ids → their phones (the live chat's inbox: the number a visitor left, docs/decisions/0078). */
+export async function leadPhones(reader: Pick<Db, "select">, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await reader.select({ id: leads.id, phone: leads.phone }).from(leads).where(inArray(leads.id, ids));
+  return new Map(rows.map((r) => [r.id, r.phone]));
+}
+
+/** The newest leads of these phones, every kind (the inbox's side panel shows them, numbers masked). */
+export async function leadsOfPhones(reader: Pick<Db, "select">, phones: string[], limit: number) {
+  if (phones.length === 0) return [];
+  return reader
+    .select({
+      id: leads.id,
+      kind: leads.kind,
+      state: leads.state,
+      phone: leads.phone,
+      createdAt: leads.createdAt,
+    })
+    .from(leads)
+    .where(inArray(leads.phone, phones))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
 }
 
 export class LeadStore {

@@ -54,7 +54,13 @@ export interface ChatLeadSubmission {
   city: string;
   page: string;
   conversationId: number;
-  transcript: { sender: string; text: string; at: string }[];
+  transcript: { sender: string; text: string; picture?: string; at: string }[];
+  /**
+   * Who made it: the visitor, with the privacy consent ticked, or a member of staff (转为线索) from a
+   * number the visitor gave in the conversation: no consent recorded, and none of the visitor limits
+   * (staff writes have the back office's own limit).
+   */
+  by: "visitor" | "staff";
 }
 
 export class LeadsService {
@@ -148,19 +154,17 @@ export class LeadsService {
    * limits, dedupe and outbox as every form, the conversation's transcript kept as its payload.
    */
   chat(lead: ChatLeadSubmission, clientIp: string): Promise<WrittenLead> {
-    const { phone, name, city, page, conversationId, transcript } = lead;
-    return this.submit(
-      {
-        kind: "chat",
-        phone,
-        name,
-        city,
-        origin: leadOrigin(page || "/", LEAD_KIND_LABELS.chat),
-        payload: { conversationId, page, transcript },
-        consent: true,
-      },
-      clientIp,
-    );
+    const { phone, name, city, page, conversationId, transcript, by } = lead;
+    const submission = {
+      kind: "chat" as const,
+      phone,
+      name,
+      city,
+      origin: leadOrigin(page || "/", LEAD_KIND_LABELS.chat),
+      payload: { conversationId, page, transcript },
+      consent: by === "visitor",
+    };
+    return by === "visitor" ? this.submit(submission, clientIp) : this.write(submission, clientIp);
   }
 
   /** Owners served: the base figure of the site settings plus distinct phones among all leads. */

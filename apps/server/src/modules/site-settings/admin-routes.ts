@@ -1,7 +1,7 @@
 // Thin HTTP adapter for the back office's site settings, covered cities and city prices (R16,
 // docs/decisions/0036): the staff hook has checked session, CSRF and permission; the contract
 // parses; the editors decide and audit.
-import { CatalogMessages, ContentMessages, endpoints } from "@yj/contract";
+import { CatalogMessages, ChatMessages, ContentMessages, endpoints } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
 import { staffActor } from "../staff/index.js";
@@ -16,6 +16,13 @@ export function siteSettingsAdminRoutes(
   registerEndpoint(app, endpoints.adminSettingsSave, ({ body, request }) => settings.save(staffActor(request), body), {
     message: ContentMessages.settingsSaved,
   });
+  registerEndpoint(app, endpoints.adminChatSettings, () => settings.chatDetail());
+  registerEndpoint(
+    app,
+    endpoints.adminChatSettingsSave,
+    ({ body, request }) => settings.saveChat(staffActor(request), body),
+    { message: ChatMessages.chatSettingsSaved },
+  );
   registerEndpoint(app, endpoints.adminCityAdd, ({ body, request }) => settings.addCity(staffActor(request), body), {
     message: ContentMessages.cityAdded,
   });

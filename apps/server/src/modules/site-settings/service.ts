@@ -1,6 +1,14 @@
 // Site settings: the shop's name, contacts and default city, the cities it covers, and each city's
 // hard-decoration unit prices (website_configs rows by type).
-import { type CityConfig, type HardPrice, type SiteSettings, WebsiteConfigType } from "@yj/contract";
+import {
+  CHAT_CANNED_REPLIES,
+  CHAT_GREETING,
+  type ChatSettings,
+  type CityConfig,
+  type HardPrice,
+  type SiteSettings,
+  WebsiteConfigType,
+} from "@yj/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteSettings, websiteConfigs } from "../../db/schema.js";
@@ -11,6 +19,7 @@ import type { TtlCache } from "../../lib/ttl-cache.js";
 export const SITE_SETTINGS_CACHE_KEY = "site-settings";
 export const CITY_LIST_CACHE_KEY = "city-list";
 export const EMBED_ORIGINS_CACHE_KEY = "embed-origins";
+export const CHAT_SETTINGS_CACHE_KEY = "chat-settings";
 /** The brand a default page names when the shop has no settings row yet. */
 const UNNAMED_BRAND = "我们";
 
@@ -32,6 +41,23 @@ export async function depositRefundDays(reader: Pick<Db, "select">): Promise<num
   return settings?.days ?? 7;
 }
 
+/** The chat's settings as saved, or the contract's words until they are (no row: those too). */
+export async function chatSettingsOf(reader: Pick<Db, "select">): Promise<ChatSettings> {
+  const [row] = await reader
+    .select({
+      greeting: siteSettings.chatGreeting,
+      cannedReplies: siteSettings.chatCannedReplies,
+      wecomUrl: siteSettings.wecomKfUrl,
+    })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return {
+    greeting: row?.greeting || CHAT_GREETING,
+    cannedReplies: row?.cannedReplies ?? [...CHAT_CANNED_REPLIES],
+    wecomUrl: row?.wecomUrl ?? "",
+  };
+}
+
 export class SiteSettingsService {
   constructor(
     private readonly db: Db,
@@ -42,9 +68,22 @@ export class SiteSettingsService {
     return this.cache.get(SITE_SETTINGS_CACHE_KEY, async () => {
       const [row] = await this.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
       if (!row) throw notFound("站点信息未配置");
-      const { id: _id, servedOwnersBase: _base, embedOrigins: _embed, ...settings } = row;
+      const {
+        id: _id,
+        servedOwnersBase: _base,
+        embedOrigins: _embed,
+        chatGreeting: _greeting,
+        chatCannedReplies: _canned,
+        wecomKfUrl: _wecom,
+        ...settings
+      } = row;
       return settings;
     });
+  }
+
+  /** The 在线客服 card: the window's greeting, the inbox's canned replies, the WeCom link (docs/decisions/0078). */
+  chatSettings(): Promise<ChatSettings> {
+    return this.cache.get(CHAT_SETTINGS_CACHE_KEY, () => chatSettingsOf(this.db));
   }
 
   /** The shop's brand; "我们" while it has no settings row (docs/decisions/0028). */

@@ -3,7 +3,7 @@
 // to frame /iframe in the one site_settings row, and the covered cities (website_configs type 1). Each
 // write and its audit row are one transaction; afterwards the cached settings, city list, embedding
 // origins and pages (which name the brand) are dropped on every instance (lib/cache-invalidation.ts).
-import { ContentMessages, WebsiteConfigType } from "@yj/contract";
+import { type ChatSettings, ContentMessages, WebsiteConfigType } from "@yj/contract";
 import { and, asc, eq, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteSettings, websiteConfigs } from "../../db/schema.js";
@@ -13,7 +13,13 @@ import { AppError } from "../../lib/errors.js";
 import { type Actor, recordAudit } from "../audit/audit.js";
 import { getRegionChildren, ROOT_REGION_CODE } from "../regions/region-table.js";
 import { SITE_PAGE_CACHE_PREFIX } from "../site-pages/service.js";
-import { CITY_LIST_CACHE_KEY, EMBED_ORIGINS_CACHE_KEY, SITE_SETTINGS_CACHE_KEY } from "./service.js";
+import {
+  CHAT_SETTINGS_CACHE_KEY,
+  CITY_LIST_CACHE_KEY,
+  chatSettingsOf,
+  EMBED_ORIGINS_CACHE_KEY,
+  SITE_SETTINGS_CACHE_KEY,
+} from "./service.js";
 
 export interface SettingsSaveInput {
   brandName: string;
@@ -56,7 +62,16 @@ export class SettingsEditor {
       .from(websiteConfigs)
       .where(isCity)
       .orderBy(asc(websiteConfigs.sort), asc(websiteConfigs.id));
-    const { id: _id, activityDepositCents, defaultProvince: _province, ...rest } = row;
+    const {
+      id: _id,
+      activityDepositCents,
+      defaultProvince: _province,
+      // The 在线客服 card reads and saves these on its own (chatDetail, saveChat).
+      chatGreeting: _greeting,
+      chatCannedReplies: _canned,
+      wecomKfUrl: _wecom,
+      ...rest
+    } = row;
     return {
       ...rest,
       activityDeposit: activityDepositCents,
@@ -77,6 +92,30 @@ export class SettingsEditor {
         tx,
         actor,
         { action: "settings.update", entity: "site_settings", entityId: 1, before, after: settingsOf(after) },
+        now,
+      );
+      return after;
+    });
+  }
+
+  chatDetail(): Promise<ChatSettings> {
+    return chatSettingsOf(this.db);
+  }
+
+  /** The 在线客服 card (docs/decisions/0078): its own save, on record like the rest of the settings. */
+  async saveChat(actor: Actor, input: ChatSettings) {
+    return this.write(async (tx, now) => {
+      await this.detail(tx);
+      const before = await chatSettingsOf(tx);
+      await tx
+        .update(siteSettings)
+        .set({ chatGreeting: input.greeting, chatCannedReplies: input.cannedReplies, wecomKfUrl: input.wecomUrl })
+        .where(eq(siteSettings.id, 1));
+      const after = await chatSettingsOf(tx);
+      await recordAudit(
+        tx,
+        actor,
+        { action: "settings.chat", entity: "site_settings", entityId: 1, before, after },
         now,
       );
       return after;
@@ -126,7 +165,13 @@ export class SettingsEditor {
   /** One transaction, then the storefront's cached copies go, here and on every other instance. */
   private async write<T>(work: (tx: Db, now: Date) => Promise<T>): Promise<T> {
     const result = await this.db.transaction((tx) => work(tx, this.now()));
-    for (const key of [SITE_SETTINGS_CACHE_KEY, CITY_LIST_CACHE_KEY, EMBED_ORIGINS_CACHE_KEY, SITE_PAGE_CACHE_PREFIX])
+    for (const key of [
+      SITE_SETTINGS_CACHE_KEY,
+      CITY_LIST_CACHE_KEY,
+      EMBED_ORIGINS_CACHE_KEY,
+      CHAT_SETTINGS_CACHE_KEY,
+      SITE_PAGE_CACHE_PREFIX,
+    ])
       this.invalidation?.invalidate(key);
     return result;
   }

@@ -85,7 +85,7 @@ describe("chat session", () => {
     const { post, sockets } = start();
     expect(await screen.findByRole("dialog", { name: "在线客服" })).toBeTruthy();
     expect(await log().findByText("你好")).toBeTruthy();
-    expect(post.mock.calls[0]?.[1]).toEqual({ page: "/packages", city: "" });
+    expect(post.mock.calls[0]?.[1]).toEqual({ page: "/packages", city: "杭州市" });
     expect(localStorage.getItem("yj_chat_conversation")).toBe("7");
     const socket = sockets[0];
     expect(socket?.url).toMatch(/^ws:\/\/.+\/api\/chat\/stream\?conversationId=7&after=1$/);

@@ -23,7 +23,7 @@ describe("chat log", () => {
 
   it("shows a sent message at once, marks a failure, and drops it when its stored copy comes", () => {
     let log = withSending(EMPTY_LOG, "abc12345", "报价");
-    expect(log.pending).toEqual([{ clientId: "abc12345", text: "报价", failed: false }]);
+    expect(log.pending).toEqual([{ clientId: "abc12345", text: "报价", picture: "", failed: false }]);
     log = withFailed(log, "abc12345");
     expect(log.pending[0]?.failed).toBe(true);
     log = withSending(log, "abc12345", "报价");

@@ -9,6 +9,8 @@ export type ChatOpened = DataOf<EndpointOf<typeof routes.chatOpen>>;
 export interface PendingMessage {
   clientId: string;
   text: string;
+  /** An uploaded picture's URL the message carries, or empty. */
+  picture: string;
   failed: boolean;
 }
 
@@ -37,10 +39,10 @@ export function withStored(log: ChatLog, incoming: readonly ChatMessage[]): Chat
 }
 
 /** The visitor's message, shown at once while it is sent (again, after a failure: same client id). */
-export function withSending(log: ChatLog, clientId: string, text: string): ChatLog {
+export function withSending(log: ChatLog, clientId: string, text: string, picture = ""): ChatLog {
   const others = log.pending.filter((p) => p.clientId !== clientId);
   if (log.messages.some((m) => m.clientId === clientId)) return log;
-  return { ...log, pending: [...others, { clientId, text, failed: false }] };
+  return { ...log, pending: [...others, { clientId, text, picture, failed: false }] };
 }
 
 export function withFailed(log: ChatLog, clientId: string): ChatLog {

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useApi } from "../../../lib/api-context";
 import { rememberConversation, setChatUnread, useChatState } from "../../../lib/chat-state";
+import { useAppState } from "../../../lib/store";
 import { failureDetail } from "../lead-rules";
 import {
   type ChatOpened,
@@ -18,6 +19,7 @@ import {
   withSending,
   withStored,
 } from "./chat-log";
+import { uploadChatPicture } from "./chat-picture";
 import { openChatStream, type StreamSockets } from "./chat-stream";
 import { ChatWindow } from "./chat-window";
 
@@ -39,6 +41,11 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
   // comes back as a new one, whose log starts empty.
   const pageRef = useRef(pathname);
   pageRef.current = pathname;
+  // The visitor's city (chosen or detected) goes with the page: the inbox shows both beside the
+  // conversation (docs/decisions/0078).
+  const cityName = useAppState((s) => s.cityName);
+  const cityRef = useRef(cityName);
+  cityRef.current = cityName;
   const loadedRef = useRef(false);
   useEffect(() => {
     if (!open && loadedRef.current) return;
@@ -46,7 +53,7 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
     let live = true;
     setFailure("");
     api
-      .post(routes.chatOpen, { page: pageRef.current, city: "" })
+      .post(routes.chatOpen, { page: pageRef.current, city: cityRef.current.slice(0, 32) })
       .then((data) => {
         if (!live) return;
         rememberConversation(data.conversation.id);
@@ -78,11 +85,11 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
   }, [open, log]);
 
   const send = useCallback(
-    (text: string, clientId = newClientId()) => {
+    (text: string, clientId = newClientId(), picture = "") => {
       if (conversationId === null) return;
-      setLog((l) => withSending(l, clientId, text));
+      setLog((l) => withSending(l, clientId, text, picture));
       api
-        .post(routes.chatSend, { conversationId, clientId, text, picture: "" })
+        .post(routes.chatSend, { conversationId, clientId, text, picture })
         .then((data) => setLog((l) => withStored(l, [data.message])))
         .catch(() => setLog((l) => withFailed(l, clientId)));
     },
@@ -90,5 +97,5 @@ export default function ChatSession({ sockets }: { sockets?: StreamSockets }) {
   );
 
   if (!open) return null;
-  return <ChatWindow opened={opened} failure={failure} log={log} send={send} />;
+  return <ChatWindow opened={opened} failure={failure} log={log} send={send} upload={uploadChatPicture} />;
 }

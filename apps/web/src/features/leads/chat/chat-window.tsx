@@ -2,13 +2,19 @@
 // named 在线客服 that keeps the focus inside, closed by Esc or 关闭. The greeting and the quick questions
 // come from the open answer; the visitor's messages show at once (重试 after a failure); the phone
 // form is offered outside service hours or after a minute without a staff answer, and on request.
-import { CHAT_TEXT_MAX, type ChatMessage } from "@yj/contract";
+// A picture goes through the picture pipeline first (chat-picture.ts), then as a message. When the
+// site settings hold a 企业微信客服 link, the window offers it: a link on a phone, its QR code on
+// desktop (docs/decisions/0078).
+import { CHAT_TEXT_MAX, type ChatMessage, MAX_IMAGE_BYTES } from "@yj/contract";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { QrCode } from "../../../components/qr-code";
 import { keepTabInside, useDialogKeys } from "../../../components/use-dialog-keys";
 import { closeChat, leadLeftIn, rememberLeadLeft } from "../../../lib/chat-state";
+import { failureDetail } from "../lead-rules";
 import { ChatLeadForm } from "./chat-lead-form";
 import { type ChatLog, type ChatOpened, outsideServiceHours, waitingSince } from "./chat-log";
+import { CHAT_PICTURE_TYPES, type ChatPicture } from "./chat-picture";
 import styles from "./chat-window.module.css";
 
 /** How long a visitor waits for a staff answer before the phone form is offered (issue #25 §1). */
@@ -18,7 +24,8 @@ interface ChatWindowProps {
   opened: ChatOpened | null;
   failure: string;
   log: ChatLog;
-  send(text: string, clientId?: string): void;
+  send(text: string, clientId?: string, picture?: string): void;
+  upload(file: Blob): Promise<ChatPicture>;
 }
 
 export function ChatWindow(props: ChatWindowProps) {
@@ -26,7 +33,7 @@ export function ChatWindow(props: ChatWindowProps) {
   return createPortal(<Frame {...props} />, document.body);
 }
 
-function Frame({ opened, failure, log, send }: ChatWindowProps) {
+function Frame({ opened, failure, log, send, upload }: ChatWindowProps) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -34,6 +41,9 @@ function Frame({ opened, failure, log, send }: ChatWindowProps) {
   const [draft, setDraft] = useState("");
   const [askedForForm, setAskedForForm] = useState(false);
   const [leadLeft, setLeadLeft] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [pictureFailure, setPictureFailure] = useState("");
   const unanswered = useUnanswered(log);
   useDialogKeys(
     () => inputRef.current?.focus(),
@@ -55,6 +65,24 @@ function Frame({ opened, failure, log, send }: ChatWindowProps) {
     if (!text) return;
     send(text);
     setDraft("");
+  };
+  const sendPicture = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_IMAGE_BYTES) {
+      setPictureFailure(`图片不能超过 ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+      return;
+    }
+    setUploading(true);
+    setPictureFailure("");
+    try {
+      const picture = await upload(file);
+      send("", undefined, picture.url);
+    } catch (error) {
+      setPictureFailure(failureDetail(error, "图片上传失败，请重试"));
+    } finally {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = "";
+    }
   };
   const offHours = opened ? outsideServiceHours(opened.serviceHours, new Date()) : false;
   const conversationId = opened?.conversation.id ?? null;
@@ -96,16 +124,18 @@ function Frame({ opened, failure, log, send }: ChatWindowProps) {
           </p>
         )}
         {opened && <Bubble from="staff" who="在线客服" text={opened.greeting} />}
+        {opened?.wecomUrl && <WecomOffer url={opened.wecomUrl} />}
         {log.messages.map((m) => (
           <StoredBubble key={m.seq} message={m} />
         ))}
         {log.pending.map((p) => (
           <div key={p.clientId} className={`${styles.row} ${styles.mine}`}>
-            <p className={styles.bubble}>{p.text}</p>
+            {p.text && <p className={styles.bubble}>{p.text}</p>}
+            {p.picture && <img className={styles.picture} src={p.picture} alt="聊天图片" />}
             {p.failed ? (
               <p className={styles.failed}>
                 发送失败
-                <button type="button" className={styles.retry} onClick={() => send(p.text, p.clientId)}>
+                <button type="button" className={styles.retry} onClick={() => send(p.text, p.clientId, p.picture)}>
                   重试
                 </button>
               </p>
@@ -159,12 +189,49 @@ function Frame({ opened, failure, log, send }: ChatWindowProps) {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
           }}
         />
+        {(uploading || pictureFailure) && (
+          <p className={uploading ? styles.note : styles.failed} role={pictureFailure ? "alert" : undefined}>
+            {uploading ? "图片上传中…" : pictureFailure}
+          </p>
+        )}
         <div className={styles.actions}>
+          <input
+            ref={fileRef}
+            type="file"
+            accept={CHAT_PICTURE_TYPES}
+            hidden
+            data-testid="chat-picture-input"
+            onChange={(e) => void sendPicture(e.target.files?.[0])}
+          />
+          <button
+            type="button"
+            className={styles.pictureButton}
+            disabled={!opened || uploading}
+            onClick={() => fileRef.current?.click()}
+          >
+            发送图片
+          </button>
           <button type="submit" className={`btn ${styles.send}`} disabled={!opened || !draft.trim()}>
             发送
           </button>
         </div>
       </form>
+    </div>
+  );
+}
+
+/** The 企业微信客服 hand-off: on a phone a link that opens WeCom, on desktop its QR code to scan. */
+function WecomOffer({ url }: { url: string }) {
+  return (
+    <div className={styles.wecom} data-testid="chat-wecom">
+      <p className={styles.wecomText}>也可以添加企业微信客服，随时咨询</p>
+      <a className={styles.wecomLink} href={url} target="_blank" rel="noopener noreferrer">
+        打开企业微信客服
+      </a>
+      <div className={styles.wecomQr}>
+        <QrCode text={url} label="企业微信客服二维码" size={112} />
+        <span className={styles.wecomHint}>微信扫码咨询</span>
+      </div>
     </div>
   );
 }
