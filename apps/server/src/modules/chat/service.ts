@@ -156,7 +156,7 @@ export class ChatService {
   /** The visitor leaves a phone with consent: a 在线咨询 lead with the transcript, and a line in the chat. */
   async leaveLead(
     who: VisitorIdentity,
-    input: { conversationId: number; phone: string; name: string },
+    input: { conversationId: number; phone: string; name: string; marketingConsent?: boolean },
     clientIp: string,
   ): Promise<void> {
     const conversation = await this.owned(who, input.conversationId);
@@ -173,6 +173,7 @@ export class ChatService {
         page: conversation.page,
         conversationId: conversation.id,
         transcript,
+        marketingConsent: input.marketingConsent === true,
       },
       clientIp,
     );

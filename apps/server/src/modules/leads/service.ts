@@ -55,13 +55,15 @@ export interface ChatLeadSubmission {
   page: string;
   conversationId: number;
   transcript: { sender: string; text: string; at: string }[];
+  /** The optional consent to be called about offers (docs/decisions/0077). */
+  marketingConsent?: boolean;
 }
 
 export class LeadsService {
   constructor(private readonly deps: LeadsDeps) {}
 
   appointment(body: Parsed<typeof AppointmentBody>, clientIp: string) {
-    const { consent, ...payload } = body;
+    const { consent, marketingConsent, ...payload } = body;
     const { province, city } = body;
     return this.submit(
       {
@@ -72,6 +74,7 @@ export class LeadsService {
         origin: sourceLabel(body.originDetail),
         payload,
         consent: consent === true,
+        marketingConsent: marketingConsent === true,
       },
       clientIp,
     );
@@ -102,7 +105,7 @@ export class LeadsService {
       halfCentsPerM2: halfCentsPerM2(hardPrice),
     };
     const amounts = estimate(hardPrice, rooms, basis);
-    const { consent, ...payload } = body;
+    const { consent, marketingConsent, ...payload } = body;
     await this.write(
       {
         kind: "estimate",
@@ -112,6 +115,7 @@ export class LeadsService {
         origin: body.type || "在线报价",
         payload,
         consent: consent === true,
+        marketingConsent: marketingConsent === true,
       },
       clientIp,
     );
@@ -148,7 +152,7 @@ export class LeadsService {
    * limits, dedupe and outbox as every form, the conversation's transcript kept as its payload.
    */
   chat(lead: ChatLeadSubmission, clientIp: string): Promise<WrittenLead> {
-    const { phone, name, city, page, conversationId, transcript } = lead;
+    const { phone, name, city, page, conversationId, transcript, marketingConsent } = lead;
     return this.submit(
       {
         kind: "chat",
@@ -158,6 +162,7 @@ export class LeadsService {
         origin: leadOrigin(page || "/", LEAD_KIND_LABELS.chat),
         payload: { conversationId, page, transcript },
         consent: true,
+        marketingConsent: marketingConsent === true,
       },
       clientIp,
     );
@@ -182,12 +187,22 @@ export class LeadsService {
    * form but the consent kept as the payload.
    */
   private submitForm(
-    body: { phone: string; name?: string; consent?: boolean },
+    body: { phone: string; name?: string; consent?: boolean; marketingConsent?: boolean },
     lead: Pick<LeadSubmission, "kind" | "origin" | "province" | "city">,
     clientIp: string,
   ): Promise<WrittenLead> {
-    const { consent, ...payload } = body;
-    return this.submit({ ...lead, phone: body.phone, name: body.name, payload, consent: consent === true }, clientIp);
+    const { consent, marketingConsent, ...payload } = body;
+    return this.submit(
+      {
+        ...lead,
+        phone: body.phone,
+        name: body.name,
+        payload,
+        consent: consent === true,
+        marketingConsent: marketingConsent === true,
+      },
+      clientIp,
+    );
   }
 
   private async submit(lead: Omit<LeadSubmission, "ipHash">, clientIp: string): Promise<WrittenLead> {

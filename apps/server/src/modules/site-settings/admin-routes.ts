@@ -16,6 +16,18 @@ export function siteSettingsAdminRoutes(
   registerEndpoint(app, endpoints.adminSettingsSave, ({ body, request }) => settings.save(staffActor(request), body), {
     message: ContentMessages.settingsSaved,
   });
+  registerEndpoint(
+    app,
+    endpoints.adminFilingsSave,
+    ({ body, request }) => settings.saveFilings(staffActor(request), body),
+    { message: ContentMessages.filingsSaved },
+  );
+  registerEndpoint(
+    app,
+    endpoints.adminRetentionSave,
+    ({ body, request }) => settings.saveRetention(staffActor(request), body),
+    { message: ContentMessages.retentionSaved },
+  );
   registerEndpoint(app, endpoints.adminCityAdd, ({ body, request }) => settings.addCity(staffActor(request), body), {
     message: ContentMessages.cityAdded,
   });
