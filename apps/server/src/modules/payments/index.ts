@@ -2,11 +2,11 @@
 // payment_events are written only here. The after-sales return opens its refund in its own
 // transaction with openReturnRefund, then sends it after commit with PaymentsModule.refunds.send
 // (docs/decisions/0063).
-export type { PaymentsModule } from "./payments-module.js";
-export { openReturnRefund, refundStatesOfAfterSales, refundsOfOrders } from "./refund-store.js";
-
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { payments } from "../../db/schema.js";
+
+export type { PaymentsModule } from "./payments-module.js";
+export { openReturnRefund, refundStatesOfAfterSales, refundsOfOrders } from "./refund-store.js";
 
 /**
  * "This phone paid something" (an activity deposit's payer): a buyer, whose records accounting law
