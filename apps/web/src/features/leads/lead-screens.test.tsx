@@ -45,7 +45,11 @@ describe("/decorate-act", () => {
     expect(form.getByRole("alert").textContent).toBe(Messages.consentRequired);
     expect(post).not.toHaveBeenCalled();
 
+    // The offers-call consent is optional and unticked (docs/decisions/0077): sending needs only the other.
+    const offers = form.getByRole("checkbox", { name: Messages.marketingConsent }) as HTMLInputElement;
+    expect(offers.checked).toBe(false);
     fireEvent.click(form.getByRole("checkbox", { name: /我已阅读并同意/ }));
+    fireEvent.click(offers);
     fireEvent.click(form.getByRole("button", { name: "立即报名" }));
     expect(await screen.findByText(/报名成功/)).toBeTruthy();
     // ADR 0052: the visitor's chosen city and province go with the lead.
@@ -53,6 +57,7 @@ describe("/decorate-act", () => {
       name: "王女士",
       phone: "13900000000",
       consent: true,
+      marketingConsent: true,
       province: "浙江省",
       city: "杭州市",
     });
@@ -107,6 +112,7 @@ describe("/decorate-act", () => {
       phone: "13600000000",
       content: "赵先生",
       consent: true,
+      marketingConsent: false,
       province: "浙江省",
       city: "杭州市",
     });
@@ -147,6 +153,7 @@ describe("/merchants-join", () => {
       city: "杭州市",
       comment: "想在杭州开店",
       consent: true,
+      marketingConsent: false,
     });
   });
 
