@@ -43,7 +43,7 @@ function ActivityRules() {
   const deposit = s?.activityDepositCents ?? 0;
   const days = s?.depositRefundDays ?? 0;
   return (
-    <div className={styles.card} data-testid="activity-rules">
+    <div className={`${styles.card} ${styles.rules}`} data-testid="activity-rules">
       <h3>活动规则</h3>
       <BookingPrompt origin="活动页" text="想先看方案？设计师免费上门量房" />
       <ul className={styles.list}>
