@@ -7,6 +7,7 @@
 // credit code, and the footer shows the new filing (docs/decisions/0077).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectNoSeriousFaults } from "./support/axe";
 import { screenshot } from "./support/browser";
 import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
 
@@ -128,6 +129,8 @@ describe("content and settings in the browser", () => {
     const retention = page.getByTestId("retention-card");
     await retention.scrollIntoViewIfNeeded();
     expect(await retention.getByLabel("未成交线索保留期限（月）").inputValue()).toBe("24");
+    await expectNoSeriousFaults(page, "设置's filings card", '[data-testid="filings-card"]');
+    await expectNoSeriousFaults(page, "设置's retention card", '[data-testid="retention-card"]');
     await screenshot(page, "admin-settings-retention-1440");
     await page.setViewportSize({ width: 375, height: 812 });
     await card.scrollIntoViewIfNeeded();
