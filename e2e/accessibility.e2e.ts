@@ -93,6 +93,7 @@ async function visitorChecks(): Promise<Check[]> {
     { name: "/decorate-act", path: "/decorate-act" },
     { name: "/iframe", path: "/iframe" },
     { name: "/privacy", path: "/privacy" },
+    { name: "/business-licence", path: "/business-licence" },
     ...["/about", "/stream", "/integrate", "/heartPage", "/2-2", "/2-22"].map((path) => ({ name: path, path })),
     { name: "not found", path: "/no-such-page", missing: true },
     { name: "/admin/login", path: "/admin/login" },

@@ -2,9 +2,12 @@
 // `npm run admin -- create --role operations` edits a guide's title and one of its blocks, and the
 // storefront's /article-detail/<id> shows both; opens the case and page editors; changes the hotline
 // in 设置, and the storefront's footer shows the new number at once; names a partner site allowed to
-// frame the panorama page, and /iframe's Content-Security-Policy lets it (an invalid one is refused).
+// frame the panorama page, and /iframe's Content-Security-Policy lets it (an invalid one is refused);
+// saves the public-security filing and the licence in their own card, refused first with a wrong
+// credit code, and the footer shows the new filing (docs/decisions/0077).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectNoSeriousFaults } from "./support/axe";
 import { screenshot } from "./support/browser";
 import { changeOneTimePassword, logIn, staffInBrowser } from "./support/staff";
 
@@ -110,5 +113,39 @@ describe("content and settings in the browser", () => {
     await expect.poll(() => frameAncestors("/iframe")).toBe("frame-ancestors 'self' https://partner.example.com");
     expect(await frameAncestors("/")).toBe("frame-ancestors 'self'");
     expect(errors).toEqual([]);
+  });
+
+  it("saves the filings and licence in their own card: a wrong credit code is refused, the footer shows the filing", async () => {
+    const card = page.getByTestId("filings-card");
+    await card.scrollIntoViewIfNeeded();
+    await card.getByLabel("统一社会信用代码").fill("91330108MA2H4DEM0B");
+    await card.getByRole("button", { name: /保存备案与执照$/ }).click();
+    await card.getByText("统一社会信用代码校验位不正确，请核对").waitFor();
+    await screenshot(page, "admin-settings-filings-1440");
+    await card.getByLabel("统一社会信用代码").fill("91330108MA2H4DEM0A");
+    await card.getByLabel("公安备案号").fill("浙公网安备 33010602000123号");
+    await card.getByRole("button", { name: /保存备案与执照$/ }).click();
+    await page.getByText("备案与营业执照已保存，前台已更新").waitFor();
+    const retention = page.getByTestId("retention-card");
+    await retention.scrollIntoViewIfNeeded();
+    expect(await retention.getByLabel("未成交线索保留期限（月）").inputValue()).toBe("24");
+    await expectNoSeriousFaults(page, "设置's filings card", '[data-testid="filings-card"]');
+    await expectNoSeriousFaults(page, "设置's retention card", '[data-testid="retention-card"]');
+    await screenshot(page, "admin-settings-retention-1440");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-settings-filings-375");
+    await retention.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-settings-retention-375");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(errors).toEqual([]);
+
+    const shop = await staff.open("/");
+    const police = shop.page.getByTestId("footer-filings").getByRole("link", { name: /公网安备/ });
+    await police.waitFor();
+    expect(await police.innerText()).toContain("浙公网安备 33010602000123号");
+    expect(await police.getAttribute("href")).toContain("code=33010602000123");
+    expect(shop.errors).toEqual([]);
+    await shop.page.close();
   });
 });

@@ -37,6 +37,7 @@ import { openReturnRefund } from "./modules/payments/index.js";
 import { type PaymentsModule, type PaymentsOverrides, registerPayments } from "./modules/payments/payments-module.js";
 import { registerProjects } from "./modules/projects/projects-module.js";
 import { registerRegions } from "./modules/regions/regions-module.js";
+import { type RetentionOverrides, registerRetention } from "./modules/retention/retention-module.js";
 import { registerSeo } from "./modules/seo/seo-module.js";
 import type { SeoOptions } from "./modules/seo/service.js";
 import { registerSitePages } from "./modules/site-pages/site-pages-module.js";
@@ -68,6 +69,8 @@ export interface AppOptions {
   orders?: OrdersOverrides;
   /** Tests replace the payments clock, provider or reconciliation timing. */
   payments?: PaymentsOverrides;
+  /** Tests replace the data-retention job's clock or timing, or run none (docs/decisions/0077). */
+  retention?: RetentionOverrides;
   /** Tests replace the back office's clock. */
   admin?: AdminOverrides;
   /** Serve the back office's client at /admin (its build in apps/admin/dist); API tests turn it off. */
@@ -227,6 +230,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // How many live chat streams this instance holds (docs/decisions/0080): a memory figure's divisor.
   metrics?.watch({ chatStreams: chat.openStreams });
+  // Daily: stale never-customer leads forgotten, dead sessions, codes and rate-limit rows removed.
+  registerRetention(app, { db, metrics, ...options.retention });
   registerAdmin(app, {
     env,
     now: backOfficeNow,

@@ -325,19 +325,24 @@ describeEachBackend("back office API", (ctx) => {
       await call({
         method: "POST",
         url: "/api/customers/appointment",
-        payload: { phone, name: "陈女士", originDetail: "首页·免费设计", city: "杭州市" },
+        payload: { phone, name: "陈女士", originDetail: "首页·免费设计", city: "杭州市", marketingConsent: true },
       });
       const [lead] = await db().select().from(leads).where(eq(leads.phone, phone));
       leadId = lead!.id;
     });
 
     it("lists every kind with the phone masked, filters by kind, state, city, origin and date", async () => {
-      const list = await as<{ total: number; dataList: { id: number; phone: string; kind: string }[] }>(sales, {
+      const list = await as<{
+        total: number;
+        dataList: { id: number; phone: string; kind: string; marketingConsent: boolean }[];
+      }>(sales, {
         url: "/api/admin/leads/list?kind=appointment&state=new&origin=免费设计",
       });
       expect(list.body.code).toBe(1);
       const row = list.body.data.dataList.find((r) => r.id === leadId);
       expect(row?.phone).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+      // The optional offers-call consent is shown on each lead (docs/decisions/0077).
+      expect(row).toMatchObject({ marketingConsent: true, marketingConsentAt: expect.any(String), forgottenAt: null });
       expect(list.res.body).not.toContain(phone);
       const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
       const byDate = await as<{ dataList: { id: number }[] }>(sales, {
@@ -420,6 +425,20 @@ describeEachBackend("back office API", (ctx) => {
       expect(res.body.data.rows).toBeGreaterThanOrEqual(1);
       expect(phones).toContain(phone);
       expect(phones).toHaveLength(res.body.data.rows);
+      // The offers-call consent has its column: 同意 with its time, or 未同意.
+      const headers = sheet.getRow(1).values as unknown[];
+      const consentColumn = headers.slice(1).findIndex((v) => v === "同意优惠回访");
+      expect(consentColumn).toBeGreaterThanOrEqual(0);
+      const ourRow = sheet.getColumn(5).values.findIndex((v) => v === phone);
+      expect(String(sheet.getRow(ourRow).getCell(consentColumn + 1).value)).toMatch(
+        /^同意（\d{4}-\d{2}-\d{2} \d{2}:\d{2}）$/,
+      );
+      expect(
+        sheet
+          .getColumn(consentColumn + 1)
+          .values.slice(2)
+          .every((v) => typeof v === "string" && /^(同意（.+）|未同意)$/.test(v)),
+      ).toBe(true);
       const [row] = await auditRows("leads.export");
       expect(row).toMatchObject({ staffId: sales.id, after: { filter: { kind: "appointment", origin: "免费设计" } } });
     });

@@ -245,6 +245,60 @@ describeEachBackend("back office content and settings", { app: DEPLOYED_SHOP }, 
     expect((await storefront<{ hotline: string }>("/api/site/settings")).data.hotline).toBe("400-800-1234");
   });
 
+  it("the filings and licence card and the retention card save on their own, checked and audited (docs/decisions/0077)", async () => {
+    type Public = { policeFilingNumber: string; companyName: string; creditCode: string; licenceImage: string };
+    const filings = {
+      policeFilingNumber: "浙公网安备 33010602000000号",
+      companyName: "测试装饰有限公司（演示）",
+      companyAddress: "浙江省杭州市西湖区测试路 1 号",
+      // Lower case is taken and kept upper case; the check digit is right.
+      creditCode: "91330106ma27y8kx1g",
+      licenceImage: "/media/demo-licence.svg",
+    };
+    const saved = await post<AdminSettings>("/api/admin/settings/filings/save", filings);
+    expect(saved).toMatchObject({ code: 1, message: ContentMessages.filingsSaved });
+    expect(saved.data).toMatchObject({ ...filings, creditCode: "91330106MA27Y8KX1G" });
+    const shown = (await storefront<Public>("/api/site/settings")).data;
+    expect(shown).toMatchObject({ policeFilingNumber: filings.policeFilingNumber, creditCode: "91330106MA27Y8KX1G" });
+    expect(await lastAudit("settings.filings", 1)).toMatchObject({
+      after: { companyName: filings.companyName, creditCode: "91330106MA27Y8KX1G" },
+    });
+
+    for (const [change, message] of [
+      [{ creditCode: "91330106MA27Y8KX1" }, "统一社会信用代码应为 18 位"],
+      [{ creditCode: "91330106MA27Y8KXIG" }, "不含 I、O、S、V、Z"],
+      [{ creditCode: "91330106MA27Y8KX1H" }, "校验位不正确"],
+      [{ policeFilingNumber: "公安备案 123" }, "浙公网安备 33010602000000号"],
+      [{ licenceImage: "javascript:alert(1)" }, "营业执照图片"],
+    ] as const) {
+      const answer = await post("/api/admin/settings/filings/save", { ...filings, ...change });
+      expect(answer, message).toMatchObject({ code: 0, errorCode: ErrorCode.INVALID_INPUT });
+      expect(answer.message).toContain(message);
+    }
+    // Empty fields are allowed: the footer and the licence page then leave them out.
+    const cleared = await post<AdminSettings>("/api/admin/settings/filings/save", {
+      ...filings,
+      policeFilingNumber: "",
+      licenceImage: "",
+    });
+    expect(cleared.data).toMatchObject({ policeFilingNumber: "", licenceImage: "" });
+    expect((await storefront<Public>("/api/site/settings")).data.policeFilingNumber).toBe("");
+
+    const months = await post<AdminSettings>("/api/admin/settings/retention/save", { leadRetentionMonths: 18 });
+    expect(months).toMatchObject({
+      code: 1,
+      message: ContentMessages.retentionSaved,
+      data: { leadRetentionMonths: 18 },
+    });
+    expect(await lastAudit("settings.retention", 1)).toMatchObject({ after: { leadRetentionMonths: 18 } });
+    for (const leadRetentionMonths of [0, 121, 1.5, "很多"]) {
+      const answer = await post("/api/admin/settings/retention/save", { leadRetentionMonths });
+      expect(answer, String(leadRetentionMonths)).toMatchObject({ code: 0, errorCode: ErrorCode.INVALID_INPUT });
+    }
+    const [row] = await ctx.database.db.select().from(siteSettings);
+    expect(row?.leadRetentionMonths).toBe(18);
+  });
+
   it("adds and removes a covered city; the cached city list follows; unknown, duplicate and default cities are refused", async () => {
     const cities = async () =>
       (await storefront<{ content: { city: string } }[]>("/api/website_configs?type=1")).data.map(

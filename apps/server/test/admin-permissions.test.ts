@@ -173,6 +173,16 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminSitePageSave: (c) => ({ body: c.pageSave }),
   adminSettingsDetail: () => ({}),
   adminSettingsSave: (c) => ({ body: c.settingsSave }),
+  adminFilingsSave: () => ({
+    body: {
+      policeFilingNumber: "浙公网安备 33010602000000号",
+      companyName: "权限测试公司（演示）",
+      companyAddress: "浙江省杭州市",
+      creditCode: "91330108MA2H4DEM0A",
+      licenceImage: "",
+    },
+  }),
+  adminRetentionSave: () => ({ body: { leadRetentionMonths: 24 } }),
   adminCityAdd: (c) => ({ body: c.cityAdds.pop() }),
   adminCityRemove: (c) => ({ body: { id: c.cityIds.pop() } }),
   adminMediaUpload: (c) => ({ query: { purpose: "goods" }, body: c.png, headers: { "content-type": "image/png" } }),

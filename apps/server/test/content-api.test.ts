@@ -511,7 +511,9 @@ describeEachBackend("content API", (ctx: TestContext) => {
       expect(data.hotline).toBe("0571-8678-0130");
       expect(data.coveredCities).toBe(136);
       const { id: _id, ...settings } = demo.settings;
-      expect(data).toEqual(settings);
+      // The demo's row, and what the columns' defaults give: the /decorate-act deposit and its refund
+      // window, and the lead retention period (docs/decisions/0077).
+      expect(data).toEqual({ ...settings, activityDepositCents: 9_900, depositRefundDays: 7, leadRetentionMonths: 24 });
     });
   });
 

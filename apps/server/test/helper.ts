@@ -195,7 +195,15 @@ export function describeEachBackend(
         ctx.databaseUrl = testDb.databaseUrl;
         if (options.app === false) return;
         const { env, ...appOptions } = options.app ?? {};
-        ctx.app = await buildApp({ serveWeb: false, ...appOptions, env: testEnv(env), database: testDb.database });
+        // No data-retention round at start unless a suite asks: it would remove rows that suites
+        // planted with clocks of their own (docs/decisions/0077; data-retention.test.ts drives it).
+        ctx.app = await buildApp({
+          serveWeb: false,
+          retention: { runJob: false },
+          ...appOptions,
+          env: testEnv(env),
+          database: testDb.database,
+        });
         await ctx.app.ready();
         ctx.api = async <T>(request: InjectOptions | string) => {
           const res = await ctx.app.inject(request);

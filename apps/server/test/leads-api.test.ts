@@ -42,8 +42,8 @@ describeEachBackend("leads API", { app: false }, (ctx) => {
     const res = await target.inject({ remoteAddress: uniqueIp(), ...options });
     return { status: res.statusCode, body: res.json() as ApiAnswer<T>, headers: res.headers };
   }
-  const post = <T = null>(url: string, payload: unknown, extra: Partial<InjectOptions> = {}) =>
-    call<T>({ method: "POST", url, payload: payload as InjectOptions["payload"], ...extra });
+  const post = <T = null>(url: string, payload: unknown, extra: Partial<InjectOptions> = {}, target = app) =>
+    call<T>({ method: "POST", url, payload: payload as InjectOptions["payload"], ...extra }, target);
   const leadsOf = (phone: string) => db().select().from(leads).where(eq(leads.phone, phone));
 
   describe("booking (POST /api/customers/appointment)", () => {
@@ -78,6 +78,44 @@ describeEachBackend("leads API", { app: false }, (ctx) => {
       expect(row?.consent).toBe(true);
       expect(row?.consentAt?.getTime()).toBe(clock.now().getTime());
       expect(row?.payload).toEqual({ phone, originDetail: "x" });
+    });
+
+    it("stores the optional offers-call consent apart from the privacy one, with its time (docs/decisions/0077)", async () => {
+      const phone = uniquePhone();
+      await post("/api/customers/appointment", { phone, originDetail: "x", consent: true });
+      let [row] = await leadsOf(phone);
+      // Not asked for, not given: the privacy consent alone does not stand for it.
+      expect(row).toMatchObject({ consent: true, marketingConsent: false, marketingConsentAt: null });
+      clock.advance(HOUR);
+      const givenAt = clock.now().getTime();
+      await post("/api/customers/appointment", { phone, originDetail: "x", consent: true, marketingConsent: true });
+      [row] = await leadsOf(phone);
+      expect(row?.marketingConsent).toBe(true);
+      expect(row?.marketingConsentAt?.getTime()).toBe(givenAt);
+      expect(row?.payload).not.toHaveProperty("marketingConsent");
+      // Given again: its first time stays. Sent without it: withdrawn (the latest choice stands).
+      clock.advance(HOUR);
+      await post("/api/customers/appointment", { phone, originDetail: "x", consent: true, marketingConsent: true });
+      [row] = await leadsOf(phone);
+      expect(row?.marketingConsentAt?.getTime()).toBe(givenAt);
+      await post("/api/customers/appointment", { phone, originDetail: "x", consent: true, marketingConsent: false });
+      [row] = await leadsOf(phone);
+      expect(row).toMatchObject({ consent: true, marketingConsent: false, marketingConsentAt: null });
+      // Every lead form takes it.
+      const other = uniquePhone();
+      for (const [url, body] of [
+        ["/api/cityPartner", { name: "李", phone: other, province: "浙江省", city: "杭州市" }],
+        ["/api/customers/activity", { name: "李", phone: other }],
+        ["/api/customers/denominate", { phone: other, content: "李" }],
+        ["/api/bim/bimCustomer/putCards", { phone: other }],
+        ["/api/jzx/customerPool/jj", { phone: other, province: "浙江省", city: "杭州市", area: 90 }],
+      ] as const) {
+        const sent = await post(url, { ...body, consent: true, marketingConsent: true }, {}, unlimited);
+        expect(sent.body.code, url).toBe(1);
+      }
+      const rows = await leadsOf(other);
+      expect(rows).toHaveLength(5);
+      expect(rows.every((r) => r.marketingConsent && r.marketingConsentAt !== null)).toBe(true);
     });
 
     it("refuses a wrong number with the spec's message and stores nothing", async () => {

@@ -5,13 +5,16 @@ import { z } from "zod";
 import { YuanAmount } from "./admin.js";
 import { AdminText, ImageAddress } from "./admin-fields.js";
 import { currentParam, idParam, optionalIdParam, Page, pageSizeParam, textParam } from "./common.js";
-import { ArticleBlock, ArticleTag, companyShape, serviceContactShape } from "./content.js";
+import { ArticleBlock, ArticleTag, companyShape, filingsShape, serviceContactShape } from "./content.js";
 import { EmbedOrigins } from "./embed-origins.js";
+import { creditCodeProblem, POLICE_FILING_PATTERN } from "./filings.js";
 import { SITE_PATH_MESSAGE, sameSitePath } from "./site-links.js";
 import { SitePage, type SitePageBlock, type SitePageSlug } from "./site-pages.js";
 import { text } from "./text.js";
 
 export const ContentMessages = {
+  filingsSaved: "备案与营业执照已保存",
+  retentionSaved: "数据保留期限已保存",
   articleNotFound: "文章不存在或已删除",
   articleSaved: "文章已保存",
   articleDeleted: "文章已删除",
@@ -239,6 +242,8 @@ export const AdminSettings = z.object({
   embedOrigins: z.array(z.string()),
   defaultCity: z.string(),
   cities: z.array(AdminCity),
+  ...filingsShape,
+  leadRetentionMonths: z.number(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
@@ -268,6 +273,34 @@ export const AdminSettingsSaveBody = z.object({
   activityDeposit: YuanAmount.refine((cents) => cents >= 1, "活动定金须大于 0"),
   /** Left out: the saved list stays as it is. */
   embedOrigins: EmbedOrigins.optional(),
+});
+
+/** The filings and licence card of 设置 (docs/decisions/0077); empty fields are not shown on the site. */
+export const AdminFilingsSaveBody = z.object({
+  policeFilingNumber: AdminText("公安备案号", 40, { required: false }).refine(
+    (v) => v === "" || POLICE_FILING_PATTERN.test(v),
+    "公安备案号格式应如：浙公网安备 33010602000000号",
+  ),
+  companyName: AdminText("企业名称", 60, { required: false }),
+  companyAddress: AdminText("注册地址", 100, { required: false }),
+  creditCode: AdminText("统一社会信用代码", 18, { required: false })
+    .transform((v) => v.toUpperCase())
+    .superRefine((v, ctx) => {
+      const problem = v === "" ? null : creditCodeProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  /** Empty: no picture. */
+  licenceImage: z.union([z.literal(""), ImageAddress("营业执照图片")]),
+});
+export type AdminFilingsSaveBody = z.input<typeof AdminFilingsSaveBody>;
+
+/** The data-retention card of 设置: months a never-customer lead keeps its phone and name. */
+export const AdminRetentionSaveBody = z.object({
+  leadRetentionMonths: z.coerce
+    .number({ message: "请输入保留月数" })
+    .int("保留月数须为整数")
+    .min(1, "保留月数至少 1 个月")
+    .max(120, "保留月数最多 120 个月"),
 });
 
 export const AdminCityAddBody = z.object({

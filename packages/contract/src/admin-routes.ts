@@ -47,6 +47,8 @@ export const adminRoutes = {
   adminSitePageSave: { method: "POST", path: "/api/admin/content/pages/save" },
   adminSettingsDetail: { method: "GET", path: "/api/admin/settings/detail" },
   adminSettingsSave: { method: "POST", path: "/api/admin/settings/save" },
+  adminFilingsSave: { method: "POST", path: "/api/admin/settings/filings/save" },
+  adminRetentionSave: { method: "POST", path: "/api/admin/settings/retention/save" },
   adminCityAdd: { method: "POST", path: "/api/admin/settings/cities/add" },
   adminCityRemove: { method: "POST", path: "/api/admin/settings/cities/remove" },
   adminMediaUpload: { method: "POST", path: "/api/admin/media/upload" },

@@ -272,6 +272,11 @@ export const AdminLeadRow = z.object({
   submissions: z.number(),
   assigneeId: z.number().nullable(),
   assigneeName: z.string().nullable(),
+  /** The optional consent to be called about offers, and when it was given (docs/decisions/0077). */
+  marketingConsent: z.boolean(),
+  marketingConsentAt: z.string().nullable(),
+  /** When the retention job removed the phone and name; null while kept. */
+  forgottenAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -365,6 +370,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "article.delete": "删除文章",
   "sitePage.update": "修改品牌页面",
   "settings.update": "修改站点设置",
+  "settings.filings": "修改备案与营业执照",
+  "settings.retention": "修改线索保留期限",
   "city.add": "添加覆盖城市",
   "city.remove": "移除覆盖城市",
   "media.upload": "上传图片",

@@ -123,6 +123,8 @@ export const ChatLeadBody = z.object({
   phone: text("手机号", Messages.invalidPhone).trim().regex(PHONE_PATTERN, { error: Messages.invalidPhone }),
   name: text("称呼").trim().max(32, "称呼最多 32 个字").default(""),
   consent: z.literal(true, { error: Messages.consentRequired }),
+  /** Optional: to be called about offers (docs/decisions/0077). */
+  marketingConsent: z.boolean().optional(),
 });
 
 export const ChatMessage = z.object({

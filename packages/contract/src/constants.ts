@@ -71,6 +71,8 @@ export const Messages = {
   /** R14: the unticked consent every lead form asks for, and what sending without it says. */
   consent: "我已阅读并同意《隐私政策》",
   consentRequired: "请先阅读并勾选同意《隐私政策》",
+  /** The optional consent to be called about offers, apart from the privacy one (docs/decisions/0077). */
+  marketingConsent: "同意接收优惠活动的电话回访（可选）",
   nameRequired: "请输入姓名",
   leadSent: "提交成功",
   leadFailed: "提交失败",

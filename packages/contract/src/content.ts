@@ -168,12 +168,33 @@ export const serviceContactShape = {
   wechat: z.string(),
 };
 
+/**
+ * The filings and the business licence (docs/decisions/0077): the footer and /business-licence show
+ * them; empty text is not shown.
+ */
+export const filingsShape = {
+  /** 公安备案, e.g. "浙公网安备 33010602000000号". */
+  policeFilingNumber: z.string(),
+  /** The licence's registered name, address and unified social credit code. */
+  companyName: z.string(),
+  companyAddress: z.string(),
+  creditCode: z.string(),
+  /** The licence picture's URL (/media/licence-…), or empty. */
+  licenceImage: z.string(),
+};
+
 export const SiteSettings = z.object({
   ...companyShape,
   coveredCities: z.number().int(),
   defaultProvince: z.string(),
   defaultCity: z.string(),
   ...serviceContactShape,
+  ...filingsShape,
+  /** The /decorate-act deposit in cents (0: deposits closed) and its refund window in days (0: none). */
+  activityDepositCents: z.number().int(),
+  depositRefundDays: z.number().int(),
+  /** Months a lead that never became a customer keeps its phone and name (docs/decisions/0077). */
+  leadRetentionMonths: z.number().int(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;
 

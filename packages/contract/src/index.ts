@@ -21,6 +21,7 @@ export type { EndpointDef } from "./endpoint-def.js";
 export * from "./endpoints.js";
 export * from "./envelope.js";
 export * from "./envelope-codes.js";
+export * from "./filings.js";
 export * from "./lead-kinds.js";
 export * from "./leads.js";
 export * from "./mask.js";

@@ -19,6 +19,11 @@ const text = (label: string, max: number, required?: string) => {
 };
 /** R14: consent to the privacy policy. Optional in the API for compatibility; the web form requires it. */
 const consent = z.boolean().optional();
+/**
+ * The optional consent to be called about offers (docs/decisions/0077): unticked by default, never
+ * required; left out, it is not given.
+ */
+const marketingConsent = z.boolean().optional();
 
 /**
  * The visitor's chosen (or detected) city and its province, which every lead form sends from the
@@ -35,6 +40,7 @@ export const AppointmentBody = z.object({
   /** Where the booking came from (page, button). */
   originDetail: text("来源", 100).default(""),
   consent,
+  marketingConsent,
 });
 
 const smallCount = (message: string) =>
@@ -68,6 +74,7 @@ export const EstimateBody = z
     comment: text("备注", 60).optional(),
     type: text("类型", 20).optional(),
     consent,
+    marketingConsent,
   })
   .refine((b) => Boolean(b.phone ?? b.mobile), { error: Messages.quotePhone, path: ["phone"] });
 export type EstimateBody = z.input<typeof EstimateBody>;
@@ -136,6 +143,7 @@ export const CityPartnerBody = z.object({
   city: text("城市", 20, Messages.quoteCity),
   comment: text("留言", 300).default(""),
   consent,
+  marketingConsent,
 });
 
 export const ActivityBody = z.object({
@@ -144,6 +152,7 @@ export const ActivityBody = z.object({
   ...visitorPlace,
   activity: text("活动", 40).default("decorate-act"),
   consent,
+  marketingConsent,
 });
 
 /** denominate: the activity's naming contest entry. */
@@ -152,6 +161,7 @@ export const DenominateBody = z.object({
   ...visitorPlace,
   content: text("内容", 40, "请输入内容"),
   consent,
+  marketingConsent,
 });
 
 /** BIM panorama lead cards. */
@@ -161,6 +171,7 @@ export const PutCardsBody = z.object({
   name: text("姓名", 20).default(""),
   originDetail: text("来源", 100).default(""),
   consent,
+  marketingConsent,
 });
 
 export const CountData = z.number().int();

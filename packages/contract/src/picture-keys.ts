@@ -6,7 +6,7 @@
 // module (apps/web components/picture.tsx), and the admin schemas would weigh on home's JavaScript.
 
 /** What staff upload pictures for in the back office's forms. */
-export const STAFF_IMAGE_PURPOSES = ["goods", "banner", "store", "article", "project"] as const;
+export const STAFF_IMAGE_PURPOSES = ["goods", "banner", "store", "article", "project", "licence"] as const;
 /**
  * Where a picture is shown; it decides the widths an upload is re-encoded to. "aftersale": a buyer's
  * photo of an after-sales request (docs/decisions/0064), uploaded by the customer, never by staff.
@@ -31,6 +31,8 @@ export const IMAGE_WIDTHS: Record<ImagePurpose, readonly number[]> = {
   chat: [1200, 240],
   // A renovation stage's site photo (issue #24): opened full size, listed as thumbnails.
   project: [1200, 240],
+  // The business licence (营业执照, docs/decisions/0077): read on its page, words legible when enlarged.
+  licence: [1600, 800],
 };
 
 /** The formats an upload is stored in, the browser's preferred first; WebP is every upload's. */

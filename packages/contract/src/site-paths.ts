@@ -48,6 +48,7 @@ export const STATIC_PAGE_PATHS = [
   "/merchants-join",
   "/decorate-act",
   "/privacy",
+  "/business-licence",
 ] as const;
 
 /** Paths crawlers are asked to leave alone: the API, the back office, and pages of one visitor. */

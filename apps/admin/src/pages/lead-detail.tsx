@@ -250,8 +250,8 @@ export function LeadDetailPage() {
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label="手机号">
                 <Space>
-                  {fullPhone ? <a href={`tel:${fullPhone}`}>{fullPhone}</a> : lead.phone}
-                  {!fullPhone && (
+                  {fullPhone ? <a href={`tel:${fullPhone}`}>{fullPhone}</a> : lead.forgottenAt ? "已清除" : lead.phone}
+                  {!fullPhone && !lead.forgottenAt && (
                     <Button size="small" onClick={reveal} loading={revealing}>
                       显示完整号码
                     </Button>
@@ -269,6 +269,16 @@ export function LeadDetailPage() {
               <Descriptions.Item label="隐私政策">
                 {lead.consent && lead.consentAt ? `已同意（${formatTime(lead.consentAt)}）` : "未勾选"}
               </Descriptions.Item>
+              <Descriptions.Item label="优惠活动回访">
+                {lead.marketingConsent && lead.marketingConsentAt
+                  ? `已同意（${formatTime(lead.marketingConsentAt)}）`
+                  : "未同意（不得电话推广）"}
+              </Descriptions.Item>
+              {lead.forgottenAt && (
+                <Descriptions.Item label="数据保留">
+                  已过保留期限，手机号与姓名已于 {formatTime(lead.forgottenAt)} 清除
+                </Descriptions.Item>
+              )}
               <Descriptions.Item label="跟进人">{lead.assigneeName ?? "未指派"}</Descriptions.Item>
             </Descriptions>
             {payloadRows(lead.payload).length > 0 && (

@@ -1,7 +1,7 @@
 // The lead pipeline's list: every kind in one table, phones masked, filters kept in the address (so
 // a filtered list can be bookmarked or shared), paging on the server, the filtered list exported.
 import { type AdminLeadRow, sourceLabel } from "@yj/contract";
-import { App, Button, type TableColumnsType } from "antd";
+import { App, Button, type TableColumnsType, Tag, Typography } from "antd";
 import { post, routes } from "../api";
 import { saveBase64File } from "../download";
 import { openColumn, timeColumn } from "../kit/columns";
@@ -20,7 +20,14 @@ const COLUMNS: TableColumnsType<AdminLeadRow> = [
   timeColumn("提交时间", 150),
   { title: "类型", dataIndex: "kind", width: 100, render: leadKindLabel },
   { title: "姓名", dataIndex: "name", width: 100, render: orDash },
-  { title: "手机号", dataIndex: "phone", width: 130 },
+  {
+    title: "手机号",
+    dataIndex: "phone",
+    width: 130,
+    // Past the retention period (docs/decisions/0077) the phone and name are gone.
+    render: (phone: string, row) =>
+      row.forgottenAt ? <Typography.Text type="secondary">已清除</Typography.Text> : phone,
+  },
   {
     title: "地区",
     key: "place",
@@ -31,6 +38,13 @@ const COLUMNS: TableColumnsType<AdminLeadRow> = [
   { title: "来源页", dataIndex: "origin", ellipsis: true, render: (origin: string) => orDash(sourceLabel(origin)) },
   { title: "状态", dataIndex: "state", width: 90, render: (s) => <LeadStateTag state={s} /> },
   { title: "跟进人", dataIndex: "assigneeName", width: 90, render: (v: string | null) => v ?? "—" },
+  {
+    title: "优惠回访",
+    dataIndex: "marketingConsent",
+    width: 90,
+    render: (agreed: boolean) =>
+      agreed ? <Tag color="green">同意</Tag> : <Typography.Text type="secondary">未同意</Typography.Text>,
+  },
   openColumn("查看", (row) => `/leads/${row.id}`),
 ];
 

@@ -1,7 +1,8 @@
 // The site settings for 运营: brand, hotline, head office, ICP number, service hours, email, WeChat,
 // the figures the storefront shows, the activity deposit in yuan (stored as cents), the sites allowed
 // to frame the panorama page (one origin a line), and the covered cities (add one from the region
-// table, remove one after a confirmation). Saves show at once.
+// table, remove one after a confirmation). Saves show at once. The filings, licence and data-retention
+// cards save on their own (components/compliance-settings.tsx, docs/decisions/0077).
 import {
   type AdminCity,
   type AdminSettings,
@@ -14,6 +15,7 @@ import { App, Button, Card, Form, Row, Select, Space, Spin, Table, Typography } 
 import { useState } from "react";
 import { get, post, routes } from "../api";
 import { ChatSettingsCard } from "../chat/chat-settings-card";
+import { FilingsCard, RetentionCard } from "../components/compliance-settings";
 import { FULL_WIDTH, NumberItem, TextAreaItem, TextItem } from "../kit/form-items";
 import { MoneyField, yuanText } from "../kit/money-field";
 import { TitledPage } from "../kit/titled-page";
@@ -26,14 +28,36 @@ const filled = (span: number, required: string) => ({ col: { span }, required, w
 /** A count the storefront shows. */
 const COUNT = { min: 0, precision: 0, style: FULL_WIDTH };
 
-type SettingsForm = Omit<AdminSettings, "cities" | "defaultCity" | "activityDeposit" | "embedOrigins"> & {
+/** The fields the compliance cards save on their own. */
+type ComplianceFields =
+  | "policeFilingNumber"
+  | "companyName"
+  | "companyAddress"
+  | "creditCode"
+  | "licenceImage"
+  | "leadRetentionMonths";
+
+type SettingsForm = Omit<
+  AdminSettings,
+  "cities" | "defaultCity" | "activityDeposit" | "embedOrigins" | ComplianceFields
+> & {
   activityDeposit: string;
   /** One origin a line. */
   embedOrigins: string;
 };
 
 function formOf(s: AdminSettings): SettingsForm {
-  const { cities: _cities, defaultCity: _city, ...rest } = s;
+  const {
+    cities: _cities,
+    defaultCity: _city,
+    policeFilingNumber: _police,
+    companyName: _company,
+    companyAddress: _address,
+    creditCode: _code,
+    licenceImage: _licence,
+    leadRetentionMonths: _months,
+    ...rest
+  } = s;
   return { ...rest, activityDeposit: yuanText(s.activityDeposit), embedOrigins: s.embedOrigins.join("\n") };
 }
 
@@ -220,6 +244,8 @@ export function SettingsPage() {
           保存设置
         </Button>
       </Form>
+      <FilingsCard settings={data} onSaved={setData} />
+      <RetentionCard settings={data} onSaved={setData} />
       <Card title={`覆盖城市（${data.cities.length} 个，默认城市：${data.defaultCity}）`} size="small">
         <Space orientation="vertical" style={{ width: "100%" }}>
           <AddCity onAdded={setData} />

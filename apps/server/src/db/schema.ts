@@ -282,6 +282,19 @@ export const siteSettings = pgTable("site_settings", {
   chatGreeting: text().notNull().default(""),
   chatCannedReplies: jsonb().$type<string[]>(),
   wecomKfUrl: text().notNull().default(""),
+  // Filings and licence (issue #26, docs/decisions/0077): what the footer and /business-licence show.
+  /** 公安备案 as the filing reads it, e.g. "浙公网安备 33010602000000号"; empty: not shown. */
+  policeFilingNumber: text().notNull().default(""),
+  /** The registered name on the business licence (营业执照). */
+  companyName: text().notNull().default(""),
+  /** The registered address on the licence (住所). */
+  companyAddress: text().notNull().default(""),
+  /** 统一社会信用代码 (GB 32100-2015), 18 characters. */
+  creditCode: text().notNull().default(""),
+  /** The licence picture's URL (an upload of the picture pipeline, docs/decisions/0037); empty: none. */
+  licenceImage: text().notNull().default(""),
+  /** Leads that never became customers lose phone and name this many months after their last activity. */
+  leadRetentionMonths: integer().notNull().default(24),
 });
 
 /** Generated images (SVG), served at /media/:key with long-lived caching. */
@@ -410,6 +423,14 @@ export const leads = pgTable(
     /** R14: consent to the privacy policy was given (at consentAt) by this or an earlier submission. */
     consent: boolean().notNull().default(false),
     consentAt: timestamp({ withTimezone: true }),
+    /**
+     * Optional consent to be called about offers (docs/decisions/0077), apart from the privacy consent:
+     * the latest submission's choice, and when it was given (null while not given).
+     */
+    marketingConsent: boolean().notNull().default(false),
+    marketingConsentAt: timestamp({ withTimezone: true }),
+    /** When the retention job removed its phone and name (docs/decisions/0077); null while kept. */
+    forgottenAt: timestamp({ withTimezone: true }),
     /** 'new' until the back office works the lead (the contract's LEAD_STATES and LEAD_TRANSITIONS). */
     state: text().notNull().default("new"),
     /** The staff member following the lead up, if any. */
@@ -783,6 +804,24 @@ export const reconciliationRuns = pgTable(
   },
   (t) => [uniqueIndex().on(t.provider, t.billDate)],
 );
+
+/**
+ * One row per China day of the data-retention job (docs/decisions/0077): the insert is the claim, so
+ * one instance runs a day; the counts are what it removed or anonymised, by kind.
+ */
+export const retentionRuns = pgTable("retention_runs", {
+  /** The China day, YYYY-MM-DD. */
+  runDate: text().primaryKey(),
+  status: text().$type<"running" | "done" | "failed">().notNull(),
+  leadsForgotten: integer().notNull().default(0),
+  customerSessions: integer().notNull().default(0),
+  staffSessions: integer().notNull().default(0),
+  verificationCodes: integer().notNull().default(0),
+  rateLimitEvents: integer().notNull().default(0),
+  error: text().notNull().default(""),
+  startedAt: timestamp({ withTimezone: true }).notNull(),
+  finishedAt: timestamp({ withTimezone: true }),
+});
 
 /**
  * A difference between a provider's bill and the shop's rows: missing_here (the bill has it, we do

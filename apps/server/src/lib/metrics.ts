@@ -43,6 +43,11 @@ export interface MetricsSources {
   pageCache?: () => { hits: number; misses: number; bytes: number; entries: number };
   /** Live chat streams open on this instance, by who holds them (docs/decisions/0080). */
   chatStreams?: () => { visitor: number; staff: number };
+  /**
+   * The data-retention job's runs, read from its table at each scrape (docs/decisions/0077): one
+   * instance runs a day, so every instance shows the same figures.
+   */
+  retention?: () => Promise<{ runs: number; rows: Record<string, number>; lastSuccessSeconds: number }>;
 }
 
 /** What background jobs report: one call per round, so runs and failures are counted per job. */
@@ -93,8 +98,9 @@ export class Metrics implements JobMetrics {
 
   /** Gauges read when scraped, from the pool and the database. */
   watch(sources: MetricsSources) {
-    const { pool, outboxBacklog, pageCache, chatStreams } = sources;
+    const { pool, outboxBacklog, pageCache, chatStreams, retention } = sources;
     if (pageCache) this.watchPageCache(pageCache);
+    if (retention) this.watchRetention(retention);
     if (chatStreams) {
       this.stateGauge(
         "chat_streams_open",
@@ -151,6 +157,42 @@ export class Metrics implements JobMetrics {
       registers: [this.registry],
       collect() {
         this.set(read().entries);
+      },
+    });
+  }
+
+  private watchRetention(read: NonNullable<MetricsSources["retention"]>) {
+    // The table holds the totals; each counter follows it by the difference since the last scrape.
+    let counted = { runs: 0, rows: {} as Record<string, number> };
+    new Counter({
+      name: "data_retention_runs_total",
+      help: "Daily data-retention runs done (by whichever instance ran them).",
+      registers: [this.registry],
+      async collect() {
+        const { runs } = await read();
+        this.inc(Math.max(0, runs - counted.runs));
+        counted = { ...counted, runs };
+      },
+    });
+    new Counter({
+      name: "data_retention_rows_total",
+      help: "Rows the data-retention runs removed or anonymised, by kind.",
+      labelNames: ["kind"],
+      registers: [this.registry],
+      async collect() {
+        const { rows } = await read();
+        for (const [kind, n] of Object.entries(rows)) {
+          this.inc({ kind }, Math.max(0, n - (counted.rows[kind] ?? 0)));
+          counted.rows[kind] = n;
+        }
+      },
+    });
+    new Gauge({
+      name: "data_retention_last_success_timestamp_seconds",
+      help: "When the last data-retention run ended successfully (seconds since the epoch; 0 before the first).",
+      registers: [this.registry],
+      async collect() {
+        this.set((await read()).lastSuccessSeconds);
       },
     });
   }

@@ -1,6 +1,7 @@
 // Rate limits in PostgreSQL (the default store, R3): one row per counted event, checked and written in
 // one transaction under a per-key advisory lock, so concurrent instances cannot overshoot a limit.
 import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { deleteInBatches } from "../db/batched-delete.js";
 import type { Db } from "../db/client.js";
 import { rateLimitEvents } from "../db/schema.js";
 import {
@@ -76,4 +77,13 @@ export class DbRateLimiter implements RateLimiter {
   }
 
   async close() {}
+}
+
+/**
+ * The data-retention job's part (docs/decisions/0077): every event no rule counts any more. An
+ * instance prunes as it counts, but one that stops taking requests leaves its last minute behind;
+ * with Redis as the store the table stays empty. Answers how many went.
+ */
+export function removeExpiredRateLimitEvents(db: Db, now: Date): Promise<number> {
+  return deleteInBatches(db, rateLimitEvents, rateLimitEvents.id, lte(rateLimitEvents.expiresAt, now));
 }

@@ -46,6 +46,7 @@ const SCREENS = {
   "src/features/leads/screens/privacy-screen.tsx": () => import("../features/leads/screens/privacy-screen"),
   "src/features/pages/brand-page-screen.tsx": () => import("../features/pages/brand-page-screen"),
   "src/features/pages/hard-decoration-screen.tsx": () => import("../features/pages/hard-decoration-screen"),
+  "src/features/pages/business-licence-screen.tsx": () => import("../features/pages/business-licence-screen"),
 } satisfies Record<string, () => Promise<ScreenModule>>;
 
 type ScreenPath = keyof typeof SCREENS;
@@ -128,6 +129,8 @@ export function createRoutes(ctxOf: ContextOf): RouteObject[] {
         page(ctxOf, "decorate-act", "src/features/leads/screens/decorate-act-screen.tsx"),
         page(ctxOf, "iframe", "src/features/leads/screens/panorama-screen.tsx"),
         page(ctxOf, "privacy", "src/features/leads/screens/privacy-screen.tsx"),
+        // The business licence the footer links (docs/decisions/0077).
+        page(ctxOf, "business-licence", "src/features/pages/business-licence-screen.tsx"),
         // Brand and service pages (docs/product.md §2); /2-22 is the soft-furnishing page (docs/decisions/0028).
         ...["about", "stream", "integrate", "2-22"].map((path) =>
           page(ctxOf, path, "src/features/pages/brand-page-screen.tsx"),

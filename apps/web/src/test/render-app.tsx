@@ -22,6 +22,14 @@ export const settingsFixture: SiteSettings = {
   serviceHours: "09:00-21:00",
   serviceEmail: "service@yuejia.example",
   wechat: "yuejia-kefu",
+  policeFilingNumber: "浙公网安备 33010602000000号",
+  companyName: "杭州悦家装饰工程有限公司（演示）",
+  companyAddress: "浙江省杭州市滨江区江南大道 588 号",
+  creditCode: "91330108MA2H4DEM0A",
+  licenceImage: "",
+  activityDepositCents: 9900,
+  depositRefundDays: 7,
+  leadRetentionMonths: 24,
 };
 
 /** An API client that fails loudly: component tests must prime every query they need. */

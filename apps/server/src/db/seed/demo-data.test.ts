@@ -370,6 +370,8 @@ describe("media", () => {
   for (const p of data.pages) for (const block of p.blocks) if (block.kind === "image") ref(block.src, [1200, 675]);
   // A demo project's site photo is kept as its media key, as the projects API keeps uploads.
   for (const r of data.projects.records) for (const key of r.photoKeys ?? []) ref(`/media/${key}`, [1200, 800]);
+  // The business licence's demo drawing (docs/decisions/0077).
+  ref(data.settings.licenceImage, [1200, 850]);
 
   it("has exactly one entry per referenced image", () => {
     const keys = data.media.map((m) => m.key);

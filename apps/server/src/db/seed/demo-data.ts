@@ -55,7 +55,16 @@ export const DEMO_SETTINGS: typeof siteSettings.$inferInsert = {
   serviceHours: "每天 09:00-21:00（节假日不休）",
   serviceEmail: "service@yuejia-home.cn",
   wechat: "yuejiazhengzhuang",
+  // Filings and licence (docs/decisions/0077): plausible in form, plainly a demo company. The credit
+  // code passes GB 32100-2015's check digit; the licence picture is a titled drawing (ADR 0057).
+  policeFilingNumber: "浙公网安备 33010802000001号",
+  companyName: "杭州悦家装饰工程有限公司（演示数据）",
+  companyAddress: "浙江省杭州市滨江区江南大道3688号悦家大厦18层",
+  creditCode: "91330108MA2H4DEM0A",
 };
+
+/** The demo licence picture's key: a placeholder drawing that says it is a demo. */
+const DEMO_LICENCE_KEY = "demo-licence.svg";
 
 /** `today` (a China day) places the demo projects' plans; the rest of the demo is the same every day. */
 export function buildDemoData(today = chinaDayOf(new Date())): DemoData {
@@ -69,8 +78,16 @@ export function buildDemoData(today = chinaDayOf(new Date())): DemoData {
   const bannerRows = buildBanners(registry);
   const pageRows = buildDemoPages(DEMO_SETTINGS.brandName, registry);
   const projectRows = buildDemoProjects(registry, today);
+  const licenceImage = registry.add(DEMO_LICENCE_KEY, {
+    title: "营业执照（演示）",
+    subtitle: "演示数据，非真实证照",
+    color: "#b8423a",
+    width: 1200,
+    height: 850,
+    kind: "article",
+  });
   return {
-    settings: { ...DEMO_SETTINGS },
+    settings: { ...DEMO_SETTINGS, licenceImage },
     categories,
     goodsTags: GOODS_TAGS.map((t) => ({ ...t })),
     goods: goodsRows,

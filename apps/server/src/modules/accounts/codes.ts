@@ -3,9 +3,18 @@
 import { createHmac, randomInt } from "node:crypto";
 import type { CodePurpose } from "@yj/contract";
 import { and, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
+import { deleteInBatches } from "../../db/batched-delete.js";
 import type { Db } from "../../db/client.js";
 import { verificationCodes } from "../../db/schema.js";
 import { CODE_MAX_WRONG_ATTEMPTS, CODE_TTL_MS } from "./limits.js";
+
+/**
+ * The data-retention job's part (docs/decisions/0077): every expired code goes (issue() drops a
+ * phone's own when it sends the next; this catches phones that never asked again). Answers how many.
+ */
+export function removeExpiredCodes(db: Db, now: Date): Promise<number> {
+  return deleteInBatches(db, verificationCodes, verificationCodes.id, lte(verificationCodes.expiresAt, now));
+}
 
 export function generateCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, "0");

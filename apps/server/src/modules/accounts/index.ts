@@ -1,6 +1,6 @@
 // The accounts module's public API for other modules (docs/decisions/0040): what they may ask of the
 // customers table, which only this module writes.
-import { inArray } from "drizzle-orm";
+import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { customers } from "../../db/schema.js";
 
@@ -19,4 +19,16 @@ export async function customersOfMobiles(reader: Pick<Db, "select">, mobiles: st
   if (mobiles.length === 0) return [];
   const rows = await reader.select({ id: customers.id }).from(customers).where(inArray(customers.mobile, mobiles));
   return rows.map((r) => r.id);
+}
+
+export { removeExpiredCodes } from "./codes.js";
+export { removeDeadSessions } from "./sessions.js";
+
+/**
+ * "A customer account holds this phone", as a condition on another table's column: the lead
+ * retention keeps the leads of customers (docs/decisions/0077). Orders belong to accounts, so a
+ * phone with orders always has one.
+ */
+export function customerHasPhone(phone: AnyColumn | SQL): SQL {
+  return sql`exists (select 1 from ${customers} where ${customers.mobile} = ${phone})`;
 }

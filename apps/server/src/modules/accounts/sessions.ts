@@ -1,6 +1,7 @@
 // Login sessions (R5): a 256-bit random token the client keeps; the database keeps only its SHA-256.
 // A new token at every login, idle and absolute expiry, server-side revocation.
 import { and, eq, getTableColumns, isNotNull, or } from "drizzle-orm";
+import { deleteInBatches } from "../../db/batched-delete.js";
 import type { Db } from "../../db/client.js";
 import { customers, sessions } from "../../db/schema.js";
 import { expiredSessions, liveSession, type NewSession, newSession } from "../../lib/session-token.js";
@@ -55,4 +56,13 @@ export class SessionStore {
   async revoke(tokenHash: string, now: Date): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
+}
+
+/**
+ * The data-retention job's part (docs/decisions/0077): every customer session past its absolute or
+ * idle expiry, or revoked, is deleted; none of them can resolve again. Answers how many went.
+ */
+export function removeDeadSessions(db: Db, now: Date): Promise<number> {
+  const dead = or(expiredSessions(sessions, now, SESSION_IDLE_MS), isNotNull(sessions.revokedAt));
+  return deleteInBatches(db, sessions, sessions.tokenHash, dead as NonNullable<typeof dead>);
 }

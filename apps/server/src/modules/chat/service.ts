@@ -164,7 +164,7 @@ export class ChatService {
   /** The visitor leaves a phone with consent: a 在线咨询 lead with the transcript, and a line in the chat. */
   async leaveLead(
     who: VisitorIdentity,
-    input: { conversationId: number; phone: string; name: string },
+    input: { conversationId: number; phone: string; name: string; marketingConsent?: boolean },
     clientIp: string,
   ): Promise<void> {
     const conversation = await this.owned(who, input.conversationId);
@@ -177,6 +177,7 @@ export class ChatService {
         conversationId: conversation.id,
         transcript: await this.transcript(conversation.id),
         by: "visitor",
+        marketingConsent: input.marketingConsent === true,
       },
       clientIp,
     );

@@ -66,6 +66,9 @@ function rowOf({ lead, assigneeName }: { lead: LeadRecord; assigneeName: string 
     submissions: lead.submissions,
     assigneeId: lead.assigneeId,
     assigneeName,
+    marketingConsent: lead.marketingConsent,
+    marketingConsentAt: lead.marketingConsentAt?.toISOString() ?? null,
+    forgottenAt: lead.forgottenAt?.toISOString() ?? null,
     createdAt: lead.createdAt.toISOString(),
     updatedAt: lead.updatedAt.toISOString(),
   };

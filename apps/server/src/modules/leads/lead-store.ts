@@ -36,6 +36,8 @@ export interface LeadSubmission {
   origin?: string;
   payload: Record<string, unknown>;
   consent: boolean;
+  /** The optional consent to be called about offers (docs/decisions/0077). */
+  marketingConsent: boolean;
   ipHash: string;
 }
 
@@ -98,6 +100,9 @@ export class LeadStore {
         payload: lead.payload,
         ipHash: lead.ipHash,
         updatedAt: now,
+        // The latest submission's choice stands: a later form sent without the tick withdraws it
+        // (docs/decisions/0077); a consent given again keeps the time it was first given.
+        marketingConsent: lead.marketingConsent,
       };
       let written: WrittenLead;
       if (recent) {
@@ -110,6 +115,9 @@ export class LeadStore {
             consentAt: lead.consent
               ? sql`coalesce(${leads.consentAt}, ${now.toISOString()}::timestamptz)`
               : leads.consentAt,
+            marketingConsentAt: lead.marketingConsent
+              ? sql`coalesce(${leads.marketingConsentAt}, ${now.toISOString()}::timestamptz)`
+              : null,
             submissions: sql`${leads.submissions} + 1`,
           })
           .where(eq(leads.id, recent.id))
@@ -125,6 +133,7 @@ export class LeadStore {
             phone: lead.phone,
             consent: lead.consent,
             consentAt: lead.consent ? now : null,
+            marketingConsentAt: lead.marketingConsent ? now : null,
             createdAt: now,
           })
           .returning({ id: leads.id, submissions: leads.submissions });

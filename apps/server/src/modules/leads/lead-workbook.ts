@@ -23,6 +23,8 @@ export async function buildLeadWorkbook(
       { header: "城市", key: "city", width: 10 },
       { header: "来源", key: "origin", width: 24 },
       { header: "提交次数", key: "submissions", width: 8 },
+      // The optional consent to be called about offers (docs/decisions/0077): 同意 with its time, or 未同意.
+      { header: "同意优惠回访", key: "marketingConsent", width: 22 },
       { header: "跟进人", key: "assignee", width: 10 },
       { header: "提交时间", key: "createdAt", width: 18 },
     ],
@@ -37,6 +39,8 @@ export async function buildLeadWorkbook(
       // Pages by their Chinese names, as the list shows them (docs/decisions/0052).
       origin: sourceLabel(lead.origin),
       submissions: lead.submissions,
+      marketingConsent:
+        lead.marketingConsent && lead.marketingConsentAt ? `同意（${chinaMinute(lead.marketingConsentAt)}）` : "未同意",
       assignee: assigneeName ?? "",
       createdAt: chinaMinute(lead.createdAt),
     })),

@@ -61,13 +61,15 @@ export interface ChatLeadSubmission {
    * (staff writes have the back office's own limit).
    */
   by: "visitor" | "staff";
+  /** The optional consent to be called about offers, the visitor's own (docs/decisions/0077). */
+  marketingConsent?: boolean;
 }
 
 export class LeadsService {
   constructor(private readonly deps: LeadsDeps) {}
 
   appointment(body: Parsed<typeof AppointmentBody>, clientIp: string) {
-    const { consent, ...payload } = body;
+    const { consent, marketingConsent, ...payload } = body;
     const { province, city } = body;
     return this.submit(
       {
@@ -78,6 +80,7 @@ export class LeadsService {
         origin: sourceLabel(body.originDetail),
         payload,
         consent: consent === true,
+        marketingConsent: marketingConsent === true,
       },
       clientIp,
     );
@@ -108,7 +111,7 @@ export class LeadsService {
       halfCentsPerM2: halfCentsPerM2(hardPrice),
     };
     const amounts = estimate(hardPrice, rooms, basis);
-    const { consent, ...payload } = body;
+    const { consent, marketingConsent, ...payload } = body;
     await this.write(
       {
         kind: "estimate",
@@ -118,6 +121,7 @@ export class LeadsService {
         origin: body.type || "在线报价",
         payload,
         consent: consent === true,
+        marketingConsent: marketingConsent === true,
       },
       clientIp,
     );
@@ -154,7 +158,7 @@ export class LeadsService {
    * limits, dedupe and outbox as every form, the conversation's transcript kept as its payload.
    */
   chat(lead: ChatLeadSubmission, clientIp: string): Promise<WrittenLead> {
-    const { phone, name, city, page, conversationId, transcript, by } = lead;
+    const { phone, name, city, page, conversationId, transcript, by, marketingConsent } = lead;
     const submission = {
       kind: "chat" as const,
       phone,
@@ -163,6 +167,8 @@ export class LeadsService {
       origin: leadOrigin(page || "/", LEAD_KIND_LABELS.chat),
       payload: { conversationId, page, transcript },
       consent: by === "visitor",
+      // Staff cannot consent for the visitor: only the visitor's own tick counts.
+      marketingConsent: by === "visitor" && marketingConsent === true,
     };
     return by === "visitor" ? this.submit(submission, clientIp) : this.write(submission, clientIp);
   }
@@ -186,12 +192,22 @@ export class LeadsService {
    * form but the consent kept as the payload.
    */
   private submitForm(
-    body: { phone: string; name?: string; consent?: boolean },
+    body: { phone: string; name?: string; consent?: boolean; marketingConsent?: boolean },
     lead: Pick<LeadSubmission, "kind" | "origin" | "province" | "city">,
     clientIp: string,
   ): Promise<WrittenLead> {
-    const { consent, ...payload } = body;
-    return this.submit({ ...lead, phone: body.phone, name: body.name, payload, consent: consent === true }, clientIp);
+    const { consent, marketingConsent, ...payload } = body;
+    return this.submit(
+      {
+        ...lead,
+        phone: body.phone,
+        name: body.name,
+        payload,
+        consent: consent === true,
+        marketingConsent: marketingConsent === true,
+      },
+      clientIp,
+    );
   }
 
   private async submit(lead: Omit<LeadSubmission, "ipHash">, clientIp: string): Promise<WrittenLead> {

@@ -23,6 +23,18 @@ export function siteSettingsAdminRoutes(
     ({ body, request }) => settings.saveChat(staffActor(request), body),
     { message: ChatMessages.chatSettingsSaved },
   );
+  registerEndpoint(
+    app,
+    endpoints.adminFilingsSave,
+    ({ body, request }) => settings.saveFilings(staffActor(request), body),
+    { message: ContentMessages.filingsSaved },
+  );
+  registerEndpoint(
+    app,
+    endpoints.adminRetentionSave,
+    ({ body, request }) => settings.saveRetention(staffActor(request), body),
+    { message: ContentMessages.retentionSaved },
+  );
   registerEndpoint(app, endpoints.adminCityAdd, ({ body, request }) => settings.addCity(staffActor(request), body), {
     message: ContentMessages.cityAdded,
   });

@@ -58,6 +58,15 @@ export async function chatSettingsOf(reader: Pick<Db, "select">): Promise<ChatSe
   };
 }
 
+/** Months a lead that never became a customer keeps its phone and name (docs/decisions/0077). */
+export async function leadRetentionMonths(reader: Pick<Db, "select">): Promise<number> {
+  const [settings] = await reader
+    .select({ months: siteSettings.leadRetentionMonths })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return settings?.months ?? 24;
+}
+
 export class SiteSettingsService {
   constructor(
     private readonly db: Db,

@@ -37,6 +37,15 @@ export interface SettingsSaveInput {
   embedOrigins?: string[];
 }
 
+/** The filings and licence card (docs/decisions/0077): the contract checked the formats and the credit code. */
+export interface FilingsSaveInput {
+  policeFilingNumber: string;
+  companyName: string;
+  companyAddress: string;
+  creditCode: string;
+  licenceImage: string;
+}
+
 const isCity = eq(websiteConfigs.type, WebsiteConfigType.CITY_LIST);
 
 /** A city of the region table: a prefecture of the province, or the province itself (北京市). */
@@ -116,6 +125,32 @@ export class SettingsEditor {
         tx,
         actor,
         { action: "settings.chat", entity: "site_settings", entityId: 1, before, after },
+        now,
+      );
+      return after;
+    });
+  }
+
+  /** The filings and licence card of 设置, saved apart from the main card (docs/decisions/0077). */
+  saveFilings(actor: Actor, input: FilingsSaveInput) {
+    return this.saveFields(actor, "settings.filings", input);
+  }
+
+  /** The data-retention card: months a never-customer lead keeps its phone and name. */
+  saveRetention(actor: Actor, input: { leadRetentionMonths: number }) {
+    return this.saveFields(actor, "settings.retention", input);
+  }
+
+  /** Some columns of the one row, audited with the whole row before and after. */
+  private saveFields(actor: Actor, action: string, fields: Partial<typeof siteSettings.$inferInsert>) {
+    return this.write(async (tx, now) => {
+      const before = settingsOf(await this.detail(tx));
+      await tx.update(siteSettings).set(fields).where(eq(siteSettings.id, 1));
+      const after = await this.detail(tx);
+      await recordAudit(
+        tx,
+        actor,
+        { action, entity: "site_settings", entityId: 1, before, after: settingsOf(after) },
         now,
       );
       return after;

@@ -12,4 +12,4 @@ export {
   staffContacts,
   staffNames,
 } from "./staff-service.js";
-export { STAFF_SESSION_ABSOLUTE_MS, type StaffSessionStore } from "./staff-sessions.js";
+export { removeDeadStaffSessions, STAFF_SESSION_ABSOLUTE_MS, type StaffSessionStore } from "./staff-sessions.js";

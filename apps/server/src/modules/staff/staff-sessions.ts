@@ -1,7 +1,8 @@
 // Staff sessions: the customers' design (R5: a random token, only its SHA-256 stored, idle and
 // absolute expiry, server-side revocation) in a table of their own, so a customer's token can never
 // resolve to a staff member. A disabled staff member's sessions stop resolving at once.
-import { and, eq, getTableColumns, isNull, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { deleteInBatches } from "../../db/batched-delete.js";
 import type { Db } from "../../db/client.js";
 import { staff, staffSessions } from "../../db/schema.js";
 import { expiredSessions, liveSession, type NewSession, newSession } from "../../lib/session-token.js";
@@ -78,4 +79,13 @@ export class StaffSessionStore {
       .set({ revokedAt: now })
       .where(keep ? and(live, ne(staffSessions.tokenHash, keep)) : live);
   }
+}
+
+/**
+ * The data-retention job's part (docs/decisions/0077): every staff session past its absolute or idle
+ * expiry, or revoked, is deleted. Answers how many went.
+ */
+export function removeDeadStaffSessions(db: Db, now: Date): Promise<number> {
+  const dead = or(expiredSessions(staffSessions, now, STAFF_SESSION_IDLE_MS), isNotNull(staffSessions.revokedAt));
+  return deleteInBatches(db, staffSessions, staffSessions.tokenHash, dead as NonNullable<typeof dead>);
 }

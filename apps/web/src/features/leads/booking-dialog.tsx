@@ -21,16 +21,25 @@ export function bookingOrigin(path: string, origin?: string): string {
 
 export default function BookingDialog({ origin, onClose }: { origin?: string; onClose(): void }) {
   const api = useApi();
-  const { values, errors, set, submitWith } = useLeadForm({ phone: "", consent: false }, contactErrors);
+  const { values, errors, set, submitWith } = useLeadForm(
+    { phone: "", consent: false, marketing: false },
+    contactErrors,
+  );
   const place = useVisitorPlace();
   const { pathname } = useLocation();
   const book = useMutation({
-    mutationFn: (body: { phone: string; originDetail: string; consent: true }) =>
+    mutationFn: (body: { phone: string; originDetail: string; consent: true; marketingConsent: boolean }) =>
       api.post(routes.appointment, { ...body, ...place }),
     meta: { quiet: true },
   });
   const submit = submitWith(
-    (v) => book.mutate({ phone: v.phone.trim(), originDetail: bookingOrigin(pathname, origin), consent: true }),
+    (v) =>
+      book.mutate({
+        phone: v.phone.trim(),
+        originDetail: bookingOrigin(pathname, origin),
+        consent: true,
+        marketingConsent: v.marketing,
+      }),
     book.isPending,
   );
 

@@ -4,14 +4,15 @@
 // (docs/decisions/0066) the buyer comes back from WeChat's or Alipay's page with ?trade=, whose state
 // is polled without the form; back from WeChat's OAuth, the form's values wait in this tab's
 // sessionStorage (read once) and the pay step resumes.
-import { useMutation } from "@tanstack/react-query";
-import { ACTIVITY_DEPOSIT_CENTS, routes } from "@yj/contract";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { routes } from "@yj/contract";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { DEPOSIT_RESUME_KEY, PaymentPanel, ReturnedTrade } from "../../components/payment-panel";
 import { useApi } from "../../lib/api-context";
 import { formatPrice } from "../../lib/format";
 import { useOneAtATime } from "../../lib/one-at-a-time";
+import { apiQuery } from "../../lib/queries";
 import { ContactFields, FormFailure, SubmitButton } from "./lead-fields";
 import form from "./lead-form.module.css";
 import { namedContactErrors } from "./lead-rules";
@@ -19,11 +20,22 @@ import { useLeadForm, useVisitorPlace } from "./use-lead-form";
 
 export function DepositSection({ initial }: { initial: { name: string; phone: string } }) {
   const api = useApi();
-  const { values, errors, set, submitWith } = useLeadForm({ ...initial, consent: false }, namedContactErrors);
+  // The amount the payment will take: the site settings', as the activity rules show it.
+  const { data: settings } = useQuery(apiQuery(api, routes.siteSettings));
+  const { values, errors, set, submitWith } = useLeadForm(
+    { ...initial, consent: false, marketing: false },
+    namedContactErrors,
+  );
   const place = useVisitorPlace();
   const denominate = useMutation({
-    mutationFn: (body: { name: string; phone: string }) =>
-      api.post(routes.denominate, { phone: body.phone, content: body.name, consent: true, ...place }),
+    mutationFn: (body: { name: string; phone: string; marketing: boolean }) =>
+      api.post(routes.denominate, {
+        phone: body.phone,
+        content: body.name,
+        consent: true,
+        marketingConsent: body.marketing,
+        ...place,
+      }),
     meta: { quiet: true },
   });
   // One click, one denominate: the mutation's own pending state arrives too late for a double click.
@@ -48,7 +60,10 @@ export function DepositSection({ initial }: { initial: { name: string; phone: st
   const submit = submitWith(
     (v) =>
       sending.start() &&
-      denominate.mutate({ name: v.name.trim(), phone: v.phone.trim() }, { onSettled: sending.finish }),
+      denominate.mutate(
+        { name: v.name.trim(), phone: v.phone.trim(), marketing: v.marketing },
+        { onSettled: sending.finish },
+      ),
     sending.busy,
   );
 
@@ -86,9 +101,11 @@ export function DepositSection({ initial }: { initial: { name: string; phone: st
   }
   return (
     <form className={form.form} noValidate onSubmit={submit} aria-label="支付定金">
-      <p>
-        支付定金 <strong>{formatPrice(ACTIVITY_DEPOSIT_CENTS)}</strong> 锁定活动优惠，签约时抵扣合同款。
-      </p>
+      {settings && (
+        <p>
+          支付定金 <strong>{formatPrice(settings.activityDepositCents)}</strong> 锁定活动优惠，签约时抵扣合同款。
+        </p>
+      )}
       <ContactFields values={values} errors={errors} set={set} />
       <FormFailure error={denominate.error} prefix="提交失败" />
       <SubmitButton pending={sending.busy} label="支付定金" />

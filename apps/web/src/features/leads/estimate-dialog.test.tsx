@@ -19,6 +19,7 @@ const valid: EstimateForm = {
   isElectric: false,
   phone: "13800000000",
   consent: true,
+  marketing: false,
 };
 
 const answer: EstimateData = {
@@ -99,6 +100,7 @@ describe("estimate rules", () => {
       comment: Messages.quoteNothingSelected,
       phone: "13800000000",
       consent: true,
+      marketingConsent: false,
     });
     expect(estimateBody({ ...valid, isSoft: true, isElectric: true })).toMatchObject({
       isSoft: 1,

@@ -30,6 +30,7 @@ export default function EstimateDialog({ onClose }: { onClose(): void }) {
       isElectric: false,
       phone: store.getState().phoneNum ?? "",
       consent: false,
+      marketing: false,
     };
   });
   const served = apiQuery(api, routes.servedCount);

@@ -47,6 +47,19 @@ export function ConsentField({
   );
 }
 
+/**
+ * The optional consent to be called about offers (docs/decisions/0077): apart from the privacy one,
+ * unticked by default, never required.
+ */
+export function MarketingConsentField({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <label className={`${styles.consent} ${styles.marketing}`}>
+      <input type="checkbox" name="marketingConsent" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{Messages.marketingConsent}</span>
+    </label>
+  );
+}
+
 /** A labelled input with its message underneath. */
 export function TextField({
   label,
@@ -151,11 +164,12 @@ export function SubmitButton({
   );
 }
 
-type Contact = { name?: string; phone: string; consent: boolean };
+type Contact = { name?: string; phone: string; consent: boolean; marketing?: boolean };
 
 /**
  * What every lead form asks for: the name (where the form has one), the mobile number and the consent,
- * each with its message, each change passed on as a patch.
+ * each with its message, each change passed on as a patch; and, where the form keeps `marketing`, the
+ * optional consent to be called about offers.
  */
 export function ContactFields({
   values,
@@ -180,6 +194,9 @@ export function ContactFields({
         onChange={(v) => set({ phone: v })}
       />
       <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+      {values.marketing !== undefined && (
+        <MarketingConsentField checked={values.marketing} onChange={(v) => set({ marketing: v })} />
+      )}
     </>
   );
 }

@@ -57,6 +57,8 @@ export interface EstimateForm {
   isElectric: boolean;
   phone: string;
   consent: boolean;
+  /** The optional consent to be called about offers (docs/decisions/0077). */
+  marketing: boolean;
 }
 
 export type EstimateField = "province" | "city" | "area" | "room" | "hall" | "wei" | "phone" | "consent";
@@ -108,5 +110,6 @@ export function estimateBody(form: EstimateForm): EstimateBody {
     comment: extrasComment(form.isSoft, form.isElectric),
     phone: form.phone.trim(),
     consent: true,
+    marketingConsent: form.marketing,
   }) as EstimateBody;
 }

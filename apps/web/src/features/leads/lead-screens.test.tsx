@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { ACTIVITY_DEPOSIT_CENTS, Messages, routes } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../test/fake-api";
-import { renderApp } from "../../test/render-app";
+import { renderApp, settingsFixture } from "../../test/render-app";
 import DecorateActScreen, { handle as activityHandle } from "./screens/decorate-act-screen";
 import MerchantsJoinScreen from "./screens/merchants-join-screen";
 import PanoramaScreen, { handle as panoramaHandle } from "./screens/panorama-screen";
@@ -22,6 +22,26 @@ const regions = {
 describe("/decorate-act", () => {
   const signUpForm = () => within(screen.getByRole("form", { name: "活动报名" }));
   const depositForm = () => within(screen.getByRole("form", { name: "支付定金" }));
+
+  it("states the rules from the site settings: the deposit, what it buys, its refund window (docs/decisions/0077)", async () => {
+    const rulesWith = (settings: Partial<typeof settingsFixture>) => {
+      const { api } = fakeApi({ get: { [routes.activityCount.path]: () => Promise.resolve(3) } });
+      const view = renderApp(<DecorateActScreen />, {
+        path: "/decorate-act",
+        api,
+        prime: (set) => set(routes.siteSettings, undefined, { ...settingsFixture, ...settings }),
+      });
+      const text = screen.getByTestId("activity-rules").textContent ?? "";
+      view.unmount();
+      return text;
+    };
+    const shown = rulesWith({ activityDepositCents: 19_900, depositRefundDays: 3 });
+    expect(shown).toContain("活动定金 ¥199");
+    expect(shown).toContain("签约时全额抵扣合同款");
+    expect(shown).toContain("定金支付后 3 天内可在“我的订单”中申请退款");
+    expect(rulesWith({ depositRefundDays: 0 })).toContain("定金支付后不可退款");
+    expect(rulesWith({ activityDepositCents: 0 })).toContain("本期活动暂不收取定金");
+  });
 
   it("is shown in the overall layout and says how many have signed up, then counts the new sign-up", async () => {
     expect(activityHandle.view).toBe("overall");
@@ -45,7 +65,11 @@ describe("/decorate-act", () => {
     expect(form.getByRole("alert").textContent).toBe(Messages.consentRequired);
     expect(post).not.toHaveBeenCalled();
 
+    // The offers-call consent is optional and unticked (docs/decisions/0077): sending needs only the other.
+    const offers = form.getByRole("checkbox", { name: Messages.marketingConsent }) as HTMLInputElement;
+    expect(offers.checked).toBe(false);
     fireEvent.click(form.getByRole("checkbox", { name: /我已阅读并同意/ }));
+    fireEvent.click(offers);
     fireEvent.click(form.getByRole("button", { name: "立即报名" }));
     expect(await screen.findByText(/报名成功/)).toBeTruthy();
     // ADR 0052: the visitor's chosen city and province go with the lead.
@@ -53,6 +77,7 @@ describe("/decorate-act", () => {
       name: "王女士",
       phone: "13900000000",
       consent: true,
+      marketingConsent: true,
       province: "浙江省",
       city: "杭州市",
     });
@@ -107,6 +132,7 @@ describe("/decorate-act", () => {
       phone: "13600000000",
       content: "赵先生",
       consent: true,
+      marketingConsent: false,
       province: "浙江省",
       city: "杭州市",
     });
@@ -147,6 +173,7 @@ describe("/merchants-join", () => {
       city: "杭州市",
       comment: "想在杭州开店",
       consent: true,
+      marketingConsent: false,
     });
   });
 

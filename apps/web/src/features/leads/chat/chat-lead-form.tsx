@@ -19,13 +19,17 @@ export function ChatLeadForm({
   onLeft(): void;
 }) {
   const api = useApi();
-  const { values, errors, set, submitWith } = useLeadForm({ phone: "", consent: false }, contactErrors);
+  const { values, errors, set, submitWith } = useLeadForm(
+    { phone: "", consent: false, marketing: false },
+    contactErrors,
+  );
   const lead = useMutation({
-    mutationFn: (phone: string) => api.post(routes.chatLead, { conversationId, phone, name: "", consent: true }),
+    mutationFn: ({ phone, marketing }: { phone: string; marketing: boolean }) =>
+      api.post(routes.chatLead, { conversationId, phone, name: "", consent: true, marketingConsent: marketing }),
     meta: { quiet: true },
     onSuccess: onLeft,
   });
-  const submit = submitWith((v) => lead.mutate(v.phone.trim()), lead.isPending);
+  const submit = submitWith((v) => lead.mutate({ phone: v.phone.trim(), marketing: v.marketing }), lead.isPending);
 
   if (lead.isSuccess)
     return (

@@ -6,6 +6,7 @@ import { routes } from "@yj/contract";
 import type { LoaderFunctionArgs } from "react-router";
 import { BookingPrompt } from "../../../components/lead-buttons";
 import { useApi } from "../../../lib/api-context";
+import { formatPrice } from "../../../lib/format";
 import { apiQuery } from "../../../lib/queries";
 import type { RouteContext, RouteHandle, RouteMeta } from "../../../lib/route-context";
 import { DepositSection } from "../deposit-section";
@@ -31,21 +32,63 @@ const PERKS = [
   ["价格透明", "按智能报价清单签约，施工中无隐形增项。"],
 ] as const;
 
+/**
+ * The promotion's rules in full beside the sign-up (issue #26, docs/decisions/0077): the deposit, what
+ * it buys and its refund window, from the site settings (the amount the payment takes, the days the
+ * refund is open), so the page never promises other terms than the checkout applies.
+ */
+function ActivityRules() {
+  const api = useApi();
+  const { data: s } = useQuery(apiQuery(api, routes.siteSettings));
+  const deposit = s?.activityDepositCents ?? 0;
+  const days = s?.depositRefundDays ?? 0;
+  return (
+    <div className={`${styles.card} ${styles.rules}`} data-testid="activity-rules">
+      <h3>活动规则</h3>
+      <BookingPrompt origin="活动页" text="想先看方案？设计师免费上门量房" />
+      <ul className={styles.list}>
+        <li>活动仅限新签约业主，每个手机号限报名一次；报名免费。</li>
+        {s &&
+          (deposit > 0 ? (
+            <>
+              <li>
+                活动定金 <strong>{formatPrice(deposit)}</strong>
+                ：锁定本期活动优惠（免费量房与设计、主材免费升级、软装礼包），签约时全额抵扣合同款。
+              </li>
+              <li>
+                {days > 0
+                  ? `定金支付后 ${days} 天内可在“我的订单”中申请退款，原路退回；超过 ${days} 天不再退款，签约时仍全额抵扣。`
+                  : "定金支付后不可退款，签约时全额抵扣合同款。"}
+              </li>
+            </>
+          ) : (
+            <li>本期活动暂不收取定金。</li>
+          ))}
+        <li>量房与设计服务覆盖已开通城市。</li>
+        <li>礼包与升级以签约合同为准，不可折现。</li>
+      </ul>
+    </div>
+  );
+}
+
 export default function DecorateActScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const countQuery = apiQuery(api, routes.activityCount);
   const { data: count } = useQuery({ ...countQuery, meta: { quiet: true } });
-  const { values, errors, set, submitWith } = useLeadForm({ name: "", phone: "", consent: false }, namedContactErrors);
+  const { values, errors, set, submitWith } = useLeadForm(
+    { name: "", phone: "", consent: false, marketing: false },
+    namedContactErrors,
+  );
   const place = useVisitorPlace();
   const signUp = useMutation({
-    mutationFn: (body: { name: string; phone: string; consent: true }) =>
+    mutationFn: (body: { name: string; phone: string; consent: true; marketingConsent: boolean }) =>
       api.post(routes.activity, { ...body, ...place }),
     meta: { quiet: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: countQuery.queryKey }),
   });
   const submit = submitWith(
-    (v) => signUp.mutate({ name: v.name.trim(), phone: v.phone, consent: true }),
+    (v) => signUp.mutate({ name: v.name.trim(), phone: v.phone, consent: true, marketingConsent: v.marketing }),
     signUp.isPending,
   );
 
@@ -87,15 +130,7 @@ export default function DecorateActScreen() {
               initial={signUp.isSuccess ? { name: values.name.trim(), phone: values.phone } : { name: "", phone: "" }}
             />
           </div>
-          <div className={styles.card}>
-            <h3>活动说明</h3>
-            <BookingPrompt origin="活动页" text="想先看方案？设计师免费上门量房" />
-            <ul className={styles.list}>
-              <li>活动仅限新签约业主，每个手机号限报名一次。</li>
-              <li>量房与设计服务覆盖已开通城市。</li>
-              <li>礼包与升级以签约合同为准，不可折现。</li>
-            </ul>
-          </div>
+          <ActivityRules />
         </div>
       </section>
     </div>

@@ -5,7 +5,7 @@ import { Messages, routes } from "@yj/contract";
 import { useApi } from "../../../lib/api-context";
 import type { RouteMeta } from "../../../lib/route-context";
 import { useStore } from "../../../lib/store";
-import { ConsentField, FormFailure, NameField, PhoneField, SubmitButton } from "../lead-fields";
+import { ConsentField, FormFailure, MarketingConsentField, NameField, PhoneField, SubmitButton } from "../lead-fields";
 import form from "../lead-form.module.css";
 import { consentError, nameError, phoneError } from "../lead-rules";
 import { RegionFields } from "../region-fields";
@@ -61,11 +61,13 @@ export default function MerchantsJoinScreen() {
       city: store.getState().cityName,
       comment: "",
       consent: false,
+      marketing: false,
     }),
     franchiseErrors,
   );
   const apply = useMutation({
-    mutationFn: (body: typeof values & { consent: true }) => api.post(routes.cityPartner, body),
+    mutationFn: ({ marketing, ...body }: typeof values & { consent: true }) =>
+      api.post(routes.cityPartner, { ...body, marketingConsent: marketing }),
     meta: { quiet: true },
   });
   const submit = submitWith((v) => apply.mutate({ ...v, name: v.name.trim(), consent: true }), apply.isPending);
@@ -116,6 +118,7 @@ export default function MerchantsJoinScreen() {
                 />
               </div>
               <ConsentField checked={values.consent} error={errors.consent} onChange={(v) => set({ consent: v })} />
+              <MarketingConsentField checked={values.marketing} onChange={(v) => set({ marketing: v })} />
               <FormFailure error={apply.error} prefix={Messages.leadFailed} />
               <SubmitButton pending={apply.isPending} label="提交申请" />
             </form>

@@ -108,15 +108,24 @@ function PanoramaView() {
 function QuoteCard() {
   const api = useApi();
   const [open, setOpen] = useState(true);
-  const { values, errors, set, submitWith } = useLeadForm({ phone: "", consent: false }, contactErrors);
+  const { values, errors, set, submitWith } = useLeadForm(
+    { phone: "", consent: false, marketing: false },
+    contactErrors,
+  );
   const place = useVisitorPlace();
   const send = useMutation({
-    mutationFn: (body: { phone: string; originDetail: string; consent: true }) =>
+    mutationFn: (body: { phone: string; originDetail: string; consent: true; marketingConsent: boolean }) =>
       api.post(routes.putCards, { ...body, ...place }),
     meta: { quiet: true },
   });
   const submit = submitWith(
-    (v) => send.mutate({ phone: v.phone, originDetail: leadOrigin("/iframe"), consent: true }),
+    (v) =>
+      send.mutate({
+        phone: v.phone,
+        originDetail: leadOrigin("/iframe"),
+        consent: true,
+        marketingConsent: v.marketing,
+      }),
     send.isPending,
   );
 
