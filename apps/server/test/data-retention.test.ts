@@ -287,6 +287,25 @@ describeEachBackend("data retention", { embedded: true, app: { retention: { runJ
     await db.update(siteSettings).set({ leadRetentionMonths: 24 }).where(eq(siteSettings.id, 1));
   });
 
+  it("started, the job takes its first look after a delay, then runs the day on its own", async () => {
+    const { db } = ctx.database;
+    now = new Date(now.getTime() + DAY);
+    const day = dueRunDate(now, DEFAULT_RETENTION_POLICY.runHour)!;
+    const job = createRetentionJob(db, new RetentionRunStore(db), {
+      policy: { ...DEFAULT_RETENTION_POLICY, firstLookAfterMs: 30 },
+      now: () => now,
+      log,
+    });
+    const runOf = async () => (await db.select().from(retentionRuns).where(eq(retentionRuns.runDate, day)))[0];
+    job.start();
+    expect(await runOf()).toBeUndefined();
+    try {
+      await expect.poll(async () => (await runOf())?.status, { timeout: 10_000 }).toBe("done");
+    } finally {
+      await job.stop();
+    }
+  });
+
   it("shows runs, rows per kind and the last success in /metrics, in a form promtool accepts", async () => {
     const { db } = ctx.database;
     const done = await db.select().from(retentionRuns).where(eq(retentionRuns.status, "done"));

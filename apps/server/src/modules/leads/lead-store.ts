@@ -1,7 +1,7 @@
 // Lead rows and their outbox rows (R14, R17): a lead and its notification are written in one
 // transaction, and a repeat of the same phone and kind within 24 hours updates the lead.
 import type { LeadKind } from "@yj/contract";
-import { and, countDistinct, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { leadOutbox, leads } from "../../db/schema.js";
 
@@ -147,9 +147,10 @@ export class LeadStore {
     });
   }
 
-  /** Distinct phones among leads, of one kind or of all. */
+  /** Distinct phones among leads, of one kind or of all; a forgotten lead's empty phone is none. */
   async distinctPhones(kind?: LeadKind): Promise<number> {
-    const where: SQL | undefined = kind ? eq(leads.kind, kind) : undefined;
+    const kept = ne(leads.phone, "");
+    const where: SQL | undefined = kind ? and(eq(leads.kind, kind), kept) : kept;
     const [row] = await this.db
       .select({ n: countDistinct(leads.phone) })
       .from(leads)

@@ -17,6 +17,11 @@ export interface RetentionPolicy {
   staleMs: number;
   /** A failed run is tried again this long after it failed. */
   retryFailedAfterMs: number;
+  /**
+   * The first look waits this long after start: a starting instance serves first, and an app built
+   * for a test never deletes rows the test is still planting.
+   */
+  firstLookAfterMs: number;
 }
 
 export const DEFAULT_RETENTION_POLICY: RetentionPolicy = {
@@ -24,6 +29,7 @@ export const DEFAULT_RETENTION_POLICY: RetentionPolicy = {
   runHour: 3,
   staleMs: 60 * 60_000,
   retryFailedAfterMs: 60 * 60_000,
+  firstLookAfterMs: 60_000,
 };
 
 /** The job's name in /metrics (job_runs_total). */
@@ -51,6 +57,19 @@ export class RetentionJob extends BackgroundJob {
     private readonly options: JobOptions<RetentionPolicy>,
   ) {
     super(DATA_RETENTION_JOB, options);
+  }
+
+  private firstLook: NodeJS.Timeout | undefined;
+
+  override start() {
+    clearTimeout(this.firstLook);
+    this.firstLook = setTimeout(() => super.start(), this.options.policy.firstLookAfterMs);
+    this.firstLook.unref();
+  }
+
+  override stop() {
+    clearTimeout(this.firstLook);
+    return super.stop();
   }
 
   async runOnce(): Promise<RetentionRound> {
