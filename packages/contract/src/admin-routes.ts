@@ -94,4 +94,7 @@ export const adminRoutes = {
   adminChatClose: { method: "POST", path: "/api/admin/chat/close" },
   adminChatReply: { method: "POST", path: "/api/admin/chat/reply" },
   adminChatCanned: { method: "GET", path: "/api/admin/chat/canned" },
+  adminCustomerLookup: { method: "GET", path: "/api/admin/customers/lookup" },
+  adminCustomerExport: { method: "POST", path: "/api/admin/customers/export" },
+  adminCustomerDelete: { method: "POST", path: "/api/admin/customers/delete" },
 } as const satisfies { [K in keyof AdminEndpoints]: Pick<AdminEndpoints[K], "method" | "path"> };

@@ -61,4 +61,5 @@ export const CRAWL_DISALLOWED_PATHS = [
   "/submitOrder",
   "/pay/",
   "/my-orders",
+  "/my-data",
 ] as const;
