@@ -102,7 +102,7 @@ export default function MyDataScreen() {
         <>
           <p className={styles.intro}>
             以下是本店保存的与您的账号（{data.maskedMobile}
-            ）有关的全部数据。您可以下载全部数据、更正收货地址，或注销账号。 数据的用途和保存期限见
+            ）有关的全部数据。您可以下载全部数据、更正收货地址，或注销账号。数据的用途和保存期限见
             <AppLink to="/privacy">隐私政策</AppLink>。
           </p>
           <div className={styles.downloads}>
@@ -139,7 +139,7 @@ export default function MyDataScreen() {
             <h2 id="close-account-title" className={styles.cardTitle}>
               注销账号
             </h2>
-            <p className={styles.muted}>
+            <p className={styles.muted} style={{ marginTop: 8 }}>
               注销后账号立即关闭，登录状态全部失效；收货地址、收藏、购物车、预约与在线咨询记录将被删除；
               订单与支付记录依法保留金额、日期和商品，收货人、手机号和地址将被清除。此操作不可恢复。
             </p>
