@@ -3,7 +3,8 @@
 // downloads the JSON and the workbook (both hold the order and the booking), opens 注销账号 (refused
 // while the order is unpaid, allowed once it is cancelled), confirms it with the code sent to the
 // phone, and is logged out; logging in again with the phone shows an empty account; the back office
-// still shows the order, with the consignee replaced. Screenshots and axe at 1440 and 375 px.
+// still shows the order, with the consignee replaced, and 顾客数据 finds the new account. Screenshots
+// and axe at 1440 and 375 px.
 // The phone may be sent one code a minute (R3): the closing's code waits for the login's minute.
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
@@ -161,6 +162,18 @@ describe("我的数据 in the browser", () => {
     await staffPage.getByText("已注销用户").first().waitFor();
     expect(await staffPage.getByText(NAME).count()).toBe(0);
     expect(await staffPage.getByText(DETAIL).count()).toBe(0);
+    // 顾客数据: the phone now finds the new, empty account, with 导出数据 and 删除数据.
+    await staffPage.getByRole("link", { name: "顾客数据" }).click();
+    await staffPage.getByRole("heading", { name: "顾客数据" }).waitFor();
+    await staffPage.getByLabel("手机号").fill(phone);
+    await staffPage
+      .getByRole("button", { name: "查 询" })
+      .or(staffPage.getByRole("button", { name: "查询" }))
+      .click();
+    await staffPage.getByRole("row", { name: /^订单\s*0$/ }).waitFor();
+    await staffPage.getByRole("button", { name: "删除数据" }).waitFor();
+    await expectAxeClean(staffPage, "顾客数据 1440");
+    await screenshot(staffPage, "admin-customer-data-1440");
     await staffPage.close();
     await page.close();
   });

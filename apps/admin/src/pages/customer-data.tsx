@@ -67,7 +67,7 @@ export function CustomerDataPage() {
             { pattern: /^\s*1[3-9]\d{9}\s*$/, message: "请输入正确的手机号" },
           ]}
         >
-          <Input allowClear placeholder="顾客登录的手机号" style={{ width: 200 }} inputMode="numeric" />
+          <Input placeholder="顾客登录的手机号" style={{ width: 200 }} inputMode="numeric" />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={finding.busy}>
