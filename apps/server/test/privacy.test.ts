@@ -13,6 +13,7 @@ import {
   chatMessages,
   customers,
   leads,
+  mediaUploads,
   orderLines,
   orders,
   payments,
@@ -26,6 +27,10 @@ import { describeEachBackend } from "./helper.js";
 
 const NAME = "隐私测试甲乙";
 const DETAIL = "隐私路 77 号 8 栋 901";
+/** A picture the customer sent in the chat: two of its stored files (the rest need not exist). */
+const PICTURE_HASH = `${Date.now().toString(16)}`.padEnd(24, "a").slice(0, 24);
+const PICTURE = `/media/chat-${PICTURE_HASH}-avif-1200.webp`;
+const PICTURE_KEYS = [`chat-${PICTURE_HASH}-avif-1200.webp`, `chat-${PICTURE_HASH}-avif-240.avif`];
 
 /**
  * Every text, varchar, JSON and text-array column of every table in the public schema, searched for
@@ -122,8 +127,20 @@ describeEachBackend("我的数据 and 注销账号", { embedded: true, app: fals
       clientId: "privacy-1",
       sender: "visitor",
       text: `我是${NAME}，电话 ${phone}`,
+      picture: PICTURE,
       createdAt: now,
     });
+    for (const key of PICTURE_KEYS) {
+      await db.insert(mediaUploads).values({
+        key,
+        purpose: "chat",
+        contentType: key.endsWith(".avif") ? "image/avif" : "image/webp",
+        width: 1200,
+        height: 900,
+        body: Buffer.from("picture"),
+        createdAt: now,
+      });
+    }
   }, 120_000);
   afterAll(() => h?.close());
 
@@ -241,7 +258,7 @@ describeEachBackend("我的数据 and 注销账号", { embedded: true, app: fals
     const me = await h.asCustomer(session, { method: "GET", url: "/api/customers/me" });
     expect(me.body).toMatchObject({ code: 0, errorCode: 1201 });
 
-    expect(await leftovers(db, [phone, NAME, DETAIL])).toEqual([]);
+    expect(await leftovers(db, [phone, NAME, DETAIL, PICTURE_HASH])).toEqual([]);
     // Accounting law: the order keeps its number, amount, dates and goods.
     const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
     expect(order).toMatchObject({ customerId, status: "completed" });

@@ -182,6 +182,7 @@ export async function ordersData(reader: Reader, customerId: number): Promise<Da
         { key: "orderNo", header: "订单号" },
         { key: "kind", header: "类型" },
         { key: "reason", header: "原因" },
+        { key: "photos", header: "照片" },
         { key: "status", header: "状态" },
         { key: "createdAt", header: "申请时间" },
       ],
@@ -189,6 +190,8 @@ export async function ordersData(reader: Reader, customerId: number): Promise<Da
         orderNo: numberOf.get(r.orderId) ?? "",
         kind: r.kind === "return" ? "退货" : "维修",
         reason: r.reason,
+        // The photos' addresses, one per line (the stored keys are the address without /media/).
+        photos: r.photos.map((key) => `/media/${key}`).join("\n"),
         status: AFTER_SALE_STATUS_LABELS[r.status as AfterSaleStatus] ?? r.status,
         createdAt: iso(r.createdAt),
       })),

@@ -19,6 +19,7 @@ import {
 import { type Actor, type AuditRef, notedRefs, recordAudit, redactInAudit } from "../audit/audit.js";
 import { chatData, conversationIdsOf, forgetChats } from "../chat/customer-data.js";
 import { forgetLeadsOf, leadIdsOf, leadsData } from "../leads/forget.js";
+import { forgetCustomerUploads } from "../media/index.js";
 import { customerOrderIds, forgetOrdersCustomer, ordersClosingRefusals, ordersData } from "../orders/customer-data.js";
 import { forgetPayer, paymentsClosingRefusals, paymentsData } from "../payments/customer-data.js";
 import { forgetOwner, projectIdsOf, projectsClosingRefusals, projectsData } from "../projects/customer-data.js";
@@ -125,7 +126,8 @@ export class PrivacyService {
     const now = this.deps.now();
     refuseUnless(await this.closingCheck(tx, who));
     const refs = await this.refsOf(tx, who);
-    const personal = personalValues(await this.sections(tx, who));
+    const held = await this.sections(tx, who);
+    const personal = personalValues(held);
     const orders = await customerOrderIds(tx, who.customerId);
     const leadIds = await leadIdsOf(tx, who.mobile);
     const chats = await forgetChats(tx, { customerId: who.customerId, leadIds });
@@ -133,6 +135,7 @@ export class PrivacyService {
     const paid = await forgetPayer(tx, { mobile: who.mobile, orderIds: orders.map((o) => o.id) });
     const ordered = await forgetOrdersCustomer(tx, who.customerId);
     const projects = await forgetOwner(tx, who, now);
+    const pictures = await forgetCustomerUploads(tx, customerPictures(held));
     await forgetPhoneRateKeys(tx, who.mobile);
     await redactInAudit(tx, personal);
     const account = await forgetAccount(tx, who, now);
@@ -150,6 +153,7 @@ export class PrivacyService {
           leads: leadIds.length,
           chats: chats.length,
           projects: projects.length,
+          pictures,
           refs,
         },
       },
@@ -270,6 +274,19 @@ function personalValues(sections: DataSection[]): string[] {
     }
   }
   return values;
+}
+
+/** The pictures the customer uploaded: after-sales photos, and those they sent in the chat. */
+function customerPictures(sections: DataSection[]): string[] {
+  const urls: string[] = [];
+  for (const section of sections) {
+    for (const row of section.rows) {
+      if (section.key === "afterSales" && typeof row.photos === "string") urls.push(...row.photos.split("\n"));
+      if (section.key === "chatMessages" && row.sender === "我" && typeof row.picture === "string")
+        urls.push(row.picture);
+    }
+  }
+  return urls.filter(Boolean);
 }
 
 /** The JSON export: each kind of data by its key, its rows as they are shown. */
