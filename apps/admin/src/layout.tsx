@@ -25,6 +25,7 @@ const SECTIONS = [
   { key: "/prices", label: "城市价格", permission: "settings" },
   { key: "/settings", label: "设置", permission: "settings" },
   { key: "/staff", label: "员工", permission: "staff" },
+  { key: "/customers", label: "顾客数据", permission: "privacy" },
   { key: "/audit", label: "审计记录", permission: "audit" },
   { key: "/reconciliation", label: "对账", permission: "reconciliation" },
 ] as const;

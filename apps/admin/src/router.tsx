@@ -9,6 +9,7 @@ import { CategoriesPage } from "./pages/categories";
 import { ChangePasswordPage } from "./pages/change-password";
 import { ChatInboxPage } from "./pages/chat-inbox";
 import { CityPricesPage } from "./pages/city-prices";
+import { CustomerDataPage } from "./pages/customer-data";
 import { DashboardPage } from "./pages/dashboard";
 import { GoodsCreatePage } from "./pages/goods-create";
 import { GoodsEditorPage } from "./pages/goods-editor";
@@ -83,6 +84,7 @@ export const router = createBrowserRouter(
             { path: "prices", element: <RequirePermission permission="settings" page={<CityPricesPage />} /> },
             { path: "staff", element: <RequirePermission permission="staff" page={<StaffPage />} /> },
             { path: "audit", element: <RequirePermission permission="audit" page={<AuditPage />} /> },
+            { path: "customers", element: <RequirePermission permission="privacy" page={<CustomerDataPage />} /> },
             {
               path: "reconciliation",
               element: <RequirePermission permission="reconciliation" page={<ReconciliationPage />} />,

@@ -35,6 +35,8 @@ import { registerMedia } from "./modules/media/media-module.js";
 import { type OrdersOverrides, registerOrders } from "./modules/orders/orders-module.js";
 import { openReturnRefund } from "./modules/payments/index.js";
 import { type PaymentsModule, type PaymentsOverrides, registerPayments } from "./modules/payments/payments-module.js";
+import { registerPrivacy } from "./modules/privacy/privacy-module.js";
+import type { PrivacyService } from "./modules/privacy/service.js";
 import { registerProjects } from "./modules/projects/projects-module.js";
 import { registerRegions } from "./modules/regions/regions-module.js";
 import { type RetentionOverrides, registerRetention } from "./modules/retention/retention-module.js";
@@ -189,7 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   requirePermissionOnAdminRoutes(app);
   // Each module registers its storefront and back-office routes, hooks and jobs (docs/decisions/0040).
   const { staff, sessions } = registerStaff(app, { db, now: backOfficeNow, limiter });
-  registerAudit(app, { db });
+  // The audit page's filter by customer asks the privacy module, registered later (docs/decisions/0076).
+  let privacy: PrivacyService | undefined;
+  registerAudit(app, { db, customerRefs: async (id) => (privacy ? privacy.auditRefs(id) : []) });
   const siteSettings = registerSiteSettings(app, { db, cache, invalidation, now: backOfficeNow });
   // /iframe may be framed by the sites the settings name; every other answer by this site only.
   allowEmbedding(app, { origins: () => siteSettings.embedOrigins() });
@@ -200,7 +204,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGeo(app, { env, siteSettings });
   registerMedia(app, { db, now: backOfficeNow, limiter });
   registerSeo(app, { db, origin: env.PUBLIC_ORIGIN, categories: () => catalog.categories(), ...options.seo });
-  const { ownerCodes, customerOf } = registerAccounts(app, { env, db, catalog, content, ...options.accounts, limiter });
+  const { ownerCodes, closeCodes, customerOf } = registerAccounts(app, {
+    env,
+    db,
+    catalog,
+    content,
+    ...options.accounts,
+    limiter,
+  });
   const leads = registerLeads(app, { env, db, siteSettings, limiter, metrics, backOfficeNow, ...options.leads });
   // An approved return refunds through the payments module (docs/decisions/0064), which registers
   // after orders: the port reaches it when a return is approved, long after both are registered.
@@ -232,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   metrics?.watch({ chatStreams: chat.openStreams });
   // Daily: stale never-customer leads forgotten, dead sessions, codes and rate-limit rows removed.
   registerRetention(app, { db, metrics, ...options.retention });
+  privacy = registerPrivacy(app, { env, db, now: options.accounts?.now ?? systemClock, closeCodes });
   registerAdmin(app, {
     env,
     now: backOfficeNow,

@@ -115,6 +115,8 @@ interface SampleContext {
   chats: { waiting: number[]; open: number[]; closed: number[]; reply: number; customer: number };
   /** Every stage of it, in order, with its name. */
   stages: { id: number; name: string }[];
+  /** A customer's data (docs/decisions/0076): one to look up and export, and one deleted by each allowed call. */
+  dataSubject: { phone: string; id: number; deletable: number[] };
 }
 interface Sample {
   query?: Record<string, string>;
@@ -242,6 +244,9 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
     body: { projectId: c.projectId, kind: "add", items: [{ name: "矩阵增项", amountCents: 100 }], reason: "矩阵" },
   }),
   adminCityPricesList: () => ({}),
+  adminCustomerLookup: (c) => ({ query: { phone: c.dataSubject.phone } }),
+  adminCustomerExport: (c) => ({ body: { id: c.dataSubject.id } }),
+  adminCustomerDelete: (c) => ({ body: { id: c.dataSubject.deletable.pop() } }),
   adminChatList: () => ({ query: { box: "waiting" } }),
   adminChatDetail: (c) => ({ query: { id: String(c.chats.reply) } }),
   adminChatClaim: (c) => ({ body: { id: c.chats.waiting.pop() } }),
@@ -329,6 +334,7 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
     stageId: 0,
     chats: { waiting: [], open: [], closed: [], reply: 0, customer: 0 },
     stages: [],
+    dataSubject: { phone: "", id: 0, deletable: [] },
   };
 
   beforeAll(async () => {
@@ -378,6 +384,14 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
       sample.cityIds.push(city!.id);
     }
     sample.cityAdds = [...MATRIX_CITIES];
+    const customerId = async (mobile: string) =>
+      (await ctx.database.db.select().from(customerRows).where(eq(customerRows.mobile, mobile)))[0]!.id;
+    const subject = await customers.login(uniquePhone("134"));
+    sample.dataSubject = { phone: subject.mobile, id: await customerId(subject.mobile), deletable: [] };
+    for (let i = 0; i < CALLERS.length; i += 1) {
+      const gone = await customers.login(uniquePhone("134"));
+      sample.dataSubject.deletable.push(await customerId(gone.mobile));
+    }
     const [page] = await ctx.database.db.select().from(sitePages).where(eq(sitePages.slug, "about"));
     sample.pageSave = { slug: "about", title: page!.title, description: page!.description, blocks: page!.blocks };
     const [settings] = await ctx.database.db.select().from(siteSettings);

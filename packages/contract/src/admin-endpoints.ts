@@ -67,6 +67,7 @@ import {
 import { adminReconciliationEndpoints } from "./admin-reconciliation.js";
 import { chatAdminEndpoints } from "./chat.js";
 import { NoQuery, Nothing, staffDef } from "./endpoint-def.js";
+import { privacyAdminEndpoints } from "./privacy.js";
 import { projectAdminEndpoints } from "./projects.js";
 import { adminRefundEndpoints } from "./refunds.js";
 
@@ -464,4 +465,5 @@ export const adminEndpoints = {
   ...adminReconciliationEndpoints,
   ...projectAdminEndpoints,
   ...chatAdminEndpoints,
+  ...privacyAdminEndpoints,
 } as const;

@@ -102,4 +102,7 @@ export const adminRoutes = {
   adminChatRevealPhone: { method: "POST", path: "/api/admin/chat/reveal-phone" },
   adminChatSettings: { method: "GET", path: "/api/admin/settings/chat/detail" },
   adminChatSettingsSave: { method: "POST", path: "/api/admin/settings/chat/save" },
+  adminCustomerLookup: { method: "GET", path: "/api/admin/customers/lookup" },
+  adminCustomerExport: { method: "POST", path: "/api/admin/customers/export" },
+  adminCustomerDelete: { method: "POST", path: "/api/admin/customers/delete" },
 } as const satisfies { [K in keyof AdminEndpoints]: Pick<AdminEndpoints[K], "method" | "path"> };

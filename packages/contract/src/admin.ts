@@ -47,6 +47,8 @@ export const ADMIN_PERMISSIONS = [
   "project_work",
   // Live chat's inbox (issue #25, docs/decisions/0075): 销售/客服 and 管理员.
   "chat",
+  // A customer's data on request: export or delete (issue #26, docs/decisions/0076): 管理员 only.
+  "privacy",
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export type RolePermission = Exclude<AdminPermission, "public" | "self">;
@@ -72,6 +74,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly RolePermission[]> = {
     "project_create",
     "project_work",
     "chat",
+    "privacy",
   ],
   // Renovation projects (docs/decisions/0069): 销售/客服 create a project from a signed lead and
   // follow every project; 项目经理 see and work only the projects they are on (the projects module
@@ -328,6 +331,8 @@ export const AuditListQuery = z.object({
   action: textParam("操作", 64),
   entity: textParam("对象", 32),
   entityId: textParam("对象编号", 32),
+  /** One customer's trail: the records about their account, orders, leads and projects (docs/decisions/0076). */
+  customerId: Id.optional(),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   ...Paging,
@@ -400,6 +405,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "project.change.approve": "业主确认变更",
   "project.change.reject": "业主拒绝变更",
   "project.revealPhone": "查看业主完整手机号",
+  // A customer's data (docs/decisions/0076).
+  "customer.export": "导出顾客数据",
+  "customer.delete": "删除顾客数据",
+  "customer.close": "顾客注销账号",
 };
 
 /** Orders made in a period, and the ones paid in it with the amount paid (cents). */

@@ -77,6 +77,7 @@ import {
   EstimateData,
   PutCardsBody,
 } from "./leads.js";
+import { privacyEndpoints } from "./privacy.js";
 import { projectOwnerEndpoints } from "./projects.js";
 import { refundEndpoints } from "./refunds.js";
 import { SitePage, SitePageQuery } from "./site-pages.js";
@@ -473,6 +474,7 @@ export const endpoints = {
   }),
   ...refundEndpoints,
   ...projectOwnerEndpoints,
+  ...privacyEndpoints,
   ...chatVisitorEndpoints,
   ...adminEndpoints,
 } as const;

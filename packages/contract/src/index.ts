@@ -28,6 +28,7 @@ export * from "./mask.js";
 export * from "./money.js";
 export * from "./picture-keys.js";
 export * from "./planned-endpoints.js";
+export * from "./privacy.js";
 export * from "./projects.js";
 export * from "./query-string.js";
 export * from "./refunds.js";

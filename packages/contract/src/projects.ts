@@ -9,7 +9,8 @@ import { def, Nothing, staffDef } from "./endpoint-def.js";
 import { text } from "./text.js";
 
 /** What a verification code confirms (accounts' verification_codes.purpose). */
-export const CODE_PURPOSES = ["login", "project"] as const;
+/** "close": a customer's 注销账号 (docs/decisions/0076). */
+export const CODE_PURPOSES = ["login", "project", "close"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const PROJECT_STATUSES = ["in_progress", "completed", "cancelled"] as const;

@@ -74,6 +74,12 @@ export const routes = {
   chatPicture: { method: "POST", path: "/api/chat/picture" },
   chatHistory: { method: "GET", path: "/api/chat/history" },
   chatLead: { method: "POST", path: "/api/chat/lead" },
+  myData: { method: "GET", path: "/api/my-data" },
+  myDataWorkbook: { method: "GET", path: "/api/my-data/workbook" },
+  myAddressSave: { method: "POST", path: "/api/my-data/address" },
+  myAddressRemove: { method: "POST", path: "/api/my-data/address/remove" },
+  closeAccountCode: { method: "POST", path: "/api/my-data/close/code" },
+  closeAccount: { method: "POST", path: "/api/my-data/close" },
 } as const satisfies { [K in StorefrontEndpointName]: Pick<Endpoints[K], "method" | "path"> };
 
 type AnyEndpoint = Endpoints[keyof Endpoints];

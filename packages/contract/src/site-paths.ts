@@ -62,4 +62,5 @@ export const CRAWL_DISALLOWED_PATHS = [
   "/submitOrder",
   "/pay/",
   "/my-orders",
+  "/my-data",
 ] as const;

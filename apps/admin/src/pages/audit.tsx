@@ -1,5 +1,5 @@
 // The audit record (管理员 only): who did what, when, with the values before and after; filterable
-// by staff member, action, object and date (kept in the address, paging on the server).
+// by staff member, action, object, customer and date (kept in the address, paging on the server).
 import { AUDIT_ACTION_LABELS, type AuditRow } from "@yj/contract";
 import { type TableColumnsType, Typography } from "antd";
 import { get, routes } from "../api";
@@ -11,13 +11,15 @@ import { useUrlTable } from "../kit/use-url-table";
 import { useLoad } from "../use-load";
 
 const ENTITY_LABELS: Record<string, string> = {
+  customer: "顾客",
   staff: "员工",
   lead: "线索",
   reconciliation_difference: "对账差异",
   reconciliation_run: "对账批次",
 };
 
-const FILTER_KEYS = ["staffId", "action", "entity", "entityId", "from", "to"] as const;
+// customerId: one customer's trail (their account, orders, leads, conversations, projects; docs/decisions/0076).
+const FILTER_KEYS = ["staffId", "action", "entity", "entityId", "customerId", "from", "to"] as const;
 
 function Values({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -73,6 +75,7 @@ export function AuditPage() {
           options={Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
         />
         <TextFilter name="entityId" label="编号" width={90} />
+        <TextFilter name="customerId" label="顾客编号" width={90} />
         <DatesFilter label="日期" />
       </FilterBar>
       <UrlTableView<AuditRow> table={table} rowKey="id" columns={COLUMNS} />

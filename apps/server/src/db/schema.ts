@@ -333,9 +333,15 @@ export const seedState = pgTable("seed_state", {
 /** One customer per mobile number, created at the first login (docs/product.md §4: login registers). */
 export const customers = pgTable("customers", {
   id: serial().primaryKey(),
+  /**
+   * The login phone. A closed account's is replaced by `closed:<id>` (docs/decisions/0076), which
+   * frees the number: the next login with it registers a new, empty customer.
+   */
   mobile: text().notNull().unique(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
   lastLoginAt: timestamp({ withTimezone: true }).notNull(),
+  /** When the account was closed (注销账号); the row stays for the orders accounting law keeps. */
+  closedAt: timestamp({ withTimezone: true }),
 });
 
 /** Login sessions (R5): only the SHA-256 of the token is stored; csrf is the R6 double-submit value. */

@@ -1,6 +1,6 @@
 // Rate limits in PostgreSQL (the default store, R3): one row per counted event, checked and written in
 // one transaction under a per-key advisory lock, so concurrent instances cannot overshoot a limit.
-import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, like, lte, sql } from "drizzle-orm";
 import { deleteInBatches } from "../db/batched-delete.js";
 import type { Db } from "../db/client.js";
 import { rateLimitEvents } from "../db/schema.js";
@@ -86,4 +86,19 @@ export class DbRateLimiter implements RateLimiter {
  */
 export function removeExpiredRateLimitEvents(db: Db, now: Date): Promise<number> {
   return deleteInBatches(db, rateLimitEvents, rateLimitEvents.id, lte(rateLimitEvents.expiresAt, now));
+}
+
+/**
+ * Drops the counters whose key ends in a phone number (sms:phone:…, verify:phone:…, lead:phone:<kind>:…)
+ * inside a closing account's transaction (docs/decisions/0076): after it, no row names the number.
+ * Redis counters are not rows; they expire with their window.
+ */
+export async function forgetPhoneRateKeys(tx: Db, phone: string): Promise<number> {
+  // A mainland number is digits only, so it has no LIKE wildcard to escape.
+  if (!/^\d+$/.test(phone)) return 0;
+  const gone = await tx
+    .delete(rateLimitEvents)
+    .where(like(rateLimitEvents.key, `%:${phone}`))
+    .returning({ id: rateLimitEvents.id });
+  return gone.length;
 }

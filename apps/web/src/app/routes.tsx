@@ -29,6 +29,7 @@ const SCREENS = {
   "src/features/content/screens/article-screen.tsx": () => import("../features/content/screens/article-screen"),
   "src/features/account/screens/login-screen.tsx": () => import("../features/account/screens/login-screen"),
   "src/features/account/screens/my-mark-screen.tsx": () => import("../features/account/screens/my-mark-screen"),
+  "src/features/account/screens/my-data-screen.tsx": () => import("../features/account/screens/my-data-screen"),
   "src/features/commerce/screens/cart-screen.tsx": () => import("../features/commerce/screens/cart-screen"),
   "src/features/commerce/screens/submit-order-screen.tsx": () =>
     import("../features/commerce/screens/submit-order-screen"),
@@ -112,6 +113,8 @@ export function createRoutes(ctxOf: ContextOf): RouteObject[] {
         page(ctxOf, "article-detail/:id", "src/features/content/screens/article-screen.tsx"),
         page(ctxOf, "login", "src/features/account/screens/login-screen.tsx"),
         page(ctxOf, "my-mark", "src/features/account/screens/my-mark-screen.tsx", "customer"),
+        // 我的数据 (docs/decisions/0076): see, download and correct one's data, and close the account.
+        page(ctxOf, "my-data", "src/features/account/screens/my-data-screen.tsx", "customer"),
         page(ctxOf, "shoppingCart", "src/features/commerce/screens/cart-screen.tsx", "customer"),
         page(ctxOf, "submitOrder", "src/features/commerce/screens/submit-order-screen.tsx", "customer"),
         page(ctxOf, "pay/:orderNo", "src/features/commerce/screens/pay-screen.tsx", "customer"),

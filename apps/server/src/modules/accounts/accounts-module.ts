@@ -43,16 +43,25 @@ export interface OwnerCodes {
 }
 
 /**
+ * What closing an account needs from accounts (docs/decisions/0076): a "close" code sent to the
+ * customer's phone under the login's limits, used in the closing's own transaction.
+ */
+export interface CloseCodes {
+  send(phone: string, clientIp: string): Promise<void>;
+  confirm<T>(phone: string, code: string, clientIp: string, act: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+/**
  * The logged-in customer of any request, a public read's too (the session hook resolves writes and
  * session routes only): the live chat's history and stream are reads of one customer's conversation.
  */
 export type CustomerOf = (request: FastifyRequest) => Promise<SessionCustomer | null>;
 
-/** Returns the rate-limit store it uses (readiness checks Redis through it), the owners' codes and CustomerOf. */
+/** Returns the rate-limit store it uses (readiness checks Redis through it), the owners' and closing codes, CustomerOf. */
 export function registerAccounts(
   app: FastifyInstance,
   options: AccountsOptions,
-): { limiter: RateLimiter; ownerCodes: OwnerCodes; customerOf: CustomerOf } {
+): { limiter: RateLimiter; ownerCodes: OwnerCodes; closeCodes: CloseCodes; customerOf: CustomerOf } {
   const { env, db } = options;
   const { limiter } = options;
   const now = options.now ?? systemClock;
@@ -83,10 +92,14 @@ export function registerAccounts(
     confirm: (phone, code, clientIp, act) => accounts.confirmWithCode(phone, code, clientIp, act),
     sms,
   };
+  const closeCodes: CloseCodes = {
+    send: (phone, clientIp) => accounts.sendCode(phone, clientIp, undefined, "close"),
+    confirm: (phone, code, clientIp, act) => accounts.confirmWithCode(phone, code, clientIp, act, "close"),
+  };
   const customerOf: CustomerOf = async (request) => {
     if (request.customer) return request.customer;
     const token = readToken(request);
     return token ? sessions.resolve(token, now()) : null;
   };
-  return { limiter, ownerCodes, customerOf };
+  return { limiter, ownerCodes, closeCodes, customerOf };
 }

@@ -133,11 +133,18 @@ export class AccountsService {
 
   /**
    * An owner's act on a renovation project, confirmed by a "project" code for the owner's phone
-   * (docs/decisions/0069): the login's limits count the try, and the code is used in the act's own
+   * (docs/decisions/0069), or a customer closing their account with a "close" code
+   * (docs/decisions/0076): the login's limits count the try, and the code is used in the act's own
    * transaction, so the act happens exactly when the code is used. A wrong code commits its counted
    * try and refuses with the login's message (R2, R4).
    */
-  async confirmWithCode<T>(phone: string, code: string, clientIp: string, act: (tx: Db) => Promise<T>): Promise<T> {
+  async confirmWithCode<T>(
+    phone: string,
+    code: string,
+    clientIp: string,
+    act: (tx: Db) => Promise<T>,
+    purpose: CodePurpose = "project",
+  ): Promise<T> {
     const now = this.deps.now();
     const ipKey = `verify:ip:${clientKey(clientIp)}`;
     await this.consume(
@@ -149,7 +156,7 @@ export class AccountsService {
       "验证次数过多",
     );
     const done = await this.deps.db.transaction(async (tx) => {
-      if (!(await this.deps.codes.consume(tx, phone, code, now, "project"))) return null;
+      if (!(await this.deps.codes.consume(tx, phone, code, now, purpose))) return null;
       return { value: await act(tx) };
     });
     if (!done) throw new AppError("business", WRONG_CODE_MESSAGE);

@@ -3,8 +3,14 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import { auditAdminRoutes } from "./admin-routes.js";
-import { AuditService } from "./audit.js";
+import { type AuditRef, AuditService } from "./audit.js";
 
-export function registerAudit(app: FastifyInstance, options: { db: Db }): void {
-  auditAdminRoutes(app, new AuditService(options.db));
+export interface AuditOptions {
+  db: Db;
+  /** The records about one customer (the privacy module knows them, docs/decisions/0076). */
+  customerRefs: (customerId: number) => Promise<AuditRef[]>;
+}
+
+export function registerAudit(app: FastifyInstance, options: AuditOptions): void {
+  auditAdminRoutes(app, new AuditService(options.db), options.customerRefs);
 }

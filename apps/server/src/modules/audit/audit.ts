@@ -1,7 +1,7 @@
 // The audit record (R16): every admin write, phone reveal and export, with who, when, what and the
 // values before and after. `recordAudit` takes the write's own transaction, so a write and its
 // record are committed together or not at all.
-import { and, count, desc, eq, gte, lt, max, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, max, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { auditLog } from "../../db/schema.js";
 import { chinaDayEnd, chinaDayStart } from "../../lib/china-time.js";
@@ -141,7 +141,53 @@ export async function entityTrail(reader: Pick<Db, "select">, entity: string, en
   }));
 }
 
+/** A record the audit names: its kind and id (entity "order" and an order number, …). */
+export interface AuditRef {
+  entity: string;
+  entityId: string;
+}
+
+/**
+ * Removes a closed account's phone, name and address from the values the audit kept
+ * (docs/decisions/0076): each is replaced inside the JSON, so the record of who did what stays. The
+ * values are matched as they are written inside JSON text (escaped), so the result is JSON again.
+ */
+export async function redactInAudit(tx: Db, values: string[]): Promise<number> {
+  let changed = 0;
+  for (const value of new Set(values.filter((v) => v.length >= 2))) {
+    const inJson = JSON.stringify(value).slice(1, -1);
+    const hidden = "已删除";
+    const rows = await tx
+      .update(auditLog)
+      .set({
+        before: sql`replace(${auditLog.before}::text, ${inJson}, ${hidden})::jsonb`,
+        after: sql`replace(${auditLog.after}::text, ${inJson}, ${hidden})::jsonb`,
+      })
+      .where(
+        or(sql`strpos(${auditLog.before}::text, ${inJson}) > 0`, sql`strpos(${auditLog.after}::text, ${inJson}) > 0`),
+      )
+      .returning({ id: auditLog.id });
+    changed += rows.length;
+  }
+  return changed;
+}
+
+/** The refs a customer record's entries noted in their `after` (a closing notes what it touched). */
+export async function notedRefs(
+  reader: Pick<Db, "select">,
+  customerId: string,
+  actions: string[],
+): Promise<AuditRef[]> {
+  const rows = await reader
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "customer"), eq(auditLog.entityId, customerId), inArray(auditLog.action, actions)));
+  return rows.flatMap((row) => (row.after as { refs?: AuditRef[] } | null)?.refs ?? []);
+}
+
 export interface AuditFilter {
+  /** Only the records about these (one customer's, docs/decisions/0076); an empty list matches none. */
+  refs?: AuditRef[];
   staffId?: number;
   action?: string;
   entity?: string;
@@ -157,6 +203,10 @@ export class AuditService {
 
   list(filter: AuditFilter) {
     const conditions: SQL[] = [];
+    if (filter.refs) {
+      const about = filter.refs.map((r) => and(eq(auditLog.entity, r.entity), eq(auditLog.entityId, r.entityId)));
+      conditions.push(about.length ? (or(...about) as SQL) : sql`false`);
+    }
     if (filter.staffId) conditions.push(eq(auditLog.staffId, filter.staffId));
     if (filter.action) conditions.push(eq(auditLog.action, filter.action));
     if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));

@@ -17,3 +17,27 @@ export async function storedUploads(reader: Pick<Db, "select">, urls: readonly s
     .where(and(inArray(mediaUploads.key, keys), eq(mediaUploads.purpose, purpose)));
   return new Set(rows.map((r) => `/media/${r.key}`));
 }
+
+/** The purposes a customer uploads for (never staff's pictures). */
+const CUSTOMER_PURPOSES: readonly ImagePurpose[] = ["aftersale", "chat"];
+
+/**
+ * Deletes a closing customer's own pictures (after-sales photos, chat pictures; docs/decisions/0076):
+ * every stored width and format of each URL. Staff's pictures are never touched, whatever the URL.
+ */
+export async function forgetCustomerUploads(tx: Db, urls: readonly string[]): Promise<number> {
+  const keys = new Set<string>();
+  for (const url of urls) {
+    const variants = pictureVariants(url);
+    if (!variants || !CUSTOMER_PURPOSES.includes(variants.purpose)) continue;
+    for (const width of variants.widths) {
+      for (const format of variants.formats) keys.add(variants.url(width, format).slice("/media/".length));
+    }
+  }
+  if (keys.size === 0) return 0;
+  const gone = await tx
+    .delete(mediaUploads)
+    .where(and(inArray(mediaUploads.key, [...keys]), inArray(mediaUploads.purpose, [...CUSTOMER_PURPOSES])))
+    .returning({ key: mediaUploads.key });
+  return gone.length;
+}

@@ -86,6 +86,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                   <AppLink to="/my-orders">我的订单</AppLink>
                   {hasProject && <AppLink to="/my-project">我的装修</AppLink>}
                   <AppLink to="/my-mark">我的收藏</AppLink>
+                  <AppLink to="/my-data">我的数据</AppLink>
                   <LogoutButton className={styles.linkButton} />
                 </>
               ) : (
@@ -152,6 +153,7 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                     <AppLink to="/my-orders">我的订单</AppLink>
                     {hasProject && <AppLink to="/my-project">我的装修</AppLink>}
                     <AppLink to="/my-mark">我的收藏</AppLink>
+                    <AppLink to="/my-data">我的数据</AppLink>
                     <LogoutButton className={styles.linkButton} />
                   </>
                 ) : (
@@ -180,6 +182,9 @@ export function Header({ home, overall }: { home: boolean; overall: boolean }) {
                     )}
                     <AppLink to="/my-mark" onClick={closeMenu}>
                       我的收藏
+                    </AppLink>
+                    <AppLink to="/my-data" onClick={closeMenu}>
+                      我的数据
                     </AppLink>
                     <LogoutButton className={styles.linkButton} onDone={closeMenu} />
                   </>

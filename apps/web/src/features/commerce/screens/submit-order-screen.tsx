@@ -16,6 +16,14 @@ import {
 } from "@yj/contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { type LoaderFunctionArgs, useNavigate } from "react-router";
+import {
+  type AddressErrors,
+  AddressFields,
+  type AddressValues,
+  addressErrors,
+  EMPTY_ADDRESS,
+  Field,
+} from "../../../components/address-fields";
 import { AppLink } from "../../../components/app-link";
 import { useApi } from "../../../lib/api-context";
 import { type BuyNowItem, parseBuyNow, payPath } from "../../../lib/checkout-path";
@@ -30,14 +38,6 @@ import { cartQuery, checkoutLines } from "../../../session/cart";
 import { loginPath } from "../../../session/redirect";
 import { useRequireLogin } from "../../../session/require-login";
 import { currentCustomerQuery, hasSessionCookie, QUIET } from "../../../session/session";
-import {
-  type AddressErrors,
-  AddressFields,
-  type AddressValues,
-  addressErrors,
-  EMPTY_ADDRESS,
-  Field,
-} from "../address-fields";
 import styles from "../commerce.module.css";
 import { LoadFailed } from "../load-failed";
 import { LineSummary } from "../order-lines";

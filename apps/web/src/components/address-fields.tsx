@@ -1,13 +1,14 @@
 // The delivery address (ADR 0023): receiver, phone, the four region levels from the region table
 // (GET /api/regions: "86" → provinces → cities → districts → towns) and the street line. Values are names,
 // as the order keeps them; regionCode is the deepest level chosen. Districts without towns hide that level.
+// Shared by checkout and 我的数据's saved-address correction (docs/decisions/0076).
 import { useQuery } from "@tanstack/react-query";
 import { Address, type AddressInput, PHONE_LENGTH, routes } from "@yj/contract";
 import { type ComponentProps, useId } from "react";
-import { controlProps, LabelledField } from "../../components/labelled-field";
-import { useApi } from "../../lib/api-context";
-import { apiQuery } from "../../lib/queries";
-import styles from "./commerce.module.css";
+import { useApi } from "../lib/api-context";
+import { apiQuery } from "../lib/queries";
+import styles from "./address-fields.module.css";
+import { controlProps, LabelledField } from "./labelled-field";
 
 export type AddressValues = Required<Omit<AddressInput, "regionCode">> & { regionCode?: string };
 export type AddressErrors = Partial<Record<keyof AddressValues, string>>;
@@ -119,7 +120,7 @@ export function AddressFields({
 
   return (
     <fieldset className={styles.fieldset}>
-      <legend className={styles.cardTitle}>收货信息</legend>
+      <legend className={styles.legend}>收货信息</legend>
       <div className={styles.row2}>
         {textField("name")}
         {textField("phone")}

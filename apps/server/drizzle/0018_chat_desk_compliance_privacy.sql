@@ -11,6 +11,7 @@ CREATE TABLE "retention_runs" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "closed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "marketing_consent" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "marketing_consent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "forgotten_at" timestamp with time zone;--> statement-breakpoint
