@@ -393,6 +393,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "project.change.approve": "业主确认变更",
   "project.change.reject": "业主拒绝变更",
   "project.revealPhone": "查看业主完整手机号",
+  "project.instalment.refund": "装修款退款",
 };
 
 /** Orders made in a period, and the ones paid in it with the amount paid (cents). */

@@ -324,6 +324,8 @@ export const ProjectInstalment = z.object({
   amountCents: z.number(),
   status: z.enum(INSTALMENT_STATUSES),
   paidAt: z.string().nullable(),
+  /** Cents given back by staff refunds that succeeded; the instalment is payable again after one. */
+  refundedCents: z.number(),
 });
 export type ProjectInstalment = z.infer<typeof ProjectInstalment>;
 

@@ -80,6 +80,11 @@ export interface ProjectsDeps {
   now: Clock;
   codes: OwnerCodes;
   log: FastifyBaseLogger;
+  /**
+   * The payment core's port (docs/decisions/0079): closes the open trades of instalments whose amount
+   * an approved change order changed, after the change committed.
+   */
+  closeInstalmentTrades?: (instalmentIds: readonly number[]) => Promise<unknown>;
 }
 
 const scopeOf = (member: Pick<ProjectStaff, "id" | "role">): ProjectScope =>
@@ -589,7 +594,9 @@ export class ProjectsService {
       .limit(1);
     if (!change) throw notFound(ProjectMessages.changeNotFound);
     const project = await this.ownedProject(owner, change.projectId);
+    const changedInstalments: number[] = [];
     await this.deps.codes.confirm(project.ownerPhone, body.code, owner.ip, async (tx) => {
+      changedInstalments.length = 0;
       const now = this.deps.now();
       const locked = await lockProject(tx, project.id);
       if (!locked) throw notFound(ProjectMessages.notFound);
@@ -624,6 +631,7 @@ export class ProjectsService {
           const amountCents = amounts[index] ?? instalment.amountCents;
           if (amountCents !== instalment.amountCents) {
             await tx.update(projectInstalments).set({ amountCents }).where(eq(projectInstalments.id, instalment.id));
+            changedInstalments.push(instalment.id);
           }
           version.push({
             stageId: instalment.stageId,
@@ -663,6 +671,16 @@ export class ProjectsService {
         now,
       );
     });
+    // A pay step opened before the change shows the old amount: its trade ends at the provider now,
+    // so the owner cannot pay it (docs/decisions/0079). A failure there is logged and left to the
+    // reconciliation job; the approval has committed either way.
+    if (changedInstalments.length > 0 && this.deps.closeInstalmentTrades) {
+      try {
+        await this.deps.closeInstalmentTrades(changedInstalments);
+      } catch (error) {
+        this.deps.log.warn({ err: error, projectId: project.id }, "closing the old instalment trades failed");
+      }
+    }
     return this.ownerDetail(owner, project.id);
   }
 
