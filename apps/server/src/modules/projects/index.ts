@@ -6,4 +6,5 @@ export {
   instalmentIdsOf,
   markInstalmentPaid,
   markInstalmentRefunded,
+  ownsProject,
 } from "./instalments.js";

@@ -91,3 +91,23 @@ export async function instalmentIdsOf(reader: Pick<Db, "select">, projectId: num
     .where(eq(projectInstalments.projectId, projectId));
   return rows.map((r) => r.id);
 }
+
+/**
+ * Whether this customer owns the project: linked to their account, or made for the phone they log
+ * in with and not yet linked (the rule of 我的装修, docs/decisions/0069). The owner's photo upload
+ * asks before it reads a byte (docs/decisions/0079).
+ */
+export async function ownsProject(
+  reader: Pick<Db, "select">,
+  customer: { id: number; mobile: string },
+  projectId: number,
+): Promise<boolean> {
+  const [row] = await reader
+    .select({ customerId: projects.customerId, ownerPhone: projects.ownerPhone })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return Boolean(
+    row && (row.customerId === customer.id || (row.customerId === null && row.ownerPhone === customer.mobile)),
+  );
+}

@@ -548,6 +548,8 @@ export class ProjectsService {
   /** The owner objects to a stage waiting for acceptance, with reasons and photos; it goes back to the inspector. */
   async object(owner: ProjectOwner, body: z.output<typeof OwnerObjectBody>) {
     const { project } = await this.ownedStage(owner, body.stageId);
+    // Checked before the code is used, so a refused photo leaves the code usable.
+    await this.requirePhotos(this.deps.db, body.photoKeys, "objection");
     await this.deps.codes.confirm(project.ownerPhone, body.code, owner.ip, async (tx) => {
       const now = this.deps.now();
       await lockProject(tx, project.id);
@@ -574,7 +576,7 @@ export class ProjectsService {
           entity: "project",
           entityId: project.id,
           before: { stage: stage.name, status: stage.status },
-          after: { stage: stage.name, status: "objected", reasons: body.reasons },
+          after: { stage: stage.name, status: "objected", reasons: body.reasons, photos: body.photoKeys.length },
         },
         now,
       );
@@ -690,10 +692,18 @@ export class ProjectsService {
    * A staff photo is a media key of a stored upload made for a project (purpose "project", through
    * /api/admin/media/upload), never an address typed by hand or another form's picture.
    */
-  private async requireStaffPhotos(tx: Db, keys: readonly string[]) {
+  private requireStaffPhotos(tx: Db, keys: readonly string[]) {
+    return this.requirePhotos(tx, keys, "project");
+  }
+
+  /**
+   * Photos are media keys of stored uploads of their purpose: the staff's "project", the owner's
+   * "objection" (/api/my-project/photo, docs/decisions/0079), never an address typed by hand.
+   */
+  private async requirePhotos(reader: Pick<Db, "select">, keys: readonly string[], purpose: "project" | "objection") {
     if (keys.length === 0) return;
     const urls = keys.map((key) => `/media/${key}`);
-    const stored = await storedUploads(tx, urls, "project");
+    const stored = await storedUploads(reader, urls, purpose);
     if (urls.some((url) => !stored.has(url))) throw business(ProjectMessages.photoNotFound);
   }
 
