@@ -4,8 +4,8 @@
 // Dates count from the day the demo is loaded, so one project is always late and the others on time;
 // everything else is fixed. Each project has its team (designer, project manager, inspector), demo
 // staff members with names and work phones, so 我的装修 shows whom to call (docs/decisions/0079).
-// They cannot log in: their password is a random one nobody is told; 管理员 may 重置密码 one of them
-// to try the back office as a 项目经理.
+// They cannot log in: they have no password; 管理员 may 重置密码 one of them to try the back office as a
+// 项目经理.
 import {
   DEFAULT_INSTALMENT_PLAN,
   DEFAULT_PROJECT_STAGES,

@@ -5,11 +5,9 @@
 // A reset also refuses a shop that is in use (customers, orders, payments, leads, staff, back-office
 // edits): putting the demo's stock back under live orders would sell it twice (docs/decisions/0045).
 
-import { randomBytes } from "node:crypto";
 import { WebsiteConfigType } from "@yj/contract";
 import { count, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { hashPassword } from "../../modules/staff/passwords.js";
 import type { Db } from "../client.js";
 import {
   articles,
@@ -265,11 +263,14 @@ async function truncateDemoTables(tx: Db) {
   }
 }
 
+/** A stored password that matches none (staff passwords are "scrypt$…", modules/staff/passwords.ts). */
+const NO_PASSWORD = "!demo-staff-no-password";
+
 /**
  * The demo projects' team members (docs/decisions/0079), by username: written when missing, kept
  * when there (a reset deletes the projects, never staff, who may have logged in and acted since).
- * Each gets a random password nobody is told, to be changed at first login as any new member's:
- * the demo has no known staff password; 管理员 may 重置密码 one to try the back office as them.
+ * None has a password: 管理员 may 重置密码 one to try the back office as them (a one-time password,
+ * changed at first login as any new member's).
  */
 async function writeDemoStaff(tx: Db): Promise<Map<string, number>> {
   const [existing] = await tx
@@ -278,8 +279,9 @@ async function writeDemoStaff(tx: Db): Promise<Map<string, number>> {
     .where(inArray(staff.username, [...DEMO_STAFF_USERNAMES]));
   if ((existing?.n ?? 0) < DEMO_STAFF.length) {
     const now = new Date();
-    // One hash of a password thrown away at once: no one can log in as any of them (one scrypt, not four).
-    const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
+    // No password at all: not a scrypt hash, so every password is refused (as "!" in a shadow file)
+    // until 管理员 gives a one-time one with 重置密码. Their usernames are public in this file anyway.
+    const passwordHash = NO_PASSWORD;
     await tx
       .insert(staff)
       .values(
