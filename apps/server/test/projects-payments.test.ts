@@ -6,7 +6,14 @@
 // approved change closes the instalment's open trade at the provider; staff refund a paid instalment
 // through the refund path (docs/decisions/0079); the owner sees the team's phones kept on the staff
 // records.
-import type { AdminInstalmentRefund, DashboardData, PrecreateData, ProjectDetail, TradeData } from "@yj/contract";
+import type {
+  AdminInstalmentRefund,
+  DashboardData,
+  PrecreateData,
+  ProjectDetail,
+  ProjectRefundsData,
+  TradeData,
+} from "@yj/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -417,10 +424,12 @@ describeEachBackend("paying renovation instalments (R21)", { embedded: true, app
       amountCents: second.amountCents,
     });
     // The project's refunds, for its back-office page.
-    const listed = await h.call<AdminInstalmentRefund[]>(
+    const listed = await h.call<ProjectRefundsData>(
       asStaff(admin, { method: "GET", url: `/api/admin/refunds/project?id=${project.id}` }),
     );
-    const mine = listed.body.data.filter((r) => r.origin === "instalment");
+    // 退款 is offered for the first instalment (paid, its money here), no longer for the refunded one.
+    expect(listed.body.data.refundable).toEqual([instalment(0).id]);
+    const mine = listed.body.data.refunds.filter((r) => r.origin === "instalment");
     expect(mine.map((r) => [r.instalmentId, r.status, r.amount])).toEqual([
       [second.id, "succeeded", second.amountCents],
     ]);

@@ -152,6 +152,12 @@ export type AdminInstalmentRefundBody = z.input<typeof AdminInstalmentRefundBody
 /** A project's instalment refunds, for its back-office page. */
 export const AdminInstalmentRefund = AdminRefund.extend({ instalmentId: z.number().int() });
 export type AdminInstalmentRefund = z.infer<typeof AdminInstalmentRefund>;
+export const ProjectRefundsData = z.object({
+  refunds: z.array(AdminInstalmentRefund),
+  /** Instalments paid by a trade with money still to give back: the ones 退款 is offered for. */
+  refundable: z.array(z.number().int()),
+});
+export type ProjectRefundsData = z.infer<typeof ProjectRefundsData>;
 export const ProjectRefundsQuery = z.object({
   id: z.coerce
     .number({ error: "项目编号无效" })
@@ -233,7 +239,7 @@ export const adminRefundEndpoints = {
     auth: "staff",
     permission: "orders",
     query: ProjectRefundsQuery,
-    data: z.array(AdminInstalmentRefund),
+    data: ProjectRefundsData,
   }),
   adminRefundRetry: staffDef({
     method: "POST",

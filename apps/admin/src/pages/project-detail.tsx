@@ -10,6 +10,7 @@ import {
   type ProjectAuditRow,
   type ProjectDetail,
   type ProjectInstalment,
+  type ProjectRefundsData,
   REFUND_STATUS_LABELS,
   type RefundStatus,
 } from "@yj/contract";
@@ -113,11 +114,13 @@ const REFUND_COLORS: Record<RefundStatus, string> = {
  * permission: 管理员, 销售/客服): the whole amount with a reason, through the refund path; a failed
  * refund is tried again under its number. The instalment is payable again once the money is back.
  */
-function useInstalmentRefunds(refunds: ReturnType<typeof useLoad<AdminInstalmentRefund[]>>, onChanged: () => void) {
+function useInstalmentRefunds(refunds: ReturnType<typeof useLoad<ProjectRefundsData>>, onChanged: () => void) {
   const { message, modal } = App.useApp();
   const { busy, submit } = useSubmit();
   const [refunding, setRefunding] = useState<ProjectInstalment | null>(null);
-  const latest = (instalmentId: number) => refunds.data?.filter((r) => r.instalmentId === instalmentId).at(-1);
+  const latest = (instalmentId: number) => refunds.data?.refunds.filter((r) => r.instalmentId === instalmentId).at(-1);
+  // A demo instalment marked paid has no trade behind it: nothing to refund, no button.
+  const refundable = (instalmentId: number) => refunds.data?.refundable.includes(instalmentId) ?? false;
   const retry = (refund: AdminInstalmentRefund) =>
     modal.confirm({
       title: "重试退款？",
@@ -153,12 +156,12 @@ function useInstalmentRefunds(refunds: ReturnType<typeof useLoad<AdminInstalment
                 重试退款
               </Button>
             )}
-            {i.status === "paid" && !open && refund?.status !== "failed" && (
+            {i.status === "paid" && refundable(i.id) && !open && refund?.status !== "failed" && (
               <Button size="small" danger onClick={() => setRefunding(i)}>
                 退款
               </Button>
             )}
-            {!refund && i.status !== "paid" && "—"}
+            {!refund && !(i.status === "paid" && refundable(i.id)) && "—"}
           </Space>
         );
       },
@@ -207,7 +210,10 @@ function Instalments({
 }) {
   const paid = project.instalments.filter((i) => i.status === "paid").reduce((a, i) => a + i.amountCents, 0);
   const refunds = useLoad(
-    () => (canRefund ? get(routes.adminProjectRefunds, { id: project.id }) : Promise.resolve([])),
+    () =>
+      canRefund
+        ? get(routes.adminProjectRefunds, { id: project.id })
+        : Promise.resolve<ProjectRefundsData>({ refunds: [], refundable: [] }),
     `${project.id}:${version}`,
   );
   const refund = useInstalmentRefunds(refunds, onChanged);

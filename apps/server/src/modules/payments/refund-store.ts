@@ -550,10 +550,26 @@ export class RefundStore {
     });
   }
 
-  /** A project's instalment refunds, oldest first, with their histories. */
-  async adminRefundsOfProject(projectId: number): Promise<(AdminRefund & { instalmentId: number })[]> {
+  /**
+   * A project's instalment refunds, oldest first, with their histories, and the instalments a paid
+   * trade can still give money back for (a demo instalment marked paid has none).
+   */
+  async adminRefundsOfProject(
+    projectId: number,
+  ): Promise<{ refunds: (AdminRefund & { instalmentId: number })[]; refundable: number[] }> {
     const ids = await instalmentIdsOf(this.db, projectId);
-    if (ids.length === 0) return [];
+    if (ids.length === 0) return { refunds: [], refundable: [] };
+    const paid = await this.db
+      .select({ instalmentId: payments.instalmentId })
+      .from(payments)
+      .where(
+        and(
+          inArray(payments.instalmentId, ids),
+          eq(payments.status, "paid"),
+          sql`${payments.refundedCents} < ${payments.amountCents}`,
+        ),
+      );
+    const refundable = [...new Set(paid.flatMap((p) => (p.instalmentId === null ? [] : [p.instalmentId])))];
     const rows = await this.db
       .select({ refund: refunds, payment: payments })
       .from(refunds)
@@ -561,7 +577,10 @@ export class RefundStore {
       .where(inArray(payments.instalmentId, ids))
       .orderBy(asc(refunds.createdAt), asc(refunds.id));
     const views = await this.adminViews(rows);
-    return views.map((view, index) => ({ ...view, instalmentId: rows[index]?.payment.instalmentId ?? 0 }));
+    return {
+      refunds: views.map((view, index) => ({ ...view, instalmentId: rows[index]?.payment.instalmentId ?? 0 })),
+      refundable,
+    };
   }
 
   /** Staff try a failed refund again, under the same number (R19: never a new one), audited. */
