@@ -227,8 +227,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     ...options.orders,
   });
-  payments = registerPayments(app, { env, db, metrics, ...options.payments });
-  const { projects } = registerProjects(app, { db, now: backOfficeNow, ownerCodes });
+  const paymentsModule = registerPayments(app, { env, db, metrics, ...options.payments });
+  payments = paymentsModule;
+  const { projects } = registerProjects(app, {
+    db,
+    now: backOfficeNow,
+    ownerCodes,
+    closeInstalmentTrades: (ids) => paymentsModule.service.closeInstalmentTrades(ids),
+  });
   // Live chat (docs/decisions/0075): a phone left in a conversation becomes a lead through the leads module.
   const chat = registerChat(app, {
     env,

@@ -30,6 +30,7 @@ import {
   leads,
   orders,
   payments,
+  projectInstalments,
   projectStages,
   reconciliationDifferences,
   reconciliationRuns,
@@ -102,6 +103,8 @@ interface SampleContext {
   stores: number[];
   /** Refunds waiting for staff (approve, refuse) and failed ones (retry), one used up by each call. */
   refunds: Record<"requested" | "failed", number[]>;
+  /** Paid instalments of the matrix's project (offline trades), one refunded by each allowed call. */
+  paidInstalments: number[];
   /** After-sales requests waiting for staff, one refused by each allowed call. */
   afterSales: number[];
   /** Reconciliation differences to resolve, one used up by each allowed call. */
@@ -219,6 +222,8 @@ const SAMPLES: Record<string, (c: SampleContext, member?: StaffSession) => Sampl
   adminRefundApprove: (c) => ({ body: { refundId: c.refunds.requested.pop(), note: "矩阵同意" } }),
   adminRefundRefuse: (c) => ({ body: { refundId: c.refunds.requested.pop(), note: "矩阵拒绝" } }),
   adminRefundRetry: (c) => ({ body: { refundId: c.refunds.failed.pop() } }),
+  adminInstalmentRefund: (c) => ({ body: { instalmentId: c.paidInstalments.pop(), reason: "矩阵退款" } }),
+  adminProjectRefunds: (c) => ({ query: { id: String(c.projectId) } }),
   adminProjectList: () => ({ query: { late: "0" } }),
   adminProjectDetail: (c) => ({ query: { id: String(c.projectId) } }),
   adminProjectCreate: (c) => ({
@@ -327,6 +332,7 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
     banners: [],
     stores: [],
     refunds: { requested: [], failed: [] },
+    paidInstalments: [],
     afterSales: [],
     differences: [],
     signedLeadIds: [],
@@ -468,6 +474,34 @@ describeEachBackend("R16 permission matrix", MATRIX_APP, (ctx) => {
       .update(projectStages)
       .set({ inspectionPassed: true, inspectedAt: now0 })
       .where(eq(projectStages.id, sample.stageId));
+    // Paid instalments (offline trades) of the project, one for each refund call allowed.
+    for (let i = 0; i < CALLERS.length; i += 1) {
+      const [instalment] = await ctx.database.db
+        .insert(projectInstalments)
+        .values({
+          projectId: project.id,
+          stageId: sample.stageId,
+          position: 100 + i,
+          percent: 0,
+          amountCents: 100,
+          status: "paid",
+          payableAt: now0,
+          paidAt: now0,
+        })
+        .returning({ id: projectInstalments.id });
+      await ctx.database.db.insert(payments).values({
+        outTradeNo: `PMATRIXIN${Date.now()}${i}`,
+        provider: "offline",
+        purpose: "instalment",
+        instalmentId: instalment!.id,
+        subject: "悦家整装装修款",
+        amountCents: 100,
+        status: "paid",
+        createdAt: now0,
+        paidAt: now0,
+      });
+      sample.paidInstalments.push(instalment!.id);
+    }
     // Conversations the matrix's 销售/客服 holds (管理员 may work any open one).
     const chatRow = (status: "waiting" | "open") => ({
       visitorKey: "matrix",

@@ -88,6 +88,24 @@ describe("configuration check at start", () => {
     expect(problemsOf({ ...withoutUrl, DATA_DIR: "/var/lib/yuejia" })).toEqual([]);
   });
 
+  it("keeps R3's minute between codes in production: the shorter interval is for test rigs only (ADR 0079)", () => {
+    expect(problemsOf({ ...GOOD_PRODUCTION, SMS_CODE_INTERVAL_SECONDS: "1" })).toEqual([
+      {
+        name: "SMS_CODE_INTERVAL_SECONDS",
+        message: "is for test rigs only; production keeps one code per phone per 60 s (R3): unset it",
+      },
+    ]);
+    // Even the minute itself, set explicitly, is refused: production has no such knob.
+    expect(problemsOf({ ...GOOD_PRODUCTION, SMS_CODE_INTERVAL_SECONDS: "60" }).map((p) => p.name)).toEqual([
+      "SMS_CODE_INTERVAL_SECONDS",
+    ]);
+    expect(loadEnv({ NODE_ENV: "test", SMS_CODE_INTERVAL_SECONDS: "1" }).SMS_CODE_INTERVAL_SECONDS).toBe(1);
+    expect(loadEnv({}).SMS_CODE_INTERVAL_SECONDS).toBe(60);
+    expect(problemsOf({ NODE_ENV: "test", SMS_CODE_INTERVAL_SECONDS: "0" }).map((p) => p.name)).toEqual([
+      "SMS_CODE_INTERVAL_SECONDS",
+    ]);
+  });
+
   it("development and tests need nothing", () => {
     expect(problemsOf({})).toEqual([]);
     expect(problemsOf({ NODE_ENV: "test" })).toEqual([]);

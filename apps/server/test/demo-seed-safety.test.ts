@@ -2,7 +2,7 @@
 // written into a database that holds rows the demo did not write, and no TRUNCATE … CASCADE into
 // tables that refer to the catalogue (orders, carts, leads), and no reset of a shop in use (customers,
 // orders, payments, leads, staff, back-office edits; ADR 0045). `npm run seed` still resets the demo.
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../src/config/env.js";
 import type { Db } from "../src/db/client.js";
@@ -23,8 +23,11 @@ import {
   staff,
 } from "../src/db/schema.js";
 import { buildDemoData } from "../src/db/seed/demo-data.js";
+import { DEMO_STAFF, DEMO_STAFF_USERNAMES } from "../src/db/seed/demo-projects.js";
 import { DemoDataRefusedError, loadDemoData } from "../src/db/seed/load-demo.js";
 import { runSeedCommand } from "../src/db/seed/seed-command.js";
+import { firstAdminHint } from "../src/modules/staff/admin-command.js";
+import { verifyPassword } from "../src/modules/staff/passwords.js";
 import { ADDRESS, stockOf } from "./commerce-fixtures.js";
 import { createTestDatabase, describeEachBackend, type TestDatabase } from "./helper.js";
 import { PRODUCTION_ENV } from "./support/production-env.js";
@@ -270,6 +273,47 @@ describeEachBackend("demo loader safety", { embedded: true, app: false, database
       })
       .returning({ id: projects.id });
     expect(next?.id).toBe(4);
+  });
+
+  it("each demo project has its team, demo staff nobody can log in as, kept through a reset (ADR 0079)", async () => {
+    const db = await fresh(true);
+    const teams = async () =>
+      db
+        .select({
+          id: projects.id,
+          designer: projects.designerId,
+          manager: projects.managerId,
+          inspector: projects.inspectorId,
+        })
+        .from(projects)
+        .orderBy(projects.id);
+    const members = await db
+      .select()
+      .from(staff)
+      .where(inArray(staff.username, [...DEMO_STAFF_USERNAMES]));
+    expect(members.map((m) => [m.username, m.displayName, m.phone, m.role]).sort()).toEqual(
+      DEMO_STAFF.map((m) => [m.username, m.displayName, m.phone, m.role]).sort(),
+    );
+    const id = (username: string) => members.find((m) => m.username === username)?.id;
+    const before = await teams();
+    expect(before).toEqual([
+      { id: 1, designer: id("demo_designer_chen"), manager: id("demo_pm_zhou"), inspector: id("demo_inspector_wu") },
+      { id: 2, designer: id("demo_designer_chen"), manager: id("demo_pm_zhou"), inspector: id("demo_inspector_wu") },
+      { id: 3, designer: id("demo_designer_chen"), manager: id("demo_pm_sun"), inspector: id("demo_inspector_wu") },
+    ]);
+    // No known password: a one-time password is for 管理员's 重置密码, and must be changed first.
+    for (const m of members) {
+      expect(m.mustChangePassword).toBe(true);
+      expect(m.disabled).toBe(false);
+      for (const guess of ["", "demo", "123456", m.username, m.phone])
+        expect(await verifyPassword(guess, m.passwordHash)).toBe(false);
+    }
+    // They are not the shop's staff: a reset needs no --force for them, and the start log still
+    // tells how to make the first administrator.
+    expect(await firstAdminHint(db, { embedded: true, adminUrl: "x" })).toContain("npm run admin -- create");
+    expect(await loadDemoData(db, { reset: true })).toBe(true);
+    expect(await teams()).toEqual(before);
+    expect(await db.select({ n: count() }).from(staff)).toEqual([{ n: DEMO_STAFF.length }]);
   });
 
   it("a reset refuses when projects the demo did not write were added after it", async () => {

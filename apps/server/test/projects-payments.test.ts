@@ -2,9 +2,18 @@
 // core, with the offline provider (the default) and the fake WeChat Pay v3 gateway, on PGlite and
 // PostgreSQL. Only the owner pays, only a payable instalment, only its amount due; ten concurrent
 // copies of a notify pay it once; a trade whose instalment changed its amount (a change order) or was
-// paid by another trade is recorded and refunded through the refund path, never paid twice; the
-// owner sees the team's phones kept on the staff records.
-import type { PrecreateData, ProjectDetail, TradeData } from "@yj/contract";
+// paid by another trade is recorded and refunded through the refund path, never paid twice; an
+// approved change closes the instalment's open trade at the provider; staff refund a paid instalment
+// through the refund path (docs/decisions/0079); the owner sees the team's phones kept on the staff
+// records.
+import type {
+  AdminInstalmentRefund,
+  DashboardData,
+  PrecreateData,
+  ProjectDetail,
+  ProjectRefundsData,
+  TradeData,
+} from "@yj/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -89,6 +98,13 @@ describeEachBackend("paying renovation instalments (R21)", { embedded: true, app
     expect(detail.body.code, detail.body.message).toBe(1);
     project = detail.body.data;
     return project;
+  }
+
+  async function figures() {
+    const answer = await h.call<DashboardData>(asStaff(admin, { method: "GET", url: "/api/admin/dashboard" }));
+    expect(answer.body.code, answer.body.message).toBe(1);
+    if (!answer.body.data.projects) throw new Error("the dashboard has no project figures");
+    return answer.body.data.projects;
   }
 
   async function paymentOf(outTradeNo: string) {
@@ -215,17 +231,12 @@ describeEachBackend("paying renovation instalments (R21)", { embedded: true, app
     );
   });
 
-  it("a trade whose instalment changed its amount before the money came is refunded, never paid short", async () => {
-    const second = instalment(1);
-    const pre = await precreate(owner, second.id, "wechat");
-    expect(pre.body.code, pre.body.message).toBe(1);
-    expect(pre.body.data).toMatchObject({ provider: "wechat", amount: second.amountCents });
-    const stale = pre.body.data.outTradeNo;
-    // A 增项 approved meanwhile recomputes the unpaid instalments: this one's amount due goes up.
+  /** The manager proposes a 增项 and the owner approves it with a code. */
+  async function approvedAddition(name: string, amountCents: number) {
     await staffPost(manager, "/api/admin/projects/change-order", {
       projectId: project.id,
       kind: "add",
-      items: [{ name: "厨房加装净水器", amountCents: 300_000 }],
+      items: [{ name, amountCents }],
       reason: "业主要求增加",
     });
     const change = project.changeOrders.find((c) => c.status === "proposed");
@@ -237,9 +248,51 @@ describeEachBackend("paying renovation instalments (R21)", { embedded: true, app
     });
     expect(approved.body.code, approved.body.message).toBe(1);
     project = approved.body.data;
-    expect(instalment(1).amountCents).toBeGreaterThan(second.amountCents);
+  }
 
+  it("approving a change order closes the open trade of an instalment whose amount changed, at the provider", async () => {
+    const second = instalment(1);
+    const pre = await precreate(owner, second.id, "wechat");
+    expect(pre.body.code, pre.body.message).toBe(1);
+    const stale = pre.body.data.outTradeNo;
+    expect(fake.trades.get(stale)?.state).toBe("NOTPAY");
+    await approvedAddition("厨房加装净水器", 300_000);
+    expect(instalment(1).amountCents).toBeGreaterThan(second.amountCents);
+    // Closed at WeChat Pay, as a switch of method closes the other trades, and here (docs/decisions/0079).
+    expect(fake.callsTo(`/out-trade-no/${stale}/close`)).toHaveLength(1);
+    expect(fake.trades.get(stale)?.state).toBe("CLOSED");
+    expect((await paymentOf(stale)).status).toBe("closed");
+    // The owner's QR code of the old amount can no longer be paid there.
     fake.pay(stale);
+    expect(fake.trades.get(stale)?.state).toBe("CLOSED");
+    // The pay step opens a new trade for the new amount.
+    const fresh = await precreate(owner, second.id, "wechat");
+    expect(fresh.body.code, fresh.body.message).toBe(1);
+    expect(fresh.body.data.outTradeNo).not.toBe(stale);
+    expect(fresh.body.data.amount).toBe(instalment(1).amountCents);
+    // A change that leaves an instalment's amount as it was closes nothing: the paid first one is never touched.
+    expect(
+      await db
+        .select()
+        .from(payments)
+        .where(eq(payments.instalmentId, instalment(0).id)),
+    ).toSatisfy((rows: { status: string }[]) => rows.every((r) => r.status === "paid"));
+  });
+
+  it("a trade paid at the provider just before the change cannot be closed: it is recorded and refunded, never paid short", async () => {
+    const second = instalment(1);
+    const pre = await precreate(owner, second.id, "wechat");
+    expect(pre.body.code, pre.body.message).toBe(1);
+    expect(pre.body.data).toMatchObject({ provider: "wechat", amount: second.amountCents });
+    const stale = pre.body.data.outTradeNo;
+    // The owner pays at the last second; the notify is still on its way when the change is approved.
+    fake.pay(stale);
+    await approvedAddition("卫生间加装地暖", 200_000);
+    expect(instalment(1).amountCents).toBeGreaterThan(second.amountCents);
+    expect(fake.callsTo(`/out-trade-no/${stale}/close`)).toHaveLength(1);
+    // WeChat Pay refused to close a paid trade (ORDERPAID): it stays pending here for the notify or the job.
+    expect((await paymentOf(stale)).status).toBe("pending");
+
     expect((await postNotify(h.app, fake.notifyFor(stale))).statusCode).toBe(204);
     const payment = await paymentOf(stale);
     expect(payment.status).toBe("paid");
@@ -306,5 +359,116 @@ describeEachBackend("paying renovation instalments (R21)", { embedded: true, app
     expect(lateRefunds.map((r) => [r.origin, r.amountCents])).toEqual([["auto", second.amountCents]]);
     const [still] = await db.select().from(projectInstalments).where(eq(projectInstalments.id, second.id));
     expect(still?.paidAt?.getTime()).toBe(row?.paidAt?.getTime());
+  });
+  const refundInstalment = (who: StaffSession, instalmentId: number, reason = "业主与公司协商退回该笔款项") =>
+    h.call<AdminInstalmentRefund>(
+      asStaff(who, { method: "POST", url: "/api/admin/refunds/instalment", payload: { instalmentId, reason } }),
+    );
+
+  it("staff refund a paid instalment through the refund path: audited, settled by the notify, payable again", async () => {
+    const second = instalment(1);
+    expect(second.status).toBe("paid");
+    // A 项目经理 may not refund (the refund roles: 管理员, 销售/客服); an unpaid instalment has nothing to refund.
+    expect((await refundInstalment(manager, second.id)).status).toBe(403);
+    const locked = await refundInstalment(admin, instalment(2).id);
+    expect(locked.body).toMatchObject({ code: 0, message: "该笔款项未支付，无需退款" });
+    const noReason = await refundInstalment(admin, second.id, " ");
+    expect(noReason.body.code).toBe(0);
+    expect(noReason.body.message).toMatch(/^请填写退款原因/);
+    const sales = await newStaff(h.app, db, "sales", "销售乙");
+    const before = await figures();
+
+    const answer = await refundInstalment(sales, second.id);
+    expect(answer.body.code, answer.body.message).toBe(1);
+    expect(answer.body.data).toMatchObject({
+      instalmentId: second.id,
+      origin: "instalment",
+      status: "processing",
+      amount: second.amountCents,
+      reason: "业主与公司协商退回该笔款项",
+      decidedBy: "销售乙",
+    });
+    const { outRefundNo } = answer.body.data;
+    // Sent to WeChat Pay for the whole amount of the trade that paid it; the instalment stays paid meanwhile.
+    expect(fake.refunds.get(outRefundNo)).toMatchObject({ refundFen: second.amountCents });
+    await refreshed();
+    expect(instalment(1).status).toBe("paid");
+    const twice = await refundInstalment(admin, second.id);
+    expect(twice.body).toMatchObject({ code: 0, message: "该笔支付已有处理中的退款，请等待处理完成" });
+    // The owner cannot pay it again while its money is on its way back.
+    expect((await precreate(owner, second.id, "wechat")).body.message).toBe("该笔款项已支付");
+
+    fake.settleRefund(outRefundNo, "SUCCESS");
+    const notified = await h.app.inject({
+      method: "POST",
+      url: "/api/wechatpay/refund-notify",
+      ...(({ headers, body }) => ({ headers, payload: body }))(fake.refundNotifyFor(outRefundNo)),
+    });
+    expect(notified.statusCode).toBe(204);
+    await refreshed();
+    expect(instalment(1)).toMatchObject({
+      status: "payable",
+      paidAt: null,
+      amountCents: second.amountCents,
+      refundedCents: second.amountCents,
+    });
+    // The figures follow: the dashboard's collected instalments fall by the refund.
+    expect((await figures()).instalmentsCollectedCents).toBe(before.instalmentsCollectedCents - second.amountCents);
+    // Audited on the project, in its trail.
+    const trail = await h.call<{ action: string; after: Record<string, unknown> }[]>(
+      asStaff(admin, { method: "GET", url: `/api/admin/projects/audit?id=${project.id}` }),
+    );
+    expect(trail.body.data.find((a) => a.action === "project.instalment.refund")?.after).toMatchObject({
+      instalmentId: second.id,
+      outRefundNo,
+      amountCents: second.amountCents,
+    });
+    // The project's refunds, for its back-office page.
+    const listed = await h.call<ProjectRefundsData>(
+      asStaff(admin, { method: "GET", url: `/api/admin/refunds/project?id=${project.id}` }),
+    );
+    // 退款 is offered for the first instalment (paid, its money here), no longer for the refunded one.
+    expect(listed.body.data.refundable).toEqual([instalment(0).id]);
+    const mine = listed.body.data.refunds.filter((r) => r.origin === "instalment");
+    expect(mine.map((r) => [r.instalmentId, r.status, r.amount])).toEqual([
+      [second.id, "succeeded", second.amountCents],
+    ]);
+    expect(mine[0]?.history.map((e) => e.toStatus)).toEqual(["processing", "succeeded"]);
+    // Due again: the owner pays it afresh with a new trade.
+    const again = await precreate(owner, second.id, "wechat");
+    expect(again.body.code, again.body.message).toBe(1);
+    expect(again.body.data.amount).toBe(second.amountCents);
+  });
+
+  it("an offline-paid instalment's refund comes back at once; a failed one leaves it paid for 重试", async () => {
+    const first = instalment(0);
+    expect(first.status).toBe("paid");
+    const answer = await refundInstalment(admin, first.id, "重复支付，退回");
+    expect(answer.body.code, answer.body.message).toBe(1);
+    // The offline provider answers succeeded: settled by the send's own answer.
+    expect(answer.body.data).toMatchObject({ status: "succeeded", origin: "instalment", amount: first.amountCents });
+    await refreshed();
+    expect(instalment(0)).toMatchObject({ status: "payable", refundedCents: first.amountCents });
+
+    // Paid again, refunded through WeChat Pay, and WeChat Pay refuses the refund: the instalment stays paid.
+    const pre = await precreate(owner, first.id, "wechat");
+    fake.pay(pre.body.data.outTradeNo);
+    expect((await postNotify(h.app, fake.notifyFor(pre.body.data.outTradeNo))).statusCode).toBe(204);
+    await refreshed();
+    expect(instalment(0).status).toBe("paid");
+    const failing = await refundInstalment(admin, first.id, "业主要求退回");
+    expect(failing.body.code, failing.body.message).toBe(1);
+    const no = failing.body.data.outRefundNo;
+    fake.settleRefund(no, "ABNORMAL");
+    const notified = await h.app.inject({
+      method: "POST",
+      url: "/api/wechatpay/refund-notify",
+      ...(({ headers, body }) => ({ headers, payload: body }))(fake.refundNotifyFor(no)),
+    });
+    expect(notified.statusCode).toBe(204);
+    const [row] = await db.select().from(refunds).where(eq(refunds.outRefundNo, no));
+    expect(row?.status).toBe("failed");
+    await refreshed();
+    expect(instalment(0)).toMatchObject({ status: "paid", refundedCents: first.amountCents });
   });
 });

@@ -31,6 +31,8 @@ export const adminRoutes = {
   adminRefundApprove: { method: "POST", path: "/api/admin/refunds/approve" },
   adminRefundRefuse: { method: "POST", path: "/api/admin/refunds/refuse" },
   adminRefundRetry: { method: "POST", path: "/api/admin/refunds/retry" },
+  adminInstalmentRefund: { method: "POST", path: "/api/admin/refunds/instalment" },
+  adminProjectRefunds: { method: "GET", path: "/api/admin/refunds/project" },
   adminAfterSaleList: { method: "GET", path: "/api/admin/afterSales/list" },
   adminAfterSaleDecide: { method: "POST", path: "/api/admin/afterSales/decide" },
   adminGoodsList: { method: "GET", path: "/api/admin/goods/list" },

@@ -409,6 +409,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "customer.export": "导出顾客数据",
   "customer.delete": "删除顾客数据",
   "customer.close": "顾客注销账号",
+  "project.instalment.refund": "装修款退款",
 };
 
 /** Orders made in a period, and the ones paid in it with the amount paid (cents). */

@@ -10,9 +10,10 @@ export const STAFF_IMAGE_PURPOSES = ["goods", "banner", "store", "article", "pro
 /**
  * Where a picture is shown; it decides the widths an upload is re-encoded to. "aftersale": a buyer's
  * photo of an after-sales request (docs/decisions/0064), uploaded by the customer, never by staff.
- * "chat": a picture a visitor sends in the live chat (docs/decisions/0075).
+ * "chat": a picture a visitor sends in the live chat (docs/decisions/0075). "objection": a renovation
+ * owner's photo of a stage they object to (docs/decisions/0079), uploaded by the owner.
  */
-export const IMAGE_PURPOSES = [...STAFF_IMAGE_PURPOSES, "aftersale", "chat"] as const;
+export const IMAGE_PURPOSES = [...STAFF_IMAGE_PURPOSES, "aftersale", "chat", "objection"] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 /**
@@ -33,6 +34,8 @@ export const IMAGE_WIDTHS: Record<ImagePurpose, readonly number[]> = {
   project: [1200, 240],
   // The business licence (营业执照, docs/decisions/0077): read on its page, words legible when enlarged.
   licence: [1600, 800],
+  // The owner's photo of what they object to: shown beside the site photos, the same sizes.
+  objection: [1200, 240],
 };
 
 /** The formats an upload is stored in, the browser's preferred first; WebP is every upload's. */

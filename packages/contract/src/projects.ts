@@ -118,6 +118,8 @@ export const ProjectMessages = {
   codeSent: "验证码已发送至业主手机",
   stagesSaved: "施工阶段已保存",
   photoNotFound: "照片不存在，请重新上传",
+  photoUploaded: "照片已上传",
+  photoLimited: "上传照片过于频繁",
   stageUnknown: "阶段不属于该项目",
   stageNamesRepeat: "阶段名称不能重复",
   startedStageFixed: "已开始的阶段不能删除、调整顺序，也不能在它之前插入阶段",
@@ -259,12 +261,22 @@ export const StageEditBody = z.object({
 
 export const OwnerCodeBody = z.object({ projectId: AdminId });
 export const OwnerAcceptBody = z.object({ stageId: AdminId, code: VerificationCode });
+/** An objection's photos, uploaded by the owner (POST /api/my-project/photo, docs/decisions/0079). */
+export const MAX_OBJECTION_PHOTOS = 6;
 export const OwnerObjectBody = z.object({
   stageId: AdminId,
   code: VerificationCode,
   reasons: AdminText("异议原因", 1000, { required: true }),
-  photoKeys: PhotoKeys,
+  photoKeys: z
+    .array(text("照片").trim().min(1, "照片无效").max(200, "照片无效"), { message: "照片无效" })
+    .max(MAX_OBJECTION_PHOTOS, `最多 ${MAX_OBJECTION_PHOTOS} 张照片`)
+    .default([]),
 });
+/** The owner's photo upload names the project it is for: only its owner may upload. */
+export const OwnerPhotoQuery = z.object({ projectId: AdminId });
+/** An uploaded photo: its key for the objection (the URL without /media/), and its thumbnail's URL. */
+export const OwnerPhotoData = z.object({ key: z.string(), url: z.string(), thumbnail: z.string() });
+export type OwnerPhotoData = z.infer<typeof OwnerPhotoData>;
 export const OwnerChangeDecisionBody = z.object({
   changeOrderId: AdminId,
   code: VerificationCode,
@@ -325,6 +337,8 @@ export const ProjectInstalment = z.object({
   amountCents: z.number(),
   status: z.enum(INSTALMENT_STATUSES),
   paidAt: z.string().nullable(),
+  /** Cents given back by staff refunds that succeeded; the instalment is payable again after one. */
+  refundedCents: z.number(),
 });
 export type ProjectInstalment = z.infer<typeof ProjectInstalment>;
 
@@ -534,6 +548,15 @@ export const projectOwnerEndpoints = {
     auth: "session",
     body: OwnerObjectBody,
     data: ProjectDetail,
+  }),
+  myProjectPhotoUpload: def({
+    method: "POST",
+    path: "/api/my-project/photo",
+    summary:
+      "业主上传异议照片：请求体为图片文件本身（JPEG、PNG、WebP、GIF 或 AVIF，最大 8 MB），去除元数据后转码；仅限项目业主，按顾客和地址限频",
+    auth: "session",
+    query: OwnerPhotoQuery,
+    data: OwnerPhotoData,
   }),
   myProjectDecideChange: def({
     method: "POST",

@@ -15,12 +15,14 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   succeeded: "已退款",
   failed: "退款失败",
 };
-export const REFUND_ORIGINS = ["customer", "after_sales", "auto"] as const;
+/** instalment: staff refund a paid renovation instalment from the project's page (docs/decisions/0079). */
+export const REFUND_ORIGINS = ["customer", "after_sales", "auto", "instalment"] as const;
 export type RefundOrigin = (typeof REFUND_ORIGINS)[number];
 export const REFUND_ORIGIN_LABELS: Record<RefundOrigin, string> = {
   customer: "顾客申请",
   after_sales: "售后退货",
   auto: "自动退款（订单已取消）",
+  instalment: "装修款退款",
 };
 /** What moved a refund, in the history staff read. */
 export const REFUND_EVENT_SOURCE_LABELS: Record<string, string> = {
@@ -137,6 +139,33 @@ export type AdminRefundApproveBody = z.input<typeof AdminRefundApproveBody>;
 export const AdminRefundRefuseBody = z.object({ refundId, note: decisionNote(true) });
 export type AdminRefundRefuseBody = z.input<typeof AdminRefundRefuseBody>;
 
+const instalmentId = z
+  .number({ error: "款项必须是数字" })
+  .int({ error: "款项无效" })
+  .min(1, { error: "款项无效" })
+  .max(2_147_483_647, { error: "款项无效" });
+
+/** POST /api/admin/refunds/instalment: 退款 of a paid renovation instalment, its whole amount. */
+export const AdminInstalmentRefundBody = z.object({ instalmentId, reason: refundReason });
+export type AdminInstalmentRefundBody = z.input<typeof AdminInstalmentRefundBody>;
+
+/** A project's instalment refunds, for its back-office page. */
+export const AdminInstalmentRefund = AdminRefund.extend({ instalmentId: z.number().int() });
+export type AdminInstalmentRefund = z.infer<typeof AdminInstalmentRefund>;
+export const ProjectRefundsData = z.object({
+  refunds: z.array(AdminInstalmentRefund),
+  /** Instalments paid by a trade with money still to give back: the ones 退款 is offered for. */
+  refundable: z.array(z.number().int()),
+});
+export type ProjectRefundsData = z.infer<typeof ProjectRefundsData>;
+export const ProjectRefundsQuery = z.object({
+  id: z.coerce
+    .number({ error: "项目编号无效" })
+    .int({ error: "项目编号无效" })
+    .min(1, { error: "项目编号无效" })
+    .max(2_147_483_647, { error: "项目编号无效" }),
+});
+
 /** The storefront's refund endpoints, spread into endpoints.ts. */
 export const refundEndpoints = {
   orderRefund: def({
@@ -193,6 +222,24 @@ export const adminRefundEndpoints = {
     permission: "orders",
     body: AdminRefundRefuseBody,
     data: AdminRefund,
+  }),
+  adminInstalmentRefund: staffDef({
+    method: "POST",
+    path: "/api/admin/refunds/instalment",
+    summary: "装修款退款：已支付的款项全额退回（填写原因），款项恢复为待支付",
+    auth: "staff",
+    permission: "orders",
+    body: AdminInstalmentRefundBody,
+    data: AdminInstalmentRefund,
+  }),
+  adminProjectRefunds: staffDef({
+    method: "GET",
+    path: "/api/admin/refunds/project",
+    summary: "装修项目各款项的退款记录",
+    auth: "staff",
+    permission: "orders",
+    query: ProjectRefundsQuery,
+    data: ProjectRefundsData,
   }),
   adminRefundRetry: staffDef({
     method: "POST",

@@ -69,6 +69,7 @@ export const routes = {
   myProjectAccept: { method: "POST", path: "/api/my-project/accept" },
   myProjectObject: { method: "POST", path: "/api/my-project/object" },
   myProjectDecideChange: { method: "POST", path: "/api/my-project/approve" },
+  myProjectPhotoUpload: { method: "POST", path: "/api/my-project/photo" },
   chatOpen: { method: "POST", path: "/api/chat/open" },
   chatSend: { method: "POST", path: "/api/chat/send" },
   chatPicture: { method: "POST", path: "/api/chat/picture" },

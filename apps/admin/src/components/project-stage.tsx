@@ -111,7 +111,10 @@ export function StageCard({
                     {formatTime(r.createdAt)} · {RECORD_LABELS[r.kind]}
                   </Typography.Text>
                   {r.text && <span>{r.text}</span>}
-                  <PhotoStrip keys={r.photoKeys} label={`${stage.name}照片`} />
+                  <PhotoStrip
+                    keys={r.photoKeys}
+                    label={r.kind === "objection" ? `${stage.name}业主异议照片` : `${stage.name}照片`}
+                  />
                 </Space>
               ),
             }))}

@@ -80,8 +80,18 @@ const project: ProjectDetail = {
       amountCents: 5_040_000,
       status: "paid",
       paidAt: "2026-11-12T02:00:00.000Z",
+      refundedCents: 0,
     },
-    { id: 2, stageId: 101, stageName: "水电改造", percent: 30, amountCents: 5_040_000, status: "locked", paidAt: null },
+    {
+      id: 2,
+      stageId: 101,
+      stageName: "水电改造",
+      percent: 30,
+      amountCents: 5_040_000,
+      status: "locked",
+      paidAt: null,
+      refundedCents: 0,
+    },
   ],
   changeOrders: [],
   versions: [
@@ -200,7 +210,16 @@ describe("project detail", () => {
       ...project,
       instalments: [
         ...project.instalments,
-        { id: 3, stageId: 104, stageName: "木作", percent: 30, amountCents: 5_040_000, status: "locked", paidAt: null },
+        {
+          id: 3,
+          stageId: 104,
+          stageName: "木作",
+          percent: 30,
+          amountCents: 5_040_000,
+          status: "locked",
+          paidAt: null,
+          refundedCents: 0,
+        },
       ],
     };
     open(withWoodInstalment);

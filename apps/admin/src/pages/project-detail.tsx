@@ -2,9 +2,19 @@
 // team, the stages in order with their checklists, photos and records, the instalments, the change
 // orders with every contract version, and the audit trail. The acts shown are those the member may
 // do: photos, change orders, stage edits and 请业主验收 for the project's manager or 管理员, the check
-// for its inspector or 管理员; a 项目经理 opens only their own projects (the server answers 403).
-import { AUDIT_ACTION_LABELS, type ProjectAuditRow, type ProjectDetail, type ProjectInstalment } from "@yj/contract";
-import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Spin, Timeline, Typography } from "antd";
+// for its inspector or 管理员; a 项目经理 opens only their own projects (the server answers 403). A paid
+// instalment gets 退款 for the members who may refund (docs/decisions/0079).
+import {
+  type AdminInstalmentRefund,
+  AUDIT_ACTION_LABELS,
+  type ProjectAuditRow,
+  type ProjectDetail,
+  type ProjectInstalment,
+  type ProjectRefundsData,
+  REFUND_STATUS_LABELS,
+  type RefundStatus,
+} from "@yj/contract";
+import { App, Button, Card, Col, Descriptions, Empty, Result, Row, Space, Spin, Tag, Timeline, Typography } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
@@ -12,8 +22,10 @@ import { ChangeOrders, ContractVersions } from "../components/project-changes";
 import { StageCard, type StageRights } from "../components/project-stage";
 import { StageEditor } from "../components/project-stage-editor";
 import { moneyColumn } from "../kit/columns";
+import { TextAreaItem } from "../kit/form-items";
 import { formatTime, orDash } from "../kit/format";
 import { yuan } from "../kit/money-field";
+import { SaveModal } from "../kit/save-modal";
 import { SmallTable } from "../kit/small-table";
 import { PageTitle } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
@@ -89,8 +101,122 @@ function Team({ project }: { project: ProjectDetail }) {
   );
 }
 
-function Instalments({ project }: { project: ProjectDetail }) {
+const REFUND_COLORS: Record<RefundStatus, string> = {
+  requested: "orange",
+  refused: "default",
+  processing: "blue",
+  succeeded: "green",
+  failed: "red",
+};
+
+/**
+ * A paid instalment's 退款 (docs/decisions/0079), for the members who may refund (the orders
+ * permission: 管理员, 销售/客服): the whole amount with a reason, through the refund path; a failed
+ * refund is tried again under its number. The instalment is payable again once the money is back.
+ */
+function useInstalmentRefunds(refunds: ReturnType<typeof useLoad<ProjectRefundsData>>, onChanged: () => void) {
+  const { message, modal } = App.useApp();
+  const { busy, submit } = useSubmit();
+  const [refunding, setRefunding] = useState<ProjectInstalment | null>(null);
+  const latest = (instalmentId: number) => refunds.data?.refunds.filter((r) => r.instalmentId === instalmentId).at(-1);
+  // A demo instalment marked paid has no trade behind it: nothing to refund, no button.
+  const refundable = (instalmentId: number) => refunds.data?.refundable.includes(instalmentId) ?? false;
+  const retry = (refund: AdminInstalmentRefund) =>
+    modal.confirm({
+      title: "重试退款？",
+      content: `将以同一退款单号 ${refund.outRefundNo} 再次发起退款 ${yuan(refund.amount)}。`,
+      okText: "重试",
+      cancelText: "取消",
+      onOk: () =>
+        submit(
+          () => post(routes.adminRefundRetry, { refundId: refund.id }),
+          () => {
+            message.success("已重新发起退款");
+            onChanged();
+          },
+          "操作失败",
+        ),
+    });
+  return {
+    column: {
+      title: "退款",
+      key: "refund",
+      render: (_: unknown, i: ProjectInstalment) => {
+        const refund = latest(i.id);
+        const open = refund?.status === "processing" || refund?.status === "requested";
+        return (
+          <Space wrap size={4}>
+            {refund && (
+              <Tag color={REFUND_COLORS[refund.status]} title={`退款原因：${refund.reason}`}>
+                {REFUND_STATUS_LABELS[refund.status]} {yuan(refund.amount)}
+              </Tag>
+            )}
+            {refund?.status === "failed" && i.status === "paid" && (
+              <Button size="small" loading={busy} onClick={() => retry(refund)}>
+                重试退款
+              </Button>
+            )}
+            {i.status === "paid" && refundable(i.id) && !open && refund?.status !== "failed" && (
+              <Button size="small" danger onClick={() => setRefunding(i)}>
+                退款
+              </Button>
+            )}
+            {!refund && !(i.status === "paid" && refundable(i.id)) && "—"}
+          </Space>
+        );
+      },
+    },
+    modal: (
+      <SaveModal<{ reason: string }, AdminInstalmentRefund>
+        title={refunding ? `退款：${refunding.stageName}款 ${yuan(refunding.amountCents)}` : "退款"}
+        open={refunding !== null}
+        okText="确认退款"
+        savedText="已发起退款"
+        failedText="退款失败"
+        onSave={(values) =>
+          post(routes.adminInstalmentRefund, { instalmentId: refunding?.id ?? 0, reason: values.reason })
+        }
+        onClose={() => setRefunding(null)}
+        onSaved={() => {
+          setRefunding(null);
+          onChanged();
+        }}
+      >
+        <Typography.Paragraph type="secondary">
+          全额退回业主支付的这笔款项；退款成功后该款项恢复为待支付。让利或减少工程量请用减项变更。
+        </Typography.Paragraph>
+        <TextAreaItem
+          name="reason"
+          label="退款原因"
+          required="请填写退款原因"
+          whitespace
+          input={{ maxLength: 200, rows: 3 }}
+        />
+      </SaveModal>
+    ),
+  };
+}
+
+function Instalments({
+  project,
+  canRefund,
+  version,
+  onChanged,
+}: {
+  project: ProjectDetail;
+  canRefund: boolean;
+  version: string;
+  onChanged(): void;
+}) {
   const paid = project.instalments.filter((i) => i.status === "paid").reduce((a, i) => a + i.amountCents, 0);
+  const refunds = useLoad(
+    () =>
+      canRefund
+        ? get(routes.adminProjectRefunds, { id: project.id })
+        : Promise.resolve<ProjectRefundsData>({ refunds: [], refundable: [] }),
+    `${project.id}:${version}`,
+  );
+  const refund = useInstalmentRefunds(refunds, onChanged);
   return (
     <Card title="付款节点" extra={<Typography.Text>已收 {yuan(paid)}</Typography.Text>}>
       <ScrollRegion label="付款节点列表">
@@ -107,9 +233,22 @@ function Instalments({ project }: { project: ProjectDetail }) {
               render: (s: ProjectInstalment["status"]) => <InstalmentStatusTag status={s} />,
             },
             { title: "支付时间", dataIndex: "paidAt", render: (t: string | null) => (t ? formatTime(t) : "—") },
+            {
+              title: "已退款",
+              dataIndex: "refundedCents",
+              render: (c: number) => (c > 0 ? yuan(c) : "—"),
+            },
+            ...(canRefund ? [refund.column] : []),
           ]}
         />
       </ScrollRegion>
+      {canRefund && refunds.error && (
+        <Space>
+          <Typography.Text type="danger">退款记录加载失败：{refunds.error}</Typography.Text>
+          <Button onClick={refunds.reload}>重试</Button>
+        </Space>
+      )}
+      {canRefund && refund.modal}
     </Card>
   );
 }
@@ -141,7 +280,7 @@ function AuditTrail({ projectId, version }: { projectId: number; version: string
 export function ProjectDetailPage() {
   const { id } = useParams();
   const { me } = useSession();
-  const { data: project, setData, error, loading } = useLoad(() => get(routes.adminProjectDetail, { id }), id);
+  const { data: project, setData, error, loading, reload } = useLoad(() => get(routes.adminProjectDetail, { id }), id);
   const [editing, setEditing] = useState(false);
   // Every act answers the project again; the audit trail reloads after each one.
   const [revision, setRevision] = useState(0);
@@ -180,7 +319,15 @@ export function ProjectDetailPage() {
           ))}
         </Space>
       </Card>
-      <Instalments project={project} />
+      <Instalments
+        project={project}
+        canRefund={can(me, "orders")}
+        version={String(revision)}
+        onChanged={() => {
+          reload();
+          setRevision((r) => r + 1);
+        }}
+      />
       <ChangeOrders project={project} canPropose={manages} onChanged={changed} />
       <ContractVersions project={project} />
       <AuditTrail projectId={project.id} version={String(revision)} />

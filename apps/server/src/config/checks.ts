@@ -54,6 +54,13 @@ const sms: ConfigCheck = (env, production) => {
       message: "console only logs codes; set aliyun or tencent in production (or SMS_ALLOW_CONSOLE_IN_PRODUCTION=true)",
     });
   }
+  // R3's minute between codes to one phone is not for an operator to shorten (docs/decisions/0079).
+  if (production && env.SMS_CODE_INTERVAL_SECONDS !== undefined) {
+    problems.push({
+      name: "SMS_CODE_INTERVAL_SECONDS",
+      message: "is for test rigs only; production keeps one code per phone per 60 s (R3): unset it",
+    });
+  }
   for (const name of SMS_SETTINGS_REQUIRED[provider] ?? []) {
     if (!env[name]) problems.push({ name, message: `is required when SMS_PROVIDER=${provider}` });
   }

@@ -130,6 +130,12 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * R3's one code per phone per this many seconds (docs/decisions/0079). Outside production only: the
+   * browser suites confirm several owner acts in a row without waiting out the minute; the production
+   * configuration check refuses the setting, so production always keeps 60 s.
+   */
+  SMS_CODE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** Codes the whole site may send in any 24 hours; past it sending stops and an error is logged. */
   SMS_DAILY_BUDGET: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /**

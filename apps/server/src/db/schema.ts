@@ -746,8 +746,11 @@ export const refunds = pgTable(
     afterSaleId: integer().references(() => afterSales.id),
     provider: text().$type<"offline" | "alipay" | "wechat">().notNull(),
     amountCents: bigint({ mode: "number" }).notNull(),
-    /** customer: 申请退款; after_sales: an approved return; auto: paid after the order was cancelled. */
-    origin: text().$type<"customer" | "after_sales" | "auto">().notNull(),
+    /**
+     * customer: 申请退款; after_sales: an approved return; auto: paid after the order was cancelled;
+     * instalment: staff refund a paid renovation instalment (docs/decisions/0079).
+     */
+    origin: text().$type<"customer" | "after_sales" | "auto" | "instalment">().notNull(),
     reason: text().notNull().default(""),
     status: text().$type<"requested" | "refused" | "processing" | "succeeded" | "failed">().notNull(),
     decisionNote: text().notNull().default(""),
@@ -1065,6 +1068,11 @@ export const projectInstalments = pgTable(
     status: text().$type<InstalmentStatus>().notNull().default("locked"),
     payableAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
+    /**
+     * Cents given back by staff refunds that succeeded (docs/decisions/0079): each takes the
+     * instalment from paid back to payable, so this is its history, not money still held.
+     */
+    refundedCents: bigint({ mode: "number" }).notNull().default(0),
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.position),

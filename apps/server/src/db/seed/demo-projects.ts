@@ -2,13 +2,16 @@
 // one of them late, so 我的装修 and the back office's projects are alive on a fresh `npm start`. An
 // owner logs in on the storefront with the phone below (the console SMS provider shows the code).
 // Dates count from the day the demo is loaded, so one project is always late and the others on time;
-// everything else is fixed. No team: the demo has no staff (`npm run admin` makes them); staff assign
-// themselves nothing here, 管理员 and 销售/客服 see every project.
+// everything else is fixed. Each project has its team (designer, project manager, inspector), demo
+// staff members with names and work phones, so 我的装修 shows whom to call (docs/decisions/0079).
+// They cannot log in: they have no password; 管理员 may 重置密码 one of them to try the back office as a
+// 项目经理.
 import {
   DEFAULT_INSTALMENT_PLAN,
   DEFAULT_PROJECT_STAGES,
   type InstalmentStatus,
   type ProjectStageStatus,
+  type StaffRole,
 } from "@yj/contract";
 import { chinaDayStart } from "../../lib/china-time.js";
 import type {
@@ -24,7 +27,30 @@ import { DAY_MS, type MediaRegistry } from "./demo-util.js";
 /** The demo owners' phones: log in with one of them to see 我的装修. */
 export const DEMO_OWNER_PHONES = ["13900000001", "13900000002", "13900000003"] as const;
 
+/**
+ * The demo's staff: the projects' teams (docs/decisions/0079). Written by username, never over a
+ * member already there; left in place by a reset (projects point at them), and not counted as the
+ * shop's own staff when a reset or the first-administrator hint looks for them.
+ */
+export const DEMO_STAFF = [
+  { username: "demo_designer_chen", displayName: "陈思远（设计师）", role: "sales", phone: "13900001101" },
+  { username: "demo_pm_zhou", displayName: "周建国", role: "manager", phone: "13900001102" },
+  { username: "demo_pm_sun", displayName: "孙立明", role: "manager", phone: "13900001103" },
+  { username: "demo_inspector_wu", displayName: "吴海涛（监理）", role: "manager", phone: "0571-88001104" },
+] as const satisfies readonly { username: string; displayName: string; role: StaffRole; phone: string }[];
+export type DemoStaffUsername = (typeof DEMO_STAFF)[number]["username"];
+export const DEMO_STAFF_USERNAMES: readonly string[] = DEMO_STAFF.map((s) => s.username);
+
+/** A project's team by the demo staff's usernames; ids are known only once the staff are written. */
+export interface DemoTeam {
+  projectId: number;
+  designer: DemoStaffUsername;
+  manager: DemoStaffUsername;
+  inspector: DemoStaffUsername;
+}
+
 export interface DemoProjects {
+  teams: DemoTeam[];
   projects: (typeof projects.$inferInsert)[];
   stages: (typeof projectStages.$inferInsert)[];
   records: (typeof projectStageRecords.$inferInsert)[];
@@ -51,6 +77,7 @@ interface Plan {
   next: "awaiting_acceptance" | "pending";
   note: string;
   photo: { title: string; color: string };
+  manager: DemoStaffUsername;
 }
 
 const PLANS: Plan[] = [
@@ -69,6 +96,7 @@ const PLANS: Plan[] = [
     next: "pending",
     note: "水电开槽完成，正在布管",
     photo: { title: "水电改造 · 开槽布管", color: "#2f6f9f" },
+    manager: "demo_pm_zhou",
   },
   {
     ownerName: "李先生",
@@ -85,6 +113,7 @@ const PLANS: Plan[] = [
     next: "awaiting_acceptance",
     note: "吊顶与柜体完成，监理已检查",
     photo: { title: "木作 · 吊顶与柜体", color: "#8a5a2b" },
+    manager: "demo_pm_zhou",
   },
   {
     ownerName: "张先生",
@@ -101,6 +130,7 @@ const PLANS: Plan[] = [
     next: "pending",
     note: "灯具到货，开始安装",
     photo: { title: "安装 · 灯具开关", color: "#3d7a4f" },
+    manager: "demo_pm_sun",
   },
 ];
 
@@ -112,11 +142,25 @@ const instantOf = (today: string, days: number) =>
 
 /** The three projects and their rows, with explicit ids (1, 2, … per table) in the order written. */
 export function buildDemoProjects(registry: MediaRegistry, today: string): DemoProjects {
-  const out: DemoProjects = { projects: [], stages: [], records: [], instalments: [], changeOrders: [], versions: [] };
+  const out: DemoProjects = {
+    teams: [],
+    projects: [],
+    stages: [],
+    records: [],
+    instalments: [],
+    changeOrders: [],
+    versions: [],
+  };
   for (const [index, plan] of PLANS.entries()) {
     const projectId = index + 1;
     const created = instantOf(today, plan.start - 7);
     const span = plan.finish - plan.start;
+    out.teams.push({
+      projectId,
+      designer: "demo_designer_chen",
+      manager: plan.manager,
+      inspector: "demo_inspector_wu",
+    });
     out.projects.push({
       id: projectId,
       ownerPhone: DEMO_OWNER_PHONES[index] ?? "",

@@ -4,8 +4,9 @@
 // has no CASCADE, so a table that refers to the goods (orders, carts, leads) makes it refuse too.
 // A reset also refuses a shop that is in use (customers, orders, payments, leads, staff, back-office
 // edits): putting the demo's stock back under live orders would sell it twice (docs/decisions/0045).
+
 import { WebsiteConfigType } from "@yj/contract";
-import { count, eq, notInArray, type SQL, sql } from "drizzle-orm";
+import { count, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.js";
 import {
@@ -39,6 +40,7 @@ import {
   websiteConfigs,
 } from "../schema.js";
 import { buildDemoData, type DemoData } from "./demo-data.js";
+import { DEMO_STAFF, DEMO_STAFF_USERNAMES, type DemoTeam } from "./demo-projects.js";
 
 /** Bump when the demo data changes shape; a database seeded with an older version is not reseeded automatically. */
 const DEMO_VERSION = 1;
@@ -146,7 +148,13 @@ const SHOP_DATA: { label: (n: number) => string; table: PgTable; where?: SQL; al
   { label: (n) => `${n} payment${n === 1 ? "" : "s"}`, table: payments, always: true },
   { label: (n) => `${n} customer${n === 1 ? "" : "s"}`, table: customers, always: false },
   { label: (n) => `${n} lead${n === 1 ? "" : "s"}`, table: leads, always: false },
-  { label: (n) => `${n} staff member${n === 1 ? "" : "s"}`, table: staff, always: false },
+  // The demo's own staff (the projects' teams, docs/decisions/0079) are not the shop's.
+  {
+    label: (n) => `${n} staff member${n === 1 ? "" : "s"}`,
+    table: staff,
+    where: notInArray(staff.username, [...DEMO_STAFF_USERNAMES]),
+    always: false,
+  },
   {
     label: (n) => `${n} back-office edit${n === 1 ? "" : "s"}`,
     table: auditLog,
@@ -255,6 +263,56 @@ async function truncateDemoTables(tx: Db) {
   }
 }
 
+/** A stored password that matches none (staff passwords are "scrypt$…", modules/staff/passwords.ts). */
+const NO_PASSWORD = "!demo-staff-no-password";
+
+/**
+ * The demo projects' team members (docs/decisions/0079), by username: written when missing, kept
+ * when there (a reset deletes the projects, never staff, who may have logged in and acted since).
+ * None has a password: 管理员 may 重置密码 one to try the back office as them (a one-time password,
+ * changed at first login as any new member's).
+ */
+async function writeDemoStaff(tx: Db): Promise<Map<string, number>> {
+  const [existing] = await tx
+    .select({ n: count() })
+    .from(staff)
+    .where(inArray(staff.username, [...DEMO_STAFF_USERNAMES]));
+  if ((existing?.n ?? 0) < DEMO_STAFF.length) {
+    const now = new Date();
+    // No password at all: not a scrypt hash, so every password is refused (as "!" in a shadow file)
+    // until 管理员 gives a one-time one with 重置密码. Their usernames are public in this file anyway.
+    const passwordHash = NO_PASSWORD;
+    await tx
+      .insert(staff)
+      .values(
+        DEMO_STAFF.map((member) => ({
+          ...member,
+          passwordHash,
+          mustChangePassword: true,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing({ target: staff.username });
+  }
+  const rows = await tx
+    .select({ id: staff.id, username: staff.username })
+    .from(staff)
+    .where(inArray(staff.username, [...DEMO_STAFF_USERNAMES]));
+  return new Map(rows.map((r) => [r.username, r.id]));
+}
+
+function withTeam(row: typeof projects.$inferInsert, teams: DemoTeam[], ids: Map<string, number>) {
+  const team = teams.find((t) => t.projectId === row.id);
+  if (!team) return row;
+  return {
+    ...row,
+    designerId: ids.get(team.designer) ?? null,
+    managerId: ids.get(team.manager) ?? null,
+    inspectorId: ids.get(team.inspector) ?? null,
+  };
+}
+
 /**
  * The estimate's room amounts per demo city and the default row (which migration 0005 already
  * wrote). A first load keeps any row already there; a reset puts the demo's figures back.
@@ -292,7 +350,8 @@ async function insertDemoData(tx: Db, data: DemoData) {
   await insertAll(demoConfigs(data), (slice) => tx.insert(websiteConfigs).values(slice));
   await insertAll(data.media, (slice) => tx.insert(media).values(slice), 100);
   const p = data.projects;
-  await tx.insert(projects).values(p.projects);
+  const team = await writeDemoStaff(tx);
+  await tx.insert(projects).values(p.projects.map((row) => withTeam(row, p.teams, team)));
   await tx.insert(projectStages).values(p.stages);
   await tx.insert(projectStageRecords).values(p.records);
   await tx.insert(projectInstalments).values(p.instalments);

@@ -11,6 +11,7 @@ import type { ContentService } from "../content/service.js";
 import { VerificationCodes } from "./codes.js";
 import { FavoritesService } from "./favorites.js";
 import { HumanCheck } from "./human-check.js";
+import { sendRulesPerPhone } from "./limits.js";
 import { accountsRoutes } from "./routes.js";
 import { AccountsService } from "./service.js";
 import { installSessionHook, readToken } from "./session-hook.js";
@@ -80,6 +81,8 @@ export function registerAccounts(
       checkAfterNetworkSends: env.SMS_CHECK_AFTER_NETWORK_SENDS,
       checkAfterBudgetPercent: env.SMS_CHECK_AFTER_BUDGET_PERCENT,
     },
+    // Production always 60 s: the configuration check refuses the setting there (docs/decisions/0079).
+    sendRulesPerPhone: sendRulesPerPhone(env.NODE_ENV === "production" ? 60 : env.SMS_CODE_INTERVAL_SECONDS),
     humanCheck: new HumanCheck({ hmacKey: env.ALTCHA_HMAC_KEY, maxNumber: env.ALTCHA_MAX_NUMBER, limiter }),
     log: app.log,
   });

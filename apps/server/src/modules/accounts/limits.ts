@@ -12,11 +12,19 @@ export const CODE_TTL_MS = 5 * MINUTE;
 export const CODE_MAX_WRONG_ATTEMPTS = 5;
 
 /** R3: sends per phone — 1 per 60 s, 5 per hour, 10 per 24 h. */
-export const SEND_RULES_PER_PHONE: readonly RateRule[] = [
-  { limit: 1, windowMs: MINUTE },
-  { limit: 5, windowMs: HOUR },
-  { limit: 10, windowMs: DAY },
-];
+export const SEND_RULES_PER_PHONE: readonly RateRule[] = sendRulesPerPhone(60);
+
+/**
+ * R3's rules with another interval between two codes (SMS_CODE_INTERVAL_SECONDS, outside production
+ * only: docs/decisions/0079); the hourly and daily caps stay.
+ */
+export function sendRulesPerPhone(intervalSeconds: number): readonly RateRule[] {
+  return [
+    { limit: 1, windowMs: intervalSeconds * SECOND },
+    { limit: 5, windowMs: HOUR },
+    { limit: 10, windowMs: DAY },
+  ];
+}
 /** R3: sends per client address across phones. */
 export const SEND_RULES_PER_IP: readonly RateRule[] = [{ limit: 30, windowMs: HOUR }];
 /** R2: verify attempts per phone per hour; counting every attempt caps the failed ones at 100. */

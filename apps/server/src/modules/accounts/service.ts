@@ -6,7 +6,7 @@ import { customers } from "../../db/schema.js";
 import { clientKey, networkBlockKey } from "../../lib/client-address.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, invalidInput } from "../../lib/errors.js";
-import { consumeOrThrow, type RateCheck, type RateLimiter } from "../../limits/rate-limiter.js";
+import { consumeOrThrow, type RateCheck, type RateLimiter, type RateRule } from "../../limits/rate-limiter.js";
 import type { SmsProvider } from "../../providers/sms/sms-provider.js";
 import type { VerificationCodes } from "./codes.js";
 import type { HumanCheck } from "./human-check.js";
@@ -52,6 +52,8 @@ export interface AccountsDeps {
   /** Codes the whole site may send in any 24 hours (SMS_DAILY_BUDGET). */
   smsDailyBudget: number;
   risk: SmsRiskRules;
+  /** R3's per-phone rules; SEND_RULES_PER_PHONE unless a test rig shortens the interval. */
+  sendRulesPerPhone?: readonly RateRule[];
   humanCheck: HumanCheck;
   log: AlertLogger;
 }
@@ -82,7 +84,7 @@ export class AccountsService {
           key: networkKey,
           rules: [{ limit: this.deps.risk.networkDailyBudget, windowMs: SMS_NETWORK_BUDGET_WINDOW_MS }],
         },
-        { key: `sms:phone:${phone}`, rules: SEND_RULES_PER_PHONE },
+        { key: `sms:phone:${phone}`, rules: this.deps.sendRulesPerPhone ?? SEND_RULES_PER_PHONE },
       ],
       now,
       "发送过于频繁",

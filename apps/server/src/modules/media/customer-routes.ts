@@ -1,13 +1,23 @@
 // A customer's after-sales photo (docs/decisions/0064): the back office's picture pipeline (type read
 // from the bytes, metadata dropped, re-encoded), behind the customer's session and CSRF (checked on
 // the request line, before any byte is read) and a per-customer limit counted before the body is read.
-import { AfterSaleMessages, CHAT_VISITOR_COOKIE, ChatMessages, endpoints } from "@yj/contract";
+import {
+  AfterSaleMessages,
+  CHAT_VISITOR_COOKIE,
+  ChatMessages,
+  endpoints,
+  OwnerPhotoQuery,
+  ProjectMessages,
+} from "@yj/contract";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client.js";
 import { registerEndpoint } from "../../http/endpoint.js";
+import { clientKey } from "../../lib/client-address.js";
 import type { Clock } from "../../lib/clock.js";
-import { AppError } from "../../lib/errors.js";
+import { AppError, invalidInput } from "../../lib/errors.js";
 import { consumeOrThrow, type RateLimiter, type RateRule } from "../../limits/rate-limiter.js";
 import { requireCustomer } from "../accounts/session-hook.js";
+import { ownsProject } from "../projects/index.js";
 import type { ImageUploads } from "./image-upload.js";
 import { acceptPictureBody } from "./picture-body.js";
 
@@ -22,10 +32,20 @@ export const AFTER_SALE_PHOTO_RULES: readonly RateRule[] = [
 export const CHAT_PICTURE_RULES_PER_VISITOR: readonly RateRule[] = [{ limit: 20, windowMs: HOUR }];
 export const CHAT_PICTURE_RULES_PER_IP: readonly RateRule[] = [{ limit: 60, windowMs: HOUR }];
 
+/**
+ * A renovation owner's objection photos (docs/decisions/0079): six an objection, a few objections and
+ * retries; per address too, so many accounts behind one address cannot fill the store.
+ */
+export const OBJECTION_PHOTO_RULES_PER_CUSTOMER: readonly RateRule[] = [
+  { limit: 30, windowMs: HOUR },
+  { limit: 60, windowMs: 24 * HOUR },
+];
+export const OBJECTION_PHOTO_RULES_PER_IP: readonly RateRule[] = [{ limit: 60, windowMs: HOUR }];
+
 export function mediaCustomerRoutes(
   app: FastifyInstance,
   images: ImageUploads,
-  limits: { limiter?: RateLimiter; now: Clock },
+  limits: { limiter?: RateLimiter; now: Clock; db: Db },
 ) {
   app.register(async (scope) => {
     acceptPictureBody(scope);
@@ -48,6 +68,43 @@ export function mediaCustomerRoutes(
         return { url: uploaded.url, thumbnail: uploaded.variants.at(-1)?.url ?? uploaded.url };
       },
       { message: "照片已上传" },
+    );
+  });
+
+  // A renovation owner's photo of a stage they object to (docs/decisions/0079): only the project's
+  // owner, counted per customer and per address, all before a byte of the body is read.
+  app.register(async (scope) => {
+    acceptPictureBody(scope);
+    scope.addHook("preParsing", async (request) => {
+      const customer = requireCustomer(request);
+      const query = OwnerPhotoQuery.safeParse(request.query);
+      if (!query.success) throw invalidInput(query.error.issues[0]?.message ?? ProjectMessages.notFound);
+      if (limits.limiter) {
+        await consumeOrThrow(
+          limits.limiter,
+          [
+            { key: `media:objection:customer:${customer.id}`, rules: OBJECTION_PHOTO_RULES_PER_CUSTOMER },
+            { key: `media:objection:ip:${clientKey(request.ip)}`, rules: OBJECTION_PHOTO_RULES_PER_IP },
+          ],
+          limits.now(),
+          ProjectMessages.photoLimited,
+        );
+      }
+      if (!(await ownsProject(limits.db, customer, query.data.projectId)))
+        throw new AppError("not_found", ProjectMessages.notFound);
+    });
+    registerEndpoint(
+      scope,
+      endpoints.myProjectPhotoUpload,
+      async ({ request }) => {
+        const uploaded = await images.uploadObjectionPhoto(request.body);
+        return {
+          key: uploaded.url.slice("/media/".length),
+          url: uploaded.url,
+          thumbnail: uploaded.variants.at(-1)?.url ?? uploaded.url,
+        };
+      },
+      { message: ProjectMessages.photoUploaded },
     );
   });
 

@@ -64,6 +64,11 @@ export class ImageUploads {
     return this.store("aftersale", input, null, async () => {});
   }
 
+  /** A renovation owner's objection photo (docs/decisions/0079): the same checks and re-encoding. */
+  uploadObjectionPhoto(input: unknown): Promise<UploadedImage> {
+    return this.store("objection", input, null, async () => {});
+  }
+
   /** A visitor's picture in the live chat (docs/decisions/0075): the same checks and re-encoding. */
   uploadChatPicture(input: unknown): Promise<UploadedImage> {
     return this.store("chat", input, null, async () => {});

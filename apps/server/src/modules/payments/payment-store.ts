@@ -378,6 +378,15 @@ export class PaymentStore {
       .where(and(same, eq(payments.status, "pending"), ne(payments.id, trade.id)));
   }
 
+  /** The pending trades of these instalments (an approved change order changed their amounts). */
+  async pendingInstalmentTrades(instalmentIds: readonly number[]): Promise<PaymentRow[]> {
+    if (instalmentIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(payments)
+      .where(and(inArray(payments.instalmentId, [...instalmentIds]), eq(payments.status, "pending")));
+  }
+
   /** Closes a trade that can no longer be paid; false when it was paid or closed meanwhile. */
   async close(id: number): Promise<boolean> {
     const rows = await this.db

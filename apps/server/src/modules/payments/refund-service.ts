@@ -96,6 +96,20 @@ export class RefundService {
     return this.deps.store.adminRefund(body.refundId);
   }
 
+  /**
+   * 退款 of a paid renovation instalment (docs/decisions/0079): opened processing and audited in one
+   * transaction, then sent by this click; its answer, a notify or the job's query settles it.
+   */
+  async refundInstalment(actor: Actor, body: { instalmentId: number; reason: string }) {
+    const refund = await this.deps.store.openInstalmentRefund(actor, body.instalmentId, body.reason, this.deps.now());
+    await this.send(refund.id);
+    return { ...(await this.deps.store.adminRefund(refund.id)), instalmentId: body.instalmentId };
+  }
+
+  projectRefunds(projectId: number) {
+    return this.deps.store.adminRefundsOfProject(projectId);
+  }
+
   /** 重试 a failed refund under the same number. */
   async retry(actor: Actor, body: { refundId: number }): Promise<AdminRefund> {
     const { changed } = await this.deps.store.retry(actor, body.refundId, this.deps.now());

@@ -21,6 +21,7 @@ import {
   orderIdOf,
   recordOrderNote,
 } from "../orders/order-refund.js";
+import { instalmentDue, instalmentIdsOf, markInstalmentRefunded } from "../projects/index.js";
 import { depositRefundDays } from "../site-settings/service.js";
 import { staffNames } from "../staff/index.js";
 
@@ -53,6 +54,23 @@ async function lockPayment(tx: Tx, paymentId: number): Promise<PaymentRow> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
   if (!payment) throw notFound("支付记录不存在");
   return payment;
+}
+
+/**
+ * The paid trade that paid an instalment, locked: one with its whole amount still refundable (a second
+ * trade of the same instalment was refunded by itself, origin auto, so it has nothing left).
+ */
+async function lockInstalmentPayment(tx: Tx, instalmentId: number, amountCents: number): Promise<PaymentRow | null> {
+  const paid = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.instalmentId, instalmentId), eq(payments.status, "paid")))
+    .orderBy(asc(payments.paidAt), asc(payments.id));
+  for (const { id } of paid) {
+    const payment = await lockPayment(tx, id);
+    if (payment.amountCents === amountCents && refundableOf(payment) >= amountCents) return payment;
+  }
+  return null;
 }
 
 /** The payment's open refund (requested or processing), read under the payment's lock. */
@@ -477,6 +495,94 @@ export class RefundStore {
     });
   }
 
+  /**
+   * 退款 of a paid renovation instalment (docs/decisions/0079): staff with the refund permission send
+   * its whole amount back, with a reason, audited on the project in the same transaction. The refund
+   * is processing at once (staff decided it); the instalment stays paid until the provider confirms
+   * it, then it is payable again (settle → markInstalmentRefunded).
+   */
+  async openInstalmentRefund(
+    actor: Actor,
+    instalmentId: number,
+    reason: string,
+    now: Date,
+  ): Promise<RefundRow & { projectId: number }> {
+    return this.db.transaction(async (tx) => {
+      // The instalment's own writers (its pay step) hold this lock; a refund waits for them.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`instalment:${instalmentId}`}, 0))`);
+      const due = await instalmentDue(tx, instalmentId);
+      if (!due) throw notFound("款项不存在");
+      if (due.status !== "paid") throw new AppError("business", "该笔款项未支付，无需退款");
+      const payment = await lockInstalmentPayment(tx, instalmentId, due.amountCents);
+      if (!payment) {
+        // Paid, with its trade's money already on its way back (a refund processing or done).
+        const [any] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.instalmentId, instalmentId), eq(payments.status, "paid")));
+        if (any && (await openRefundOf(tx, any.id))) throw new AppError("business", REFUND_OPEN_MESSAGE);
+        throw new AppError("business", "该笔款项没有可退的支付记录");
+      }
+      const refund = await insertRefund(tx, {
+        payment,
+        orderId: null,
+        amountCents: due.amountCents,
+        origin: "instalment",
+        reason,
+        status: "processing",
+        staffId: actor.staffId,
+        source: "staff",
+        now,
+      });
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: "project.instalment.refund",
+          entity: "project",
+          entityId: due.projectId,
+          before: { instalmentId, status: "paid", amountCents: due.amountCents },
+          after: { instalmentId, outRefundNo: refund.outRefundNo, amountCents: refund.amountCents, reason },
+        },
+        now,
+      );
+      return { ...refund, projectId: due.projectId };
+    });
+  }
+
+  /**
+   * A project's instalment refunds, oldest first, with their histories, and the instalments a paid
+   * trade can still give money back for (a demo instalment marked paid has none).
+   */
+  async adminRefundsOfProject(
+    projectId: number,
+  ): Promise<{ refunds: (AdminRefund & { instalmentId: number })[]; refundable: number[] }> {
+    const ids = await instalmentIdsOf(this.db, projectId);
+    if (ids.length === 0) return { refunds: [], refundable: [] };
+    const paid = await this.db
+      .select({ instalmentId: payments.instalmentId })
+      .from(payments)
+      .where(
+        and(
+          inArray(payments.instalmentId, ids),
+          eq(payments.status, "paid"),
+          sql`${payments.refundedCents} < ${payments.amountCents}`,
+        ),
+      );
+    const refundable = [...new Set(paid.flatMap((p) => (p.instalmentId === null ? [] : [p.instalmentId])))];
+    const rows = await this.db
+      .select({ refund: refunds, payment: payments })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(inArray(payments.instalmentId, ids))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id));
+    const views = await this.adminViews(rows);
+    return {
+      refunds: views.map((view, index) => ({ ...view, instalmentId: rows[index]?.payment.instalmentId ?? 0 })),
+      refundable,
+    };
+  }
+
   /** Staff try a failed refund again, under the same number (R19: never a new one), audited. */
   async retry(actor: Actor, refundId: number, now: Date): Promise<{ refund: RefundRow; changed: boolean }> {
     return this.db.transaction(async (tx) => {
@@ -624,6 +730,9 @@ export class RefundStore {
           await markOrderRefunded(tx, settled.orderId, now, `退款成功 ${yuan(settled.amountCents)}，库存已退回`);
         else await recordOrderNote(tx, settled.orderId, `部分退款成功 ${yuan(settled.amountCents)}`, now);
       }
+      // A staff refund of an instalment went through: the instalment is due again (docs/decisions/0079).
+      if (settled.origin === "instalment" && payment.instalmentId !== null)
+        await markInstalmentRefunded(tx, payment.instalmentId, settled.amountCents, now);
       // An approved return's refund went through: the request is done (已退款) and its units leave the sales.
       if (settled.afterSaleId !== null && settled.origin === "after_sales")
         await markReturnRefunded(tx, settled.afterSaleId, now, `退货退款成功 ${yuan(settled.amountCents)}`);

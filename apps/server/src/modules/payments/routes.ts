@@ -124,6 +124,13 @@ export function refundsRoutes(app: FastifyInstance, refunds: RefundService) {
   registerEndpoint(app, endpoints.adminRefundRetry, ({ body, request }) => refunds.retry(staffActor(request), body), {
     message: "已重新发起退款",
   });
+  registerEndpoint(
+    app,
+    endpoints.adminInstalmentRefund,
+    ({ body, request }) => refunds.refundInstalment(staffActor(request), body),
+    { message: "已发起退款" },
+  );
+  registerEndpoint(app, endpoints.adminProjectRefunds, ({ query }) => refunds.projectRefunds(query.id));
 
   app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");

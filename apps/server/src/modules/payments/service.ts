@@ -266,6 +266,33 @@ export class PaymentsService {
   }
 
   /**
+   * An approved change order changed these instalments' amounts (docs/decisions/0079): their open
+   * trades, made for the old amounts, are closed at the provider and then here, as a switch of
+   * method closes the others, so the owner cannot pay an old amount. A provider that fails or refuses
+   * (the owner paid meanwhile) leaves the trade pending for the reconciliation job; a payment of the
+   * old amount is then refunded by itself (recordPaid, docs/decisions/0073). Never throws for the
+   * provider's sake: the change order has committed.
+   */
+  async closeInstalmentTrades(instalmentIds: readonly number[]): Promise<number> {
+    const { store, log } = this.deps;
+    let closed = 0;
+    for (const trade of await store.pendingInstalmentTrades(instalmentIds)) {
+      const provider = this.providerOf(trade.provider);
+      try {
+        if (provider) await provider.close(trade.outTradeNo);
+        if (await store.close(trade.id)) closed += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        log.warn(
+          { outTradeNo: trade.outTradeNo, provider: trade.provider },
+          "a change order left an instalment trade open",
+        );
+      }
+    }
+    return closed;
+  }
+
+  /**
    * Closes the pending trades of the same order or deposit taken by another provider: at the
    * provider first, then here (a guarded update). A provider that fails or refuses (the buyer paid
    * that code meanwhile) leaves the trade pending: the reconciliation job then records or closes it,

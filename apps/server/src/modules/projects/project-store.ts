@@ -276,6 +276,7 @@ export async function projectDetail(
       amountCents: i.amountCents,
       status: i.status,
       paidAt: iso(i.paidAt),
+      refundedCents: i.refundedCents,
     })),
     changeOrders: changes.map((c) => ({
       id: c.id,

@@ -14,10 +14,18 @@ export interface ProjectsOptions {
   now: Clock;
   /** The owner's confirmation codes and the SMS provider, from accounts. */
   ownerCodes: OwnerCodes;
+  /** Closes open trades of instalments whose amount a change order changed (the payment core). */
+  closeInstalmentTrades?: (instalmentIds: readonly number[]) => Promise<unknown>;
 }
 
 export function registerProjects(app: FastifyInstance, options: ProjectsOptions): { projects: ProjectsService } {
-  const projects = new ProjectsService({ db: options.db, now: options.now, codes: options.ownerCodes, log: app.log });
+  const projects = new ProjectsService({
+    db: options.db,
+    now: options.now,
+    codes: options.ownerCodes,
+    log: app.log,
+    closeInstalmentTrades: options.closeInstalmentTrades,
+  });
   projectsRoutes(app, projects);
   projectsAdminRoutes(app, projects);
   return { projects };

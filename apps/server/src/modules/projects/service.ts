@@ -80,6 +80,11 @@ export interface ProjectsDeps {
   now: Clock;
   codes: OwnerCodes;
   log: FastifyBaseLogger;
+  /**
+   * The payment core's port (docs/decisions/0079): closes the open trades of instalments whose amount
+   * an approved change order changed, after the change committed.
+   */
+  closeInstalmentTrades?: (instalmentIds: readonly number[]) => Promise<unknown>;
 }
 
 const scopeOf = (member: Pick<ProjectStaff, "id" | "role">): ProjectScope =>
@@ -543,6 +548,8 @@ export class ProjectsService {
   /** The owner objects to a stage waiting for acceptance, with reasons and photos; it goes back to the inspector. */
   async object(owner: ProjectOwner, body: z.output<typeof OwnerObjectBody>) {
     const { project } = await this.ownedStage(owner, body.stageId);
+    // Checked before the code is used, so a refused photo leaves the code usable.
+    await this.requirePhotos(this.deps.db, body.photoKeys, "objection");
     await this.deps.codes.confirm(project.ownerPhone, body.code, owner.ip, async (tx) => {
       const now = this.deps.now();
       await lockProject(tx, project.id);
@@ -569,7 +576,7 @@ export class ProjectsService {
           entity: "project",
           entityId: project.id,
           before: { stage: stage.name, status: stage.status },
-          after: { stage: stage.name, status: "objected", reasons: body.reasons },
+          after: { stage: stage.name, status: "objected", reasons: body.reasons, photos: body.photoKeys.length },
         },
         now,
       );
@@ -589,7 +596,9 @@ export class ProjectsService {
       .limit(1);
     if (!change) throw notFound(ProjectMessages.changeNotFound);
     const project = await this.ownedProject(owner, change.projectId);
+    const changedInstalments: number[] = [];
     await this.deps.codes.confirm(project.ownerPhone, body.code, owner.ip, async (tx) => {
+      changedInstalments.length = 0;
       const now = this.deps.now();
       const locked = await lockProject(tx, project.id);
       if (!locked) throw notFound(ProjectMessages.notFound);
@@ -624,6 +633,7 @@ export class ProjectsService {
           const amountCents = amounts[index] ?? instalment.amountCents;
           if (amountCents !== instalment.amountCents) {
             await tx.update(projectInstalments).set({ amountCents }).where(eq(projectInstalments.id, instalment.id));
+            changedInstalments.push(instalment.id);
           }
           version.push({
             stageId: instalment.stageId,
@@ -663,6 +673,16 @@ export class ProjectsService {
         now,
       );
     });
+    // A pay step opened before the change shows the old amount: its trade ends at the provider now,
+    // so the owner cannot pay it (docs/decisions/0079). A failure there is logged and left to the
+    // reconciliation job; the approval has committed either way.
+    if (changedInstalments.length > 0 && this.deps.closeInstalmentTrades) {
+      try {
+        await this.deps.closeInstalmentTrades(changedInstalments);
+      } catch (error) {
+        this.deps.log.warn({ err: error, projectId: project.id }, "closing the old instalment trades failed");
+      }
+    }
     return this.ownerDetail(owner, project.id);
   }
 
@@ -672,10 +692,18 @@ export class ProjectsService {
    * A staff photo is a media key of a stored upload made for a project (purpose "project", through
    * /api/admin/media/upload), never an address typed by hand or another form's picture.
    */
-  private async requireStaffPhotos(tx: Db, keys: readonly string[]) {
+  private requireStaffPhotos(tx: Db, keys: readonly string[]) {
+    return this.requirePhotos(tx, keys, "project");
+  }
+
+  /**
+   * Photos are media keys of stored uploads of their purpose: the staff's "project", the owner's
+   * "objection" (/api/my-project/photo, docs/decisions/0079), never an address typed by hand.
+   */
+  private async requirePhotos(reader: Pick<Db, "select">, keys: readonly string[], purpose: "project" | "objection") {
     if (keys.length === 0) return;
     const urls = keys.map((key) => `/media/${key}`);
-    const stored = await storedUploads(tx, urls, "project");
+    const stored = await storedUploads(reader, urls, purpose);
     if (urls.some((url) => !stored.has(url))) throw business(ProjectMessages.photoNotFound);
   }
 

@@ -3,9 +3,10 @@
 // first login; `reset-password` gives a member who forgot theirs a new one. Both go through
 // the same code and audit as the staff screen.
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole, Username } from "@yj/contract";
-import { eq } from "drizzle-orm";
+import { eq, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { staff } from "../../db/schema.js";
+import { DEMO_STAFF_USERNAMES } from "../../db/seed/demo-projects.js";
 import { AppError } from "../../lib/errors.js";
 import { COMMAND_LINE, createStaffAccount, resetStaffPassword } from "./staff-service.js";
 import { StaffSessionStore } from "./staff-sessions.js";
@@ -67,7 +68,12 @@ export async function runAdminCommand(db: Db, args: string[], now = new Date()):
 
 /** The start log's hint on a shop with no staff yet: how to make the first administrator. */
 export async function firstAdminHint(db: Db, options: { embedded: boolean; adminUrl: string }): Promise<string | null> {
-  const [any] = await db.select({ id: staff.id }).from(staff).limit(1);
+  // The demo projects' team (docs/decisions/0079) cannot log in: they are nobody's first account.
+  const [any] = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(notInArray(staff.username, [...DEMO_STAFF_USERNAMES]))
+    .limit(1);
   if (any) return null;
   const stopFirst = options.embedded ? "先停止服务（Ctrl+C），" : "";
   return `后台还没有员工账号：${stopFirst}运行 npm run admin -- create <用户名> 创建管理员并得到一次性密码，再打开 ${options.adminUrl} 登录`;

@@ -81,6 +81,7 @@ function projectOf(over: Partial<ProjectDetail> = {}): ProjectDetail {
         amountCents: 3_000_000,
         status: "paid",
         paidAt: "2026-09-06T02:00:00.000Z",
+        refundedCents: 0,
       },
       {
         id: 12,
@@ -90,8 +91,18 @@ function projectOf(over: Partial<ProjectDetail> = {}): ProjectDetail {
         amountCents: 3_000_000,
         status: "locked",
         paidAt: null,
+        refundedCents: 0,
       },
-      { id: 13, stageId: 3, stageName: "木作", percent: 40, amountCents: 4_000_000, status: "locked", paidAt: null },
+      {
+        id: 13,
+        stageId: 3,
+        stageName: "木作",
+        percent: 40,
+        amountCents: 4_000_000,
+        status: "locked",
+        paidAt: null,
+        refundedCents: 0,
+      },
     ],
     changeOrders: [
       {

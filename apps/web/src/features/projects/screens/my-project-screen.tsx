@@ -137,7 +137,8 @@ function actsFor(project: ProjectDetail, api: ReturnType<typeof useApi>) {
       confirmLabel: "提交异议",
       withReasons: true,
       done: ProjectMessages.objected,
-      send: (code, reasons) => api.post(routes.myProjectObject, { stageId: stage.id, code, reasons, photoKeys: [] }),
+      send: (code, reasons, photoKeys) =>
+        api.post(routes.myProjectObject, { stageId: stage.id, code, reasons, photoKeys }),
     }),
     decide: (change: ChangeOrder, approve: boolean): OwnerAct => ({
       title: approve ? `同意${CHANGE_ORDER_KIND_LABELS[change.kind]}` : `拒绝${CHANGE_ORDER_KIND_LABELS[change.kind]}`,
@@ -284,9 +285,15 @@ function ProjectView({
               {s.records.length > 0 && (
                 <ul className={styles.records}>
                   {s.records.map((r) => (
-                    <li key={r.id}>
+                    <li
+                      key={r.id}
+                      className={r.kind === "objection" ? styles.objection : undefined}
+                      data-testid={r.kind === "objection" ? "objection" : undefined}
+                    >
                       <p className={styles.recordText}>
-                        <span className={styles.muted}>{formatDateTime(r.createdAt)}</span> {r.text}
+                        <span className={styles.muted}>{formatDateTime(r.createdAt)}</span>{" "}
+                        {r.kind === "objection" ? <strong>您的异议：</strong> : null}
+                        {r.text}
                       </p>
                       {r.photoKeys.length > 0 && (
                         <div className={styles.photos}>
@@ -294,7 +301,7 @@ function ProjectView({
                             <a key={key} href={photoSrc(key)} target="_blank" rel="noopener noreferrer">
                               <img
                                 src={photoSrc(key)}
-                                alt={`${s.name}现场照片 ${n + 1}`}
+                                alt={`${s.name}${r.kind === "objection" ? "异议照片" : "现场照片"} ${n + 1}`}
                                 width={120}
                                 height={90}
                                 loading="lazy"
@@ -364,6 +371,9 @@ function ProjectView({
                 <td>
                   {INSTALMENT_STATUS_LABELS[i.status]}
                   {i.paidAt && <span className={styles.paidAt}>{formatDateTime(i.paidAt)}</span>}
+                  {i.refundedCents > 0 && (
+                    <span className={styles.refunded}>已退款 {formatPrice(i.refundedCents)}</span>
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "project_instalments" ADD COLUMN "refunded_cents" bigint DEFAULT 0 NOT NULL;
