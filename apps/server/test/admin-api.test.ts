@@ -427,9 +427,9 @@ describeEachBackend("back office API", (ctx) => {
       expect(phones).toHaveLength(res.body.data.rows);
       // The offers-call consent has its column: 同意 with its time, or 未同意.
       const headers = sheet.getRow(1).values as unknown[];
-      const consentColumn = headers.slice(1).findIndex((v) => v === "同意优惠回访");
+      const consentColumn = headers.slice(1).indexOf("同意优惠回访");
       expect(consentColumn).toBeGreaterThanOrEqual(0);
-      const ourRow = sheet.getColumn(5).values.findIndex((v) => v === phone);
+      const ourRow = sheet.getColumn(5).values.indexOf(phone);
       expect(String(sheet.getRow(ourRow).getCell(consentColumn + 1).value)).toMatch(
         /^同意（\d{4}-\d{2}-\d{2} \d{2}:\d{2}）$/,
       );
