@@ -1,28 +1,71 @@
+import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+
+const SERVER_TESTS = [
+  "packages/*/src/**/*.test.ts",
+  "apps/server/src/**/*.test.ts",
+  "apps/server/test/**/*.test.ts",
+  "scripts/**/*.test.ts",
+];
+
+/**
+ * Test files that replace a module with `vi.mock` (node:crypto, node:fs). A replacement holds only in a
+ * module graph of the file's own, so these run isolated; every other file shares its worker's
+ * modules, which does not load the server's few hundred modules again for each of ~100 files
+ * (docs/decisions/0081). Found by reading the files, so a new mocking file goes where it works.
+ */
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock|unmock)\(/;
+const mocking = (patterns: string[]) =>
+  globSync(patterns, { exclude: (path) => path.includes("node_modules") }).filter((file) =>
+    MOCKS_A_MODULE.test(readFileSync(file, "utf8")),
+  );
+const serverMocking = mocking(SERVER_TESTS);
+// The page tests share their modules with no isolated project beside them: a page gets what a test
+// would mock passed in instead (the back office's `renderPage(…, { me })`).
+const pageMocking = mocking(["apps/web/src/**/*.test.{ts,tsx}", "apps/admin/src/**/*.test.{ts,tsx}"]);
+if (pageMocking.length > 0) {
+  throw new Error(`${pageMocking.join(", ")}: vi.mock does not hold where modules are shared (ADR 0081)`);
+}
+
+/**
+ * Vitest's default on a 2-core machine is one file at a time; most API test files wait on a database,
+ * a fake gateway or a timer rather than the CPU, so three at a time finish sooner (ADR 0043 has the
+ * figures). Every project names it: Vitest runs projects side by side only when their workers match.
+ */
+const WORKERS = 3;
+
+const serverProject = {
+  environment: "node" as const,
+  maxWorkers: WORKERS,
+  // A bound, not a target: on a slower 2-core machine, with the browser suites beside them,
+  // tests that take 3 s alone took over 30 s (ADR 0043).
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+};
 
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is one file at a time; most API test files wait on a
-    // database, a fake gateway or a timer rather than the CPU, so three at a time finish sooner
-    // (ADR 0043 has the figures).
-    maxWorkers: 3,
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
+          ...serverProject,
           name: "node",
-          include: [
-            "packages/*/src/**/*.test.ts",
-            "apps/server/src/**/*.test.ts",
-            "apps/server/test/**/*.test.ts",
-            "scripts/**/*.test.ts",
-          ],
-          environment: "node",
+          include: SERVER_TESTS,
+          exclude: ["**/node_modules/**", ...serverMocking],
+          // The modules stay loaded from one file to the next in a worker (ADR 0081).
+          isolate: false,
           // The run's database templates, which each test file copies (ADR 0043).
           globalSetup: ["./apps/server/test/support/vitest-global-setup.ts"],
-          // A bound, not a target: on a slower 2-core machine, with the browser suites beside them,
-          // tests that take 3 s alone took over 30 s (ADR 0043).
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Without the templates' globalSetup: a file here that needs a database makes it from nothing.
+        test: {
+          ...serverProject,
+          name: "node (own modules)",
+          include: serverMocking,
+          isolate: true,
         },
       },
       {
@@ -32,6 +75,8 @@ export default defineConfig({
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["./apps/web/src/test/setup.ts"],
+          isolate: false,
+          maxWorkers: WORKERS,
         },
       },
       // The back office's kit and pages: their own config, which also runs them alone.

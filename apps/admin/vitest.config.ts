@@ -13,6 +13,10 @@ export default mergeConfig(
       environment: "happy-dom",
       setupFiles: ["./src/test/setup.ts"],
       testTimeout: 20_000,
+      // The modules stay loaded from one file to the next in a worker (docs/decisions/0081).
+      isolate: false,
+      // As every project of the repository's config, which runs this beside them (its WORKERS).
+      maxWorkers: 3,
     },
   }),
 );

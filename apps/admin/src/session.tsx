@@ -19,6 +19,11 @@ export function useSession(): SessionValue {
   return value;
 }
 
+/** A session that is given, not loaded: a page's test renders the page as `me` (test/render-page.tsx). */
+export function GivenSession({ me, children }: { me: StaffMe; children: ReactNode }) {
+  return <SessionContext.Provider value={{ me, setMe: () => {} }}>{children}</SessionContext.Provider>;
+}
+
 export function can(me: StaffMe, permission: AdminPermission): boolean {
   return me.permissions.includes(permission);
 }

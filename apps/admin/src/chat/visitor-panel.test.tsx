@@ -17,10 +17,6 @@ const me: StaffMe = {
   permissions: ["self", "dashboard", "leads", "orders", "chat"],
   csrf: "x",
 };
-vi.mock("../session", async (original) => ({
-  ...(await original<typeof import("../session")>()),
-  useSession: () => ({ me, setMe: () => {} }),
-}));
 
 const row: ChatInboxRowData = {
   id: 7,
@@ -49,7 +45,7 @@ describe("visitor panel", () => {
   it("shows the page, city, masked number, leads and orders; the reveal asks the server", async () => {
     answer(adminRoutes.adminChatVisitor, known);
     answer(adminRoutes.adminChatRevealPhone, { phone: "13900001234" });
-    renderPage(<VisitorPanel row={{ ...row, customerPhone: "139****1234" }} onChanged={() => {}} />);
+    renderPage(<VisitorPanel row={{ ...row, customerPhone: "139****1234" }} onChanged={() => {}} />, { me });
     const panel = await screen.findByRole("region", { name: "访客信息" });
     expect(within(panel).getByText("套餐详情")).toBeTruthy();
     expect(within(panel).getByText("杭州")).toBeTruthy();
@@ -69,7 +65,7 @@ describe("visitor panel", () => {
     answer(adminRoutes.adminChatVisitor, { phone: "", phoneFrom: "", leads: [], orders: [] });
     answer(adminRoutes.adminChatLead, { leadId: 42 });
     const changed = vi.fn();
-    renderPage(<VisitorPanel row={row} onChanged={changed} />);
+    renderPage(<VisitorPanel row={row} onChanged={changed} />, { me });
     const panel = await screen.findByRole("region", { name: "访客信息" });
     await within(panel).findByText("暂无线索");
     fireEvent.click(within(panel).getByRole("button", { name: "转为线索" }));
@@ -88,11 +84,11 @@ describe("visitor panel", () => {
 
   it("offers no 转为线索 once the conversation has its lead, nor on someone else's", async () => {
     answer(adminRoutes.adminChatVisitor, known);
-    const { unmount } = renderPage(<VisitorPanel row={{ ...row, leadId: 41 }} onChanged={() => {}} />);
+    const { unmount } = renderPage(<VisitorPanel row={{ ...row, leadId: 41 }} onChanged={() => {}} />, { me });
     await screen.findByRole("link", { name: "线索 #41" });
     expect(screen.queryByRole("button", { name: "转为线索" })).toBeNull();
     unmount();
-    renderPage(<VisitorPanel row={{ ...row, assigneeId: 3 }} onChanged={() => {}} />);
+    renderPage(<VisitorPanel row={{ ...row, assigneeId: 3 }} onChanged={() => {}} />, { me });
     await screen.findByRole("link", { name: "线索 #41" });
     expect(screen.queryByRole("button", { name: "转为线索" })).toBeNull();
   });

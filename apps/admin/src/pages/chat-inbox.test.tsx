@@ -19,10 +19,6 @@ const me: StaffMe = {
   permissions: ["self", "dashboard", "leads", "chat"],
   csrf: "x",
 };
-vi.mock("../session", async (original) => ({
-  ...(await original<typeof import("../session")>()),
-  useSession: () => ({ me, setMe: () => {} }),
-}));
 
 /** The browser's EventSource, as far as the inbox uses it: the test pushes frames into each stream. */
 class FakeEventSource {
@@ -91,7 +87,7 @@ const streamOf = (id?: number) =>
 describe("chat inbox", () => {
   it("shows the three lists with their counts, and each list's empty state", async () => {
     lists.closed = [];
-    renderPage(<ChatInboxPage />, { url: "/chat" });
+    renderPage(<ChatInboxPage />, { me, url: "/chat" });
     const tabs = await screen.findAllByRole("tab");
     expect(tabs.map((t) => t.textContent)).toEqual(["待接入 2", "我的会话 0", "已结束 0"]);
     expect(screen.getByText("会话 #7 · 杭州")).toBeTruthy();
@@ -104,14 +100,14 @@ describe("chat inbox", () => {
     answer(adminRoutes.adminChatList, () => {
       throw new Error("网络异常，请稍后重试");
     });
-    renderPage(<ChatInboxPage />, { url: "/chat" });
+    renderPage(<ChatInboxPage />, { me, url: "/chat" });
     expect(await screen.findByText("网络异常，请稍后重试")).toBeTruthy();
   });
 
   it("counts the waiting conversations in the tab title, and again when the stream says one came", async () => {
     expect(waitingTitle(0, "后台")).toBe("后台");
     expect(waitingTitle(2, "后台")).toBe("(2) 新会话 · 后台");
-    const { unmount } = renderPage(<ChatInboxPage />, { url: "/chat" });
+    const { unmount } = renderPage(<ChatInboxPage />, { me, url: "/chat" });
     await waitFor(() => expect(document.title).toBe("(2) 新会话 · 悦家整装 · 后台"));
     lists.waiting = [row(7), row(8), row(9)];
     streamOf()?.push("conversation", { type: "conversation", conversationId: 9 });
@@ -137,7 +133,7 @@ describe("chat inbox", () => {
       message: message(4, (body as { text: string }).text, { sender: "staff", staffName: "李客服" }),
       duplicate: false,
     }));
-    renderPage(<ChatInboxPage />, { url: "/chat?id=7" });
+    renderPage(<ChatInboxPage />, { me, url: "/chat?id=7" });
     const log = await screen.findByRole("log", { name: "聊天记录" });
     expect(within(log).getByText("杭州能上门量房吗")).toBeTruthy();
     expect(screen.getByText("请先接入该会话再回复")).toBeTruthy();
@@ -192,7 +188,7 @@ describe("chat inbox", () => {
       { id: 12, displayName: "赵经理", role: "manager" },
     ]);
     answer(adminRoutes.adminChatTransfer, () => row(7, { status: "open", assigneeId: 10, assigneeName: "王客服" }));
-    renderPage(<ChatInboxPage />, { url: "/chat?box=mine&id=7" });
+    renderPage(<ChatInboxPage />, { me, url: "/chat?box=mine&id=7" });
     expect(await screen.findByText("还没有消息")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "转 接" }));
     fireEvent.mouseDown(await screen.findByLabelText("转接给"));

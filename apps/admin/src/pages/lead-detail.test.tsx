@@ -2,7 +2,7 @@
 // assignee and note, and the server's '没有修改' when nothing changed.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type AdminLeadDetail, adminRoutes, type StaffMe } from "@yj/contract";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { answer, api, unchanged } from "../test/fake-api";
 import { expectShown, renderPage } from "../test/render-page";
 import { LeadDetailPage } from "./lead-detail";
@@ -16,10 +16,6 @@ const me: StaffMe = {
   permissions: ["self", "dashboard", "leads", "orders", "projects", "project_create"],
   csrf: "x",
 };
-vi.mock("../session", async (original) => ({
-  ...(await original<typeof import("../session")>()),
-  useSession: () => ({ me, setMe: () => {} }),
-}));
 beforeEach(() => {
   me.permissions = ["self", "dashboard", "leads", "orders", "projects", "project_create"];
 });
@@ -50,14 +46,14 @@ const lead: AdminLeadDetail = {
 function open() {
   answer(adminRoutes.adminLeadDetail, lead);
   answer(adminRoutes.adminLeadAssignees, [{ id: 9, displayName: "李销售", role: "sales" }]);
-  renderPage(<LeadDetailPage />, { url: "/leads/5", path: "/leads/:id" });
+  renderPage(<LeadDetailPage />, { me, url: "/leads/5", path: "/leads/:id" });
 }
 
 describe("lead detail", () => {
   it("ADR 0052: shows 地区 and the source page by its Chinese name, not a raw path", async () => {
     answer(adminRoutes.adminLeadDetail, { ...lead, origin: "/decorate-act" });
     answer(adminRoutes.adminLeadAssignees, []);
-    renderPage(<LeadDetailPage />, { url: "/leads/5", path: "/leads/:id" });
+    renderPage(<LeadDetailPage />, { me, url: "/leads/5", path: "/leads/:id" });
     expect(await screen.findByText("浙江省 杭州市")).toBeTruthy();
     expect(screen.getByText("装修活动")).toBeTruthy();
     expect(screen.queryByText("/decorate-act")).toBeNull();
@@ -91,7 +87,7 @@ describe("lead detail", () => {
       },
     });
     answer(adminRoutes.adminLeadAssignees, []);
-    renderPage(<LeadDetailPage />, { url: "/leads/5", path: "/leads/:id" });
+    renderPage(<LeadDetailPage />, { me, url: "/leads/5", path: "/leads/:id" });
     const transcript = await screen.findByRole("list", { name: "聊天记录" });
     expect(within(transcript).getAllByRole("listitem")).toHaveLength(3);
     expect(within(transcript).getByText("杭州能上门量房吗？")).toBeTruthy();
@@ -168,7 +164,7 @@ describe("lead detail", () => {
         { id: 3, name: "赵经理", role: "manager" },
         { id: 4, name: "钱监理", role: "admin" },
       ]);
-      renderPage(<LeadDetailPage />, { url: "/leads/5", path: "/leads/:id" });
+      renderPage(<LeadDetailPage />, { me, url: "/leads/5", path: "/leads/:id" });
     };
 
     it("a lead not yet signed offers no project", async () => {

@@ -3,7 +3,7 @@
 // others (a dead button is a bug); 请业主验收 after the check; a change order's yuan sent as cents.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { adminRoutes, DEFAULT_PROJECT_STAGES, type ProjectDetail, type StaffMe } from "@yj/contract";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { answer, api } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { ProjectDetailPage } from "./project-detail";
@@ -17,10 +17,6 @@ const me: StaffMe = {
   permissions: ["self", "dashboard", "projects", "project_work", "media"],
   csrf: "x",
 };
-vi.mock("../session", async (original) => ({
-  ...(await original<typeof import("../session")>()),
-  useSession: () => ({ me, setMe: () => {} }),
-}));
 
 const project: ProjectDetail = {
   id: 7,
@@ -110,7 +106,7 @@ function open(detail: ProjectDetail = project) {
   answer(adminRoutes.adminProjectAudit, [
     { id: 9, staffName: "李销售（li）", action: "project.create", after: null, createdAt: "2026-11-01T02:00:00.000Z" },
   ]);
-  renderPage(<ProjectDetailPage />, { url: "/projects/7", path: "/projects/:id" });
+  renderPage(<ProjectDetailPage />, { me, url: "/projects/7", path: "/projects/:id" });
 }
 
 const stageCard = async (name: string) =>
@@ -180,7 +176,7 @@ describe("project detail", () => {
     answer(adminRoutes.adminProjectDetail, () => {
       throw new Error("您只能处理分配给您的项目");
     });
-    renderPage(<ProjectDetailPage />, { url: "/projects/7", path: "/projects/:id" });
+    renderPage(<ProjectDetailPage />, { me, url: "/projects/7", path: "/projects/:id" });
     expect(await screen.findByText("您只能处理分配给您的项目")).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
   });

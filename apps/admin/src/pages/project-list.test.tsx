@@ -3,7 +3,7 @@
 // is not offered the manager filter (the server gives them only their own projects).
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { adminRoutes, type ProjectSummary, type StaffMe } from "@yj/contract";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { answer, api } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { ProjectListPage } from "./project-list";
@@ -17,10 +17,6 @@ const me: StaffMe = {
   permissions: ["self", "projects"],
   csrf: "x",
 };
-vi.mock("../session", async (original) => ({
-  ...(await original<typeof import("../session")>()),
-  useSession: () => ({ me, setMe: () => {} }),
-}));
 
 const row: ProjectSummary = {
   id: 3,
@@ -47,7 +43,7 @@ beforeEach(() => {
 
 describe("project list", () => {
   it("shows the masked phone, the current stage and the delay; 延期 filter goes to the server", async () => {
-    renderPage(<ProjectListPage />, { url: "/projects?late=1&city=南京市" });
+    renderPage(<ProjectListPage />, { me, url: "/projects?late=1&city=南京市" });
     expect(await screen.findByText("139****0003")).toBeTruthy();
     expect(screen.getByText("延期 12 天")).toBeTruthy();
     expect(screen.getByText("¥129,000.00")).toBeTruthy();
@@ -61,7 +57,7 @@ describe("project list", () => {
   });
 
   it("filters by manager from the staff list", async () => {
-    renderPage(<ProjectListPage />, { url: "/projects" });
+    renderPage(<ProjectListPage />, { me, url: "/projects" });
     await screen.findByText("139****0003");
     fireEvent.mouseDown(screen.getByLabelText("项目经理"));
     fireEvent.click(await screen.findByTitle("赵经理（项目经理）"));
@@ -71,7 +67,7 @@ describe("project list", () => {
 
   it("a 项目经理 has no manager filter", async () => {
     me.role = "manager";
-    renderPage(<ProjectListPage />, { url: "/projects" });
+    renderPage(<ProjectListPage />, { me, url: "/projects" });
     await screen.findByText("139****0003");
     expect(screen.queryByLabelText("项目经理")).toBeNull();
     expect(api.get.mock.calls.map(([route]) => route)).not.toContain(adminRoutes.adminProjectStaff);

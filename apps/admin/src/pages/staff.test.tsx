@@ -2,7 +2,7 @@
 // password shown once, and role, disable and password reset on the others.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { adminRoutes, type StaffMe, type StaffRow } from "@yj/contract";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { answer, api } from "../test/fake-api";
 import { renderPage } from "../test/render-page";
 import { StaffPage } from "./staff";
@@ -16,7 +16,6 @@ const me: StaffMe = {
   permissions: ["staff"],
   csrf: "x",
 };
-vi.mock("../session", () => ({ useSession: () => ({ me, setMe: () => {} }) }));
 
 const row = (over: Partial<StaffRow>): StaffRow => ({
   id: 1,
@@ -48,7 +47,7 @@ const rowOf = async (name: string) => (await screen.findByText(name)).closest("t
 
 describe("staff", () => {
   it("lists every member with their state, and leaves the own row alone", async () => {
-    renderPage(<StaffPage />);
+    renderPage(<StaffPage />, { me });
     const mine = await rowOf("admin");
     expect(within(mine).getByText("当前账号")).toBeTruthy();
     expect(within(mine).queryByRole("button")).toBeNull();
@@ -63,7 +62,7 @@ describe("staff", () => {
       staff: row({ id: 3, username: "wang", displayName: "王运营", role: "operations" }),
       oneTimePassword: "Tmp-7f3k9q",
     });
-    renderPage(<StaffPage />);
+    renderPage(<StaffPage />, { me });
     await createStaff("wang", "王运营");
     await waitFor(() =>
       expect(api.post).toHaveBeenCalledWith(adminRoutes.adminStaffCreate, {
@@ -84,7 +83,7 @@ describe("staff", () => {
       oneTimePassword: "Tmp-p40n3x",
     });
     answer(adminRoutes.adminStaffUpdate, row({ id: 2, phone: "13900002222" }));
-    renderPage(<StaffPage />);
+    renderPage(<StaffPage />, { me });
     fireEvent.click(await screen.findByRole("button", { name: "新建员工" }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(within(dialog).getByLabelText("用户名"), { target: { value: "zhou" } });
@@ -115,7 +114,7 @@ describe("staff", () => {
   });
 
   it("refuses a user name the rule does not allow, and sends nothing", async () => {
-    renderPage(<StaffPage />);
+    renderPage(<StaffPage />, { me });
     await createStaff("王", "王运营");
     expect(await screen.findByText("用户名为 3–32 位字母、数字、下划线或短横线")).toBeTruthy();
     expect(api.post).not.toHaveBeenCalled();
@@ -125,7 +124,7 @@ describe("staff", () => {
     answer(adminRoutes.adminStaffCreate, () => {
       throw new Error("用户名已存在");
     });
-    renderPage(<StaffPage />);
+    renderPage(<StaffPage />, { me });
     await createStaff("li-sales", "李");
     expect(await screen.findByText("用户名已存在")).toBeTruthy();
     expect(screen.queryByTestId("one-time-password")).toBeNull();
@@ -134,7 +133,7 @@ describe("staff", () => {
 
   it("disables a member after a confirmation and loads the list again", async () => {
     answer(adminRoutes.adminStaffUpdate, row({ id: 2, disabled: true }));
-    renderPage(<StaffPage />);
+    renderPage(<StaffPage />, { me });
     fireEvent.click(within(await rowOf("李销售")).getByRole("button", { name: "停 用" }));
     expect(await screen.findByText("停用 李销售？停用后立即退出登录")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "确 定" }));
@@ -145,7 +144,7 @@ describe("staff", () => {
 
   it("resets a password and shows the new one-time password", async () => {
     answer(adminRoutes.adminStaffResetPassword, { oneTimePassword: "Tmp-r3s3t" });
-    renderPage(<StaffPage />);
+    renderPage(<StaffPage />, { me });
     fireEvent.click(within(await rowOf("李销售")).getByRole("button", { name: "重置密码" }));
     fireEvent.click(await screen.findByRole("button", { name: "确 定" }));
     expect((await screen.findByTestId("one-time-password")).textContent).toContain("Tmp-r3s3t");
