@@ -66,7 +66,7 @@ describe("one price per city, leads with their city", () => {
       // The new table keeps the result dialog axe-clean (no serious or critical fault).
       expect(describeFaults(await seriousFaults(page))).toBe("");
       await screenshot(page, `estimate-lines-${width}`);
-      await result.screenshot({ path: `${__dirname}/screenshots/estimate-lines-dialog-${width}.png` });
+      await screenshot(result, `estimate-lines-dialog-${width}`);
       // The top of the result: totals and the first lines.
       await result.getByTestId("estimate-total").scrollIntoViewIfNeeded();
       await screenshot(page, `estimate-lines-top-${width}`);

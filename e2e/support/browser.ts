@@ -43,9 +43,18 @@ export function watchPage(page: Page): { errors: string[] } {
   return { errors };
 }
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * With `E2E_SCREENSHOTS=1` the suites save what they show into e2e/screenshots, to be looked at. Off by
+ * default: some 230 pictures cost about a minute of the 2-core machine's CPU on every run, and CI has
+ * nobody to look at them (docs/decisions/0081).
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/** `what` (a page, or one element of it) saved as e2e/screenshots/<name>.png when SCREENSHOTS. */
+export async function screenshot(what: Pick<Page, "screenshot">, name: string) {
+  if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+  await what.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 /** The page fits its viewport's width: no horizontal scroll (the mobile layouts' first rule). */

@@ -1,6 +1,10 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { resetAnswers } from "./fake-api";
+
+// findBy… and waitFor give up after 1 s by default. Beside the browser suites on two cores a page's
+// next render can take longer; they still return as soon as it shows.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Every test talks to the fake API (fake-api.ts), never to a server.
 vi.mock("../api", async () => (await import("./fake-api")).fakeApiModule());
