@@ -110,7 +110,9 @@ describe("chat session", () => {
     act(() => openChat());
     const { sockets, events } = start();
     await log().findByText("你好");
-    act(() => sockets[0]?.onclose?.());
+    // The stream connects in an effect, which a busy machine runs after the log has shown.
+    await waitFor(() => expect(sockets.filter((s) => !s.closed)).toHaveLength(1));
+    act(() => sockets.find((s) => !s.closed)?.onclose?.());
     expect(events[0]?.url).toMatch(/^http:\/\/.+\/api\/chat\/stream\?conversationId=7&after=1$/);
     events[0]?.push(message(2, { text: "您好，请问房子在哪个城市？" }));
     expect(await log().findByText("您好，请问房子在哪个城市？")).toBeTruthy();
