@@ -29,6 +29,7 @@ import { registerAudit } from "./modules/audit/audit-module.js";
 import { registerCatalog } from "./modules/catalog/catalog-module.js";
 import { registerChat } from "./modules/chat/chat-module.js";
 import { registerContent } from "./modules/content/content-module.js";
+import { CONTENT_CACHE_PREFIX } from "./modules/content/index.js";
 import { registerGeo } from "./modules/geo/geo-module.js";
 import { type LeadsOverrides, registerLeads } from "./modules/leads/leads-module.js";
 import { registerMedia } from "./modules/media/media-module.js";
@@ -182,7 +183,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
     : localInvalidation(dropped);
   app.addHook("onClose", () => invalidation.close());
-  if (pageCache.enabled) dropPagesOnBackOfficeWrites(app, () => invalidation.invalidate(PAGE_CACHE_PREFIX));
+  dropOnBackOfficeWrites(app, () => {
+    if (pageCache.enabled) invalidation.invalidate(PAGE_CACHE_PREFIX);
+    invalidation.invalidate(CONTENT_CACHE_PREFIX);
+  });
   const db = database.db;
   // The back office's clock: audit times, login throttles and dashboard days in every module's editors.
   const backOfficeNow = options.admin?.now ?? options.accounts?.now ?? systemClock;
@@ -198,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // /iframe may be framed by the sites the settings name; every other answer by this site only.
   allowEmbedding(app, { origins: () => siteSettings.embedOrigins() });
   const catalog = registerCatalog(app, { database, cache, referenceCache, invalidation, now: backOfficeNow });
-  const content = registerContent(app, { db, siteSettings, now: backOfficeNow });
+  const content = registerContent(app, { db, siteSettings, now: backOfficeNow, cache });
   registerSitePages(app, { db, cache, siteSettings, invalidation, now: backOfficeNow });
   registerRegions(app);
   registerGeo(app, { env, siteSettings });
@@ -280,10 +284,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /**
  * Any back-office write that was served may change what a page shows (an article, a case, a store,
- * not only what the API caches), so it drops the rendered pages on every instance before its answer
- * leaves: the staff member's next look at the shop is fresh (docs/decisions/0058).
+ * not only what the API caches), so it drops the rendered pages and the content's cached lists on
+ * every instance before its answer leaves: the staff member's next look at the shop is fresh
+ * (docs/decisions/0058, 0082).
  */
-function dropPagesOnBackOfficeWrites(app: FastifyInstance, dropPages: () => void) {
+function dropOnBackOfficeWrites(app: FastifyInstance, drop: () => void) {
   app.addHook("onSend", async (request, reply, payload) => {
     if (
       request.method !== "GET" &&
@@ -291,7 +296,7 @@ function dropPagesOnBackOfficeWrites(app: FastifyInstance, dropPages: () => void
       reply.statusCode < 400 &&
       request.url.startsWith("/api/admin/")
     )
-      dropPages();
+      drop();
     return payload;
   });
 }

@@ -1,11 +1,12 @@
-// The response cache through the API (the other API tests run with it off): a goods page and the
-// site settings are answered from memory with the same bytes, a change in the database shows only
+// The response cache through the API (the other API tests run with it off): a goods page, a product's
+// and a package's goods (docs/decisions/0082) and the site settings are answered from memory with the same bytes, a change in the database shows only
 // when the entry expires, and distinct requests never share an entry.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
-import { goods, siteSettings } from "../src/db/schema.js";
+import { articles, banners, goods, siteSettings } from "../src/db/schema.js";
+import { newStaff } from "./admin-fixtures.js";
 import { describeEachBackend, testEnv } from "./helper.js";
 
 const page = (category2: number, extra = "") =>
@@ -50,6 +51,49 @@ describeEachBackend("response cache", (ctx) => {
       expect(await body(ctx.app, url)).toContain("缓存测试商品");
     } finally {
       await db.update(goods).set({ name: item!.name }).where(eq(goods.id, item!.id));
+    }
+  });
+
+  it("serves a product's and a package's goods from memory, the same as uncached, until they expire", async () => {
+    const { db } = ctx.database;
+    const [pkg] = await db
+      .select({ id: goods.id, name: goods.name })
+      .from(goods)
+      .where(eq(goods.isPackage, true))
+      .limit(1);
+    expect(pkg).toBeDefined();
+    const urls = [`/api/goods/mail/show?id=${pkg!.id}`, `/api/goods/showPackage?id=${pkg!.id}`];
+    const before = await Promise.all(urls.map((url) => body(cached, url)));
+    for (const [i, url] of urls.entries())
+      expect(JSON.parse(before[i]!), url).toEqual(JSON.parse(await body(ctx.app, url)));
+    try {
+      await db.update(goods).set({ name: "缓存测试套餐" }).where(eq(goods.id, pkg!.id));
+      for (const [i, url] of urls.entries()) {
+        expect(await body(cached, url), url).toBe(before[i]);
+        expect(await body(ctx.app, url), url).toContain("缓存测试套餐");
+      }
+    } finally {
+      await db.update(goods).set({ name: pkg!.name }).where(eq(goods.id, pkg!.id));
+    }
+  });
+
+  it("serves the banners and the guides from memory until any back-office write drops them", async () => {
+    const { db } = ctx.database;
+    const [banner] = await db.select({ id: banners.id, title: banners.title }).from(banners).limit(1);
+    const [guide] = await db.select({ id: articles.id, title: articles.title }).from(articles).limit(1);
+    const urls = ["/api/banners", "/api/article/query_list?current=1&pageSize=100"];
+    const before = await Promise.all(urls.map((url) => body(cached, url)));
+    try {
+      await db.update(banners).set({ title: "缓存测试横幅" }).where(eq(banners.id, banner!.id));
+      await db.update(articles).set({ title: "缓存测试攻略" }).where(eq(articles.id, guide!.id));
+      for (const [i, url] of urls.entries()) expect(await body(cached, url), url).toBe(before[i]);
+      // A staff member's first password change is a back-office write like a banner's save.
+      await newStaff(cached, db, "admin");
+      expect(await body(cached, urls[0]!)).toContain("缓存测试横幅");
+      expect(await body(cached, urls[1]!)).toContain("缓存测试攻略");
+    } finally {
+      await db.update(banners).set({ title: banner!.title }).where(eq(banners.id, banner!.id));
+      await db.update(articles).set({ title: guide!.title }).where(eq(articles.id, guide!.id));
     }
   });
 

@@ -190,7 +190,17 @@ export class CatalogService {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async goodsDetail(id: number): Promise<GoodsDetail> {
+  /**
+   * A product page's goods, from the hot cache (API_CACHE_SECONDS): every visitor of a campaign asks for
+   * the same few, and uncached each took a pool connection, which turned a burst into 503s (bench/overload,
+   * docs/decisions/0082). A goods edit drops it with the goods pages (GOODS_CACHE_PREFIX); stock may lag
+   * an order by the TTL, as the cached list and page already do.
+   */
+  goodsDetail(id: number): Promise<GoodsDetail> {
+    return this.cache.get(`${GOODS_CACHE_PREFIX}detail:${id}`, () => this.loadGoodsDetail(id));
+  }
+
+  private async loadGoodsDetail(id: number): Promise<GoodsDetail> {
     const [row] = await this.db
       .select({
         ...listColumns,
@@ -234,8 +244,13 @@ export class CatalogService {
     };
   }
 
-  async packageDetail(id: number): Promise<PackageDetail> {
-    const detail = await this.goodsDetail(id);
+  /** A package page's goods and items, cached as goodsDetail. */
+  packageDetail(id: number): Promise<PackageDetail> {
+    return this.cache.get(`${GOODS_CACHE_PREFIX}package:${id}`, () => this.loadPackageDetail(id));
+  }
+
+  private async loadPackageDetail(id: number): Promise<PackageDetail> {
+    const detail = await this.loadGoodsDetail(id);
     if (!detail.isPackage) throw notFound("套餐不存在或已下架");
     const items = await packageItemsOf(this.db, id);
     return {

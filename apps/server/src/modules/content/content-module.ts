@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import type { Clock } from "../../lib/clock.js";
+import type { TtlCache } from "../../lib/ttl-cache.js";
 import type { SiteSettingsService } from "../site-settings/service.js";
 import { contentAdminRoutes } from "./admin-routes.js";
 import { BannerDesk } from "./banner-desk.js";
@@ -13,11 +14,11 @@ import { StoreDesk } from "./store-desk.js";
 
 export function registerContent(
   app: FastifyInstance,
-  options: { db: Db; siteSettings: SiteSettingsService; now: Clock },
+  options: { db: Db; siteSettings: SiteSettingsService; now: Clock; cache: TtlCache },
 ): ContentService {
   const { db, now } = options;
   const content = new ContentService(db);
-  contentRoutes(app, content);
+  contentRoutes(app, content, options.cache);
   contentAdminRoutes(app, {
     content: new ContentEditor(db, content, options.siteSettings, now),
     banners: new BannerDesk(db, now),

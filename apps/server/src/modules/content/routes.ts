@@ -1,12 +1,21 @@
 import { endpoints } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../../http/endpoint.js";
-import type { ContentService } from "./service.js";
+import type { TtlCache } from "../../lib/ttl-cache.js";
+import { CONTENT_CACHE_PREFIX, type ContentService } from "./service.js";
 
-export function contentRoutes(app: FastifyInstance, content: ContentService) {
-  registerEndpoint(app, endpoints.banners, ({ query }) => content.banners(query.city, query.province), {
-    publicCacheSeconds: 60,
-  });
+export function contentRoutes(app: FastifyInstance, content: ContentService, cache: TtlCache) {
+  // Every page of the storefront asks for the banners and most for a list of guides: uncached, a
+  // campaign's burst of visitors queued on the database's pool and was turned away (bench/overload).
+  registerEndpoint(
+    app,
+    endpoints.banners,
+    ({ query }) =>
+      cache.get(`${CONTENT_CACHE_PREFIX}banners:${JSON.stringify([query.city, query.province])}`, () =>
+        content.banners(query.city, query.province),
+      ),
+    { publicCacheSeconds: 60 },
+  );
   registerEndpoint(app, endpoints.stores, ({ query }) => content.stores(query.current, query.pageSize, query.city), {
     publicCacheSeconds: 60,
   });
@@ -19,7 +28,8 @@ export function contentRoutes(app: FastifyInstance, content: ContentService) {
         ...(query.tagId ? [query.tagId] : []),
         ...(query.tagIds ? query.tagIds.split(",").map(Number) : []),
       ];
-      return content.articleList({ ...query, type: query.type ? Number(query.type) : undefined, tagIds });
+      const params = { ...query, type: query.type ? Number(query.type) : undefined, tagIds };
+      return cache.get(`${CONTENT_CACHE_PREFIX}articles:${JSON.stringify(params)}`, () => content.articleList(params));
     },
     { publicCacheSeconds: 60 },
   );

@@ -100,6 +100,12 @@ const storeColumns = {
   image: stores.image,
 };
 
+/**
+ * The keys of the content's hot reads in the API cache (routes.ts). Every back-office write drops them, as
+ * it drops the rendered pages: a banner or article saved shows at once (app.ts, docs/decisions/0082).
+ */
+export const CONTENT_CACHE_PREFIX = "content:";
+
 export class ContentService {
   constructor(private readonly db: Db) {}
 
