@@ -41,7 +41,22 @@ export const ALSO_REQUIRED = new Set([
  * Every violation on the page as it is now (open dialogs included), at any impact. `within`: a CSS
  * selector to check only that part (a back-office dialog, whose page the storefront's bar does not hold).
  */
+/**
+ * Waits (up to 2 s) for the page's finite animations to end: a dialog still zooming in or out is drawn
+ * scaled down, and axe would measure its buttons small (target-size). Spinners never end; they are left.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+      .map((a) => a.finished.catch(() => {}));
+    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+}
+
 export async function axeFaults(page: Page, within?: string): Promise<Fault[]> {
+  await animationsSettled(page);
   const hasAxe = await page.evaluate(() => "axe" in window);
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
