@@ -56,10 +56,11 @@ function cpuMs(work: () => Promise<unknown>) {
   };
 }
 
-/** Reads the page's stream to its end, as the socket would (its bytes counted, not decoded). */
-async function drain(body: unknown): Promise<number> {
+/** The page's bytes: a build's parts (docs/decisions/0083), or an older build's stream read to its end. */
+async function drain(result: { parts: { head: Uint8Array; stylesheet: Uint8Array; rest: Uint8Array } } | object) {
+  if ("parts" in result) return result.parts.head.length + result.parts.stylesheet.length + result.parts.rest.length;
   let bytes = 0;
-  for await (const chunk of body as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  for await (const chunk of (result as { body: AsyncIterable<Uint8Array> }).body) bytes += chunk.byteLength;
   return bytes;
 }
 
@@ -83,7 +84,7 @@ for (const path of PAGES) {
       return { status: res.statusCode, retryAfter: null, json: async () => res.json() };
     },
   });
-  if (record.kind === "html") await drain(record.body);
+  if (record.kind === "html") await drain(record);
   const byUrl = new Map(calls.map((c) => [c.request.url, c]));
 
   const page = cpuMs(() => app.inject({ url: path }).then((r) => r.body));
@@ -100,7 +101,7 @@ for (const path of PAGES) {
         return { status: call.status, retryAfter: null, json: async () => JSON.parse(call.body) };
       },
     });
-    if (result.kind === "html") await drain(result.body);
+    if (result.kind === "html") await drain(result);
   });
   const apiOnly = cpuMs(() =>
     Promise.all(calls.map((c) => app.inject({ method: c.request.method, url: c.request.url }).then((r) => r.json()))),

@@ -57,9 +57,11 @@ async function load(dist: string) {
 }
 const builds = { before: await load(BUILDS.before), after: await load(BUILDS.after) };
 
-async function drain(body: unknown): Promise<number> {
+/** The page's bytes: a build's parts (docs/decisions/0083), or an older build's stream read to its end. */
+async function drain(result: { parts: { head: Uint8Array; stylesheet: Uint8Array; rest: Uint8Array } } | object) {
+  if ("parts" in result) return result.parts.head.length + result.parts.stylesheet.length + result.parts.rest.length;
   let bytes = 0;
-  for await (const chunk of body as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  for await (const chunk of (result as { body: AsyncIterable<Uint8Array> }).body) bytes += chunk.byteLength;
   return bytes;
 }
 
@@ -83,7 +85,7 @@ async function render(
       return { status, retryAfter: null, json: async () => JSON.parse(body) };
     },
   });
-  return result.kind === "html" ? drain(result.body) : 0;
+  return result.kind === "html" ? drain(result) : 0;
 }
 
 const rows: Record<string, string | number>[] = [];

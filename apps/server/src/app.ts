@@ -14,6 +14,7 @@ import { answerFrameworkError, installErrorHandler } from "./http/error-handler.
 import { healthRoutes } from "./http/health-routes.js";
 import { installLoadShedding } from "./http/load-shedding.js";
 import { metricsRoutes } from "./http/metrics.js";
+import { installPublicReads } from "./http/public-reads.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { cachesOf, localInvalidation, RedisCacheInvalidation } from "./lib/cache-invalidation.js";
@@ -191,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The back office's clock: audit times, login throttles and dashboard days in every module's editors.
   const backOfficeNow = options.admin?.now ?? options.accounts?.now ?? systemClock;
 
+  // The public reads a server render calls in-process, filled as the modules register (ADR 0083).
+  installPublicReads(app);
   // Before any route: an /api/admin route without a permission fails here, at start-up (R16).
   requirePermissionOnAdminRoutes(app);
   // Each module registers its storefront and back-office routes, hooks and jobs (docs/decisions/0040).

@@ -4,7 +4,6 @@
 // themselves, only 200 pages without cookies are kept, concurrent misses render once, shared pages
 // carry hashes instead of nonces, and an invalidation drops the pages.
 import { createHash } from "node:crypto";
-import { Readable } from "node:stream";
 import { brotliDecompressSync } from "node:zlib";
 import compress from "@fastify/compress";
 import type { RenderOptions, WebServerEntry } from "@yj/web/render-seam";
@@ -14,6 +13,7 @@ import { cachesOf, localInvalidation } from "../src/lib/cache-invalidation.js";
 import { TtlCache } from "../src/lib/ttl-cache.js";
 import { PageCache } from "../src/ssr/page-cache.js";
 import { pageRenderer } from "../src/ssr/plugin.js";
+import { htmlResult } from "./support/page-parts.js";
 
 const assets = { scripts: [], css: "", preloads: [] };
 const STYLE = "body{color:#333}";
@@ -29,7 +29,7 @@ function stubEntry({ status = 200, setCookie = false, delayMs = 0 } = {}) {
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       const visitor = request.headers.get("cookie") ?? "anonymous";
       const html = `<!doctype html><style nonce="${styleNonce}">${STYLE}</style><p>for ${visitor} at ${new URL(request.url).pathname}</p><script nonce="${nonce}">${SCRIPT}</script>`;
-      return { kind: "html", status, body: Readable.from([html]) };
+      return htmlResult(status, html);
     },
   };
   return Object.assign(web, { calls });

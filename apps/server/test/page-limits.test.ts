@@ -3,7 +3,6 @@
 // limit answers 429 with Retry-After and a Chinese page, never the 500 error page; so does a page
 // whose render was refused by the API (429 or 503). The real request-limit hook, error handler and
 // page renderer, with a stand-in for the web build that loads three API answers per page.
-import { Readable } from "node:stream";
 import { ErrorCode } from "@yj/contract";
 import type { WebServerEntry } from "@yj/web/render-seam";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -14,6 +13,7 @@ import { installRequestLimits } from "../src/limits/request-limits.js";
 import { pageRenderer } from "../src/ssr/plugin.js";
 import { uniqueIp } from "./accounts-fixtures.js";
 import { allowAll } from "./helper.js";
+import { htmlResult } from "./support/page-parts.js";
 
 const PAGE_VIEWS = 5;
 const CALLS_PER_PAGE = ["/api/goods", "/api/settings", "/api/banners"];
@@ -26,11 +26,11 @@ const web: WebServerEntry = {
       const answer = await transport({ method: "GET", url });
       const body = (await answer.json()) as { code: number; message: string };
       if (answer.status !== 200 || body.code !== 1) {
-        return { kind: "html", status: 500, body: Readable.from([`<h1>出错了</h1><p>${body.message}</p>`]) };
+        return htmlResult(500, `<h1>出错了</h1><p>${body.message}</p>`);
       }
       parts.push(url);
     }
-    return { kind: "html", status: 200, body: Readable.from([`<p>${parts.join(",")}</p>`]) };
+    return htmlResult(200, `<p>${parts.join(",")}</p>`);
   },
 };
 
@@ -98,7 +98,7 @@ describe("page views and the read limit", () => {
       const refusedWeb: WebServerEntry = {
         async render({ transport }) {
           const body = (await (await transport({ method: "GET", url: "/api/refused" })).json()) as { message: string };
-          return { kind: "html", status: 500, body: Readable.from([`<h1>出错了</h1><p>${body.message}</p>`]) };
+          return htmlResult(500, `<h1>出错了</h1><p>${body.message}</p>`);
         },
       };
       const assets = { scripts: [], css: "", preloads: [] };

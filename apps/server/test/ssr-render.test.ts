@@ -2,11 +2,13 @@
 // header, a render that hangs (a loader waiting on an API call that never answers) is abandoned after
 // the timeout with an error page, and render errors reach the server's logger.
 import { Writable } from "node:stream";
+import { gunzipSync } from "node:zlib";
 import type { WebServerEntry } from "@yj/web/render-seam";
 import Fastify, { type FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../src/lib/logger.js";
 import { pageRenderer } from "../src/ssr/plugin.js";
+import { htmlResult } from "./support/page-parts.js";
 
 const assets = { scripts: [], css: "", preloads: [] };
 const PUBLIC_ORIGIN = "https://shop.example.cn";
@@ -32,8 +34,7 @@ function appWith(web: WebServerEntry, timeoutMs = 1000) {
 /** Echoes the URL it was asked to render and the public origin it was given. */
 const echo: WebServerEntry = {
   async render({ request, origin }) {
-    const { Readable } = await import("node:stream");
-    return { kind: "html", status: 200, body: Readable.from([`url=${request.url} origin=${origin}`]) };
+    return htmlResult(200, `url=${request.url} origin=${origin}`);
   },
 };
 
@@ -54,13 +55,8 @@ describe("server render", () => {
   it("a page's API calls reach the API as the visitor, not as the server's own address", async () => {
     const { app } = appWith({
       async render({ transport }) {
-        const { Readable } = await import("node:stream");
         const answer = await transport({ method: "GET", url: "/api/whoami" });
-        return {
-          kind: "html",
-          status: 200,
-          body: Readable.from([`ip=${((await answer.json()) as { ip: string }).ip}`]),
-        };
+        return htmlResult(200, `ip=${((await answer.json()) as { ip: string }).ip}`);
       },
     });
     app.get("/api/whoami", (request) => ({ ip: request.ip }));
@@ -96,8 +92,7 @@ describe("server render", () => {
     const failing: WebServerEntry = {
       async render({ onError }) {
         onError(new Error("screen exploded for 13812345678"));
-        const { Readable } = await import("node:stream");
-        return { kind: "html", status: 500, body: Readable.from(["partial"]) };
+        return htmlResult(500, "partial");
       },
     };
     const { app, lines } = appWith(failing);
@@ -106,5 +101,29 @@ describe("server render", () => {
     const logged = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string } });
     expect(logged.find((l) => l.msg === "server render error")?.err?.message).toBe("screen exploded for 138****5678");
     expect(lines.join("")).not.toContain("13812345678");
+  });
+
+  it("answers a browser the page in gzip, the stylesheet compressed once for every page (ADR 0083)", async () => {
+    const stylesheet = Buffer.from(".price{color:#c8161d}".repeat(400));
+    const paged: WebServerEntry = {
+      async render({ request }) {
+        const path = new URL(request.url).pathname;
+        const head = Buffer.from(`<!doctype html><title>${path}</title><style>`);
+        const rest = Buffer.from(`</style><h1>页面 ${path}</h1>`);
+        return { kind: "html", status: 200, parts: { head, stylesheet, rest } };
+      },
+    };
+    const { app } = appWith(paged);
+    for (const path of ["/", "/case", "/2-12"]) {
+      const res = await app.inject({ url: path, headers: { "accept-encoding": "gzip, deflate, br" } });
+      expect(res.headers["content-encoding"]).toBe("gzip");
+      expect(res.headers.vary).toContain("Accept-Encoding");
+      const html = gunzipSync(res.rawPayload).toString();
+      expect(html).toBe(`<!doctype html><title>${path}</title><style>${stylesheet}</style><h1>页面 ${path}</h1>`);
+    }
+    // A client that takes no gzip gets the HTML as it is (here, with no compression hook registered).
+    const plain = await app.inject({ url: "/case", headers: { "accept-encoding": "br;q=1, gzip;q=0" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("<h1>页面 /case</h1>");
   });
 });

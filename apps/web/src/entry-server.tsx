@@ -1,7 +1,7 @@
 // Server render: the route table's loaders prefetch through the API (in-process), React renders
 // with that data, and the HTML streams out with the state the browser hydrates from.
 
-import { Readable, Writable } from "node:stream";
+import { Writable } from "node:stream";
 import { dehydrate } from "@tanstack/react-query";
 import { type CartData, routes, type SiteSettings, TOKEN_COOKIE, untilAborted } from "@yj/contract";
 import { renderToPipeableStream } from "react-dom/server";
@@ -106,10 +106,10 @@ export async function render({
           defaultDescription: `${brand}：整装、标准化硬装、主材、定制橱柜与家具、成品家具、软装、家电，全国${settings?.coveredCities ?? 136}城服务。`,
           meta,
         });
-        // The page is whole by now: React's output is gathered and the document leaves as one
-        // buffer, one write to the socket instead of one per React chunk (docs/decisions/0059).
+        // The page is whole by now: React's output is gathered and the document leaves in three
+        // parts, not one write to the socket per React chunk (docs/decisions/0059, 0083).
         const [before, css, after] = documentHeadParts({ head, assets, nonce, styleNonce });
-        const chunks: Buffer[] = [Buffer.from(before), styleBytes(css), Buffer.from(after)];
+        const chunks: Buffer[] = [Buffer.from(after)];
         const gather = new Writable({
           write(chunk: Buffer, _encoding, done) {
             chunks.push(chunk);
@@ -122,9 +122,12 @@ export async function render({
             done();
           },
         });
-        gather.on("finish", () =>
-          resolve({ kind: "html", status, body: Readable.from([Buffer.concat(chunks)], { objectMode: false }) }),
-        );
+        gather.on("finish", () => {
+          // The stylesheet's bytes are the same object on every page: the server compresses them once
+          // (docs/decisions/0083).
+          const parts = { head: Buffer.from(before), stylesheet: styleBytes(css), rest: Buffer.concat(chunks) };
+          resolve({ kind: "html", status, parts });
+        });
         gather.on("error", reject);
         stream.pipe(gather);
       },

@@ -34,14 +34,20 @@ export interface RenderOptions {
   onError(error: unknown): void;
 }
 
-/** The page's HTML as a Node.js readable stream (only its pipe is typed: no Node types here). */
-export interface PageStream {
-  pipe(destination: never, options?: { end?: boolean }): unknown;
+/**
+ * The page's bytes (UTF-8 HTML) in three parts, in order. The stylesheet's
+ * bytes are the same object on every page of a build, so the server may compress them once and
+ * keep that by identity (docs/decisions/0083).
+ */
+export interface PageParts {
+  head: Uint8Array;
+  stylesheet: Uint8Array;
+  rest: Uint8Array;
 }
 
 export type RenderResult =
   | { kind: "redirect"; status: number; location: string }
-  | { kind: "html"; status: number; body: PageStream };
+  | { kind: "html"; status: number; parts: PageParts };
 
 /** The built server entry (apps/web/dist/server/entry-server.js). */
 export interface WebServerEntry {

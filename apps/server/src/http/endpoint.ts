@@ -78,6 +78,22 @@ export function registerEndpoint<E extends EndpointDef>(
 }
 
 /**
+ * A public GET whose answer depends on its query alone (settings, categories, goods, guides): the
+ * route as registerEndpoint makes it, and the same handler in the app's public reads, which a server
+ * render calls without inject (http/public-reads.ts, docs/decisions/0083). The handler is given the
+ * query and nothing else, so it cannot come to depend on the visitor.
+ */
+export function registerPublicRead<E extends EndpointDef & { method: "GET"; auth: "none" }>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (query: Out<E["query"]>) => Promise<EndpointData<E>> | EndpointData<E>,
+  options: EndpointOptions & { publicCacheSeconds: number },
+) {
+  registerEndpoint(app, endpoint, ({ query }) => handler(query), options);
+  app.publicReads.add(endpoint, options.message ?? Messages.ok, handler);
+}
+
+/**
  * An endpoint that answers no data (the contract's `Nothing`): a form sent, a favourite added. The
  * handler's work is awaited; the envelope carries null and the message.
  */

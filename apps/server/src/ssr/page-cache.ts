@@ -230,6 +230,11 @@ export function encodedBody(page: CachedPage, acceptEncoding: string | undefined
   return { body: gunzipSync(page.gzip) };
 }
 
+/** True when an Accept-Encoding header allows gzip (q > 0, or `*`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return header !== undefined && acceptedEncodings(header).has("gzip");
+}
+
 /** The codings an Accept-Encoding header allows (q > 0); `*` allows both kept ones. */
 function acceptedEncodings(header: string): Set<string> {
   const accepted = new Set<string>();

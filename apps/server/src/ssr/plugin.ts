@@ -1,18 +1,28 @@
 // Serves the storefront: built assets from apps/web/dist/client, and every other non-API GET
-// rendered by the web app's server entry, which reaches the API in-process (Fastify inject) so SSR
-// goes through the same routes, validation and auth as the browser.
+// rendered by the web app's server entry, which reaches the API in-process: the public reads through
+// the same parser, schema, handler and serializer as their routes (docs/decisions/0083), everything
+// else through the routes themselves (Fastify inject), with the same validation and auth as the browser.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { Messages, untilAborted } from "@yj/contract";
-import type { DocumentAssets, PageStream, WebServerEntry } from "@yj/web/render-seam";
+import type { DocumentAssets, WebServerEntry } from "@yj/web/render-seam";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cspHeader, cspHeaderWithHashes, inlineHashes, newNonces } from "../http/content-security-policy.js";
+import type { PublicReads } from "../http/public-reads.js";
 import { sendRefusalPage } from "../http/refusal-page.js";
 import { serverFile } from "../lib/paths.js";
 import { renderCallHeaders } from "../limits/render-calls.js";
-import { type CachedPage, encodedBody, type PageCache, pageCacheKey, type RenderTurn } from "./page-cache.js";
+import {
+  acceptsGzip,
+  type CachedPage,
+  encodedBody,
+  type PageCache,
+  pageCacheKey,
+  type RenderTurn,
+} from "./page-cache.js";
+import { gzipPage } from "./page-gzip.js";
 
 interface ManifestChunk {
   file: string;
@@ -89,7 +99,13 @@ export async function storefrontPlugin(
     maxAge: "1d",
   });
 
-  const renderPage = pageRenderer(app, web, { assets, screenPreloads, origin: publicOrigin, pageCache });
+  const renderPage = pageRenderer(app, web, {
+    assets,
+    screenPreloads,
+    origin: publicOrigin,
+    pageCache,
+    publicReads: app.publicReads,
+  });
 
   // Static API routes win over this wildcard; an unknown /api path still answers the JSON envelope.
   app.get("/*", { schema: { hide: true } }, (request, reply) =>
@@ -116,13 +132,15 @@ export interface PageSetup {
   origin: string;
   /** Anonymous pages kept rendered (docs/decisions/0058); absent: every page is rendered for its visitor. */
   pageCache?: PageCache;
+  /** The API's public reads, answered without inject (docs/decisions/0083); absent: every call is injected. */
+  publicReads?: PublicReads;
 }
 
 /** Renders storefront pages with the web app's server entry, reaching the API in-process. */
 export function pageRenderer(
   app: FastifyInstance,
   web: WebServerEntry,
-  { assets, screenPreloads, origin, pageCache }: PageSetup,
+  { assets, screenPreloads, origin, pageCache, publicReads }: PageSetup,
   timeoutMs = RENDER_TIMEOUT_MS,
 ) {
   // An anonymous visitor's page is shared (docs/decisions/0058): served from the cache when kept,
@@ -169,6 +187,8 @@ export function pageRenderer(
         screenPreloads,
         onError: (error) => request.log.error({ err: error }, "server render error"),
         transport: async ({ method, url, body }) => {
+          const read = method === "GET" && publicReads ? await publicRead(publicReads, url, deadline) : undefined;
+          if (read) return read;
           const res = await untilAborted(
             app.inject({
               method,
@@ -215,12 +235,10 @@ export function pageRenderer(
     if (!shared) reply.header("content-security-policy", cspHeader(nonces));
     if (setCookies.length) reply.header("set-cookie", setCookies);
     if (result.kind === "redirect") return reply.redirect(result.location, result.status);
-    if (refused && result.status >= 500) {
-      discard(result.body);
-      return sendRefusal(reply, refused);
-    }
+    if (refused && result.status >= 500) return sendRefusal(reply, refused);
+    const { head, stylesheet, rest } = result.parts;
     if (shared) {
-      const html = await readAll(result.body);
+      const html = Buffer.concat([head, stylesheet, rest]).toString("utf8");
       const csp = cspHeaderWithHashes(inlineHashes(html));
       const page =
         shared === "shared"
@@ -234,11 +252,14 @@ export function pageRenderer(
         .type("text/html; charset=utf-8")
         .send(html);
     }
+    reply.status(result.status).header("cache-control", "no-store").type("text/html; charset=utf-8");
+    // What a browser asks for: gzip around the stylesheet compressed once (docs/decisions/0083). A
+    // client that takes only brotli, or nothing, is answered by the compression hook as before.
+    if (!acceptsGzip(request.headers["accept-encoding"])) return reply.send(Buffer.concat([head, stylesheet, rest]));
     return reply
-      .status(result.status)
-      .header("cache-control", "no-store")
-      .type("text/html; charset=utf-8")
-      .send(result.body);
+      .header("content-encoding", "gzip")
+      .header("vary", "Accept-Encoding")
+      .send(gzipPage([head, stylesheet, rest], new Set([stylesheet])));
   }
 }
 
@@ -260,13 +281,24 @@ function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
   return reply.status(page.status).type(page.contentType).send(body);
 }
 
-/** The whole page's HTML (a shared page is hashed and compressed whole). */
-async function readAll(body: PageStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body as unknown as AsyncIterable<Buffer | string>) {
-    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+/**
+ * A public read's answer made in-process, without inject (docs/decisions/0083); undefined when the
+ * route itself must answer: not a public read, a refused query, or a handler's error (the route
+ * answers those with their envelope and status, and logs what it must).
+ */
+async function publicRead(reads: PublicReads, url: string, deadline: AbortSignal) {
+  const answering = reads.answer(url);
+  if (!answering) return undefined;
+  let json: string | Buffer | undefined;
+  try {
+    json = await untilAborted(answering, deadline);
+  } catch (error) {
+    if (deadline.aborted) throw error;
+    return undefined;
   }
-  return Buffer.concat(chunks).toString("utf8");
+  if (json === undefined) return undefined;
+  const text = typeof json === "string" ? json : json.toString("utf8");
+  return { status: 200, retryAfter: null, json: async () => JSON.parse(text) as unknown };
 }
 
 interface Refusal {
@@ -289,9 +321,4 @@ function messageOf(json: () => unknown, fallback: string): string {
 function sendRefusal(reply: FastifyReply, { status, retryAfter, message }: Refusal) {
   reply.header("retry-after", retryAfter);
   return sendRefusalPage(reply, status, message);
-}
-
-/** Lets the abandoned page's stream flow to nowhere, so the render it carries can finish and be collected. */
-function discard(body: PageStream) {
-  (body as unknown as { resume?: () => void }).resume?.();
 }

@@ -1,29 +1,29 @@
 import { endpoints } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
-import { registerEndpoint } from "../../http/endpoint.js";
+import { registerPublicRead } from "../../http/endpoint.js";
 import type { TtlCache } from "../../lib/ttl-cache.js";
 import { CONTENT_CACHE_PREFIX, type ContentService } from "./service.js";
 
 export function contentRoutes(app: FastifyInstance, content: ContentService, cache: TtlCache) {
   // Every page of the storefront asks for the banners and most for a list of guides: uncached, a
   // campaign's burst of visitors queued on the database's pool and was turned away (bench/overload).
-  registerEndpoint(
+  registerPublicRead(
     app,
     endpoints.banners,
-    ({ query }) =>
+    (query) =>
       cache.get(`${CONTENT_CACHE_PREFIX}banners:${JSON.stringify([query.city, query.province])}`, () =>
         content.banners(query.city, query.province),
       ),
     { publicCacheSeconds: 60 },
   );
-  registerEndpoint(app, endpoints.stores, ({ query }) => content.stores(query.current, query.pageSize, query.city), {
+  registerPublicRead(app, endpoints.stores, (query) => content.stores(query.current, query.pageSize, query.city), {
     publicCacheSeconds: 60,
   });
-  registerEndpoint(app, endpoints.articleTags, () => content.articleTags(), { publicCacheSeconds: 300 });
-  registerEndpoint(
+  registerPublicRead(app, endpoints.articleTags, () => content.articleTags(), { publicCacheSeconds: 300 });
+  registerPublicRead(
     app,
     endpoints.articleList,
-    ({ query }) => {
+    (query) => {
       const tagIds = [
         ...(query.tagId ? [query.tagId] : []),
         ...(query.tagIds ? query.tagIds.split(",").map(Number) : []),
@@ -33,8 +33,8 @@ export function contentRoutes(app: FastifyInstance, content: ContentService, cac
     },
     { publicCacheSeconds: 60 },
   );
-  registerEndpoint(app, endpoints.caseFilters, () => content.caseFilterOptions(), { publicCacheSeconds: 300 });
-  registerEndpoint(app, endpoints.articleDetail, ({ query }) => content.articleDetail(query.id), {
+  registerPublicRead(app, endpoints.caseFilters, () => content.caseFilterOptions(), { publicCacheSeconds: 300 });
+  registerPublicRead(app, endpoints.articleDetail, (query) => content.articleDetail(query.id), {
     publicCacheSeconds: 60,
   });
 }

@@ -1,8 +1,8 @@
 import { endpoints } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
-import { registerEndpoint } from "../../http/endpoint.js";
+import { registerPublicRead } from "../../http/endpoint.js";
 import type { SitePagesService } from "./service.js";
 
 export function sitePagesRoutes(app: FastifyInstance, pages: SitePagesService) {
-  registerEndpoint(app, endpoints.sitePage, ({ query }) => pages.page(query.slug), { publicCacheSeconds: 60 });
+  registerPublicRead(app, endpoints.sitePage, (query) => pages.page(query.slug), { publicCacheSeconds: 60 });
 }

@@ -1,12 +1,12 @@
 import { endpoints } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
-import { registerEndpoint } from "../../http/endpoint.js";
+import { registerPublicRead } from "../../http/endpoint.js";
 import type { SiteSettingsService } from "./service.js";
 
 export function siteSettingsRoutes(app: FastifyInstance, settings: SiteSettingsService) {
-  registerEndpoint(app, endpoints.cityList, () => settings.cityList(), { publicCacheSeconds: 300 });
-  registerEndpoint(app, endpoints.hardPrice, ({ query }) => settings.hardPrice(query.city), {
+  registerPublicRead(app, endpoints.cityList, () => settings.cityList(), { publicCacheSeconds: 300 });
+  registerPublicRead(app, endpoints.hardPrice, (query) => settings.hardPrice(query.city), {
     publicCacheSeconds: 300,
   });
-  registerEndpoint(app, endpoints.siteSettings, () => settings.siteSettings(), { publicCacheSeconds: 300 });
+  registerPublicRead(app, endpoints.siteSettings, () => settings.siteSettings(), { publicCacheSeconds: 300 });
 }
