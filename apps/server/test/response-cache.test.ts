@@ -1,6 +1,7 @@
 // The response cache through the API (the other API tests run with it off): a goods page, a product's
 // and a package's goods (docs/decisions/0082) and the site settings are answered from memory with the same bytes, a change in the database shows only
 // when the entry expires, and distinct requests never share an entry.
+import { ArticleType } from "@yj/contract";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -77,23 +78,37 @@ describeEachBackend("response cache", (ctx) => {
     }
   });
 
-  it("serves the banners and the guides from memory until any back-office write drops them", async () => {
+  it("serves the banners, the guides, a guide and the case filters from memory until any back-office write drops them", async () => {
     const { db } = ctx.database;
     const [banner] = await db.select({ id: banners.id, title: banners.title }).from(banners).limit(1);
     const [guide] = await db.select({ id: articles.id, title: articles.title }).from(articles).limit(1);
-    const urls = ["/api/banners", "/api/article/query_list?current=1&pageSize=100"];
+    const [someCase] = await db
+      .select({ id: articles.id, style: articles.style })
+      .from(articles)
+      .where(eq(articles.type, ArticleType.CASE))
+      .limit(1);
+    const urls = [
+      "/api/banners",
+      "/api/article/query_list?current=1&pageSize=100",
+      `/api/article/query_detail?id=${guide!.id}`,
+      "/api/article/case_filters",
+    ];
     const before = await Promise.all(urls.map((url) => body(cached, url)));
     try {
       await db.update(banners).set({ title: "缓存测试横幅" }).where(eq(banners.id, banner!.id));
       await db.update(articles).set({ title: "缓存测试攻略" }).where(eq(articles.id, guide!.id));
+      await db.update(articles).set({ style: "缓存测试风格" }).where(eq(articles.id, someCase!.id));
       for (const [i, url] of urls.entries()) expect(await body(cached, url), url).toBe(before[i]);
       // A staff member's first password change is a back-office write like a banner's save.
       await newStaff(cached, db, "admin");
       expect(await body(cached, urls[0]!)).toContain("缓存测试横幅");
       expect(await body(cached, urls[1]!)).toContain("缓存测试攻略");
+      expect(await body(cached, urls[2]!)).toContain("缓存测试攻略");
+      expect(await body(cached, urls[3]!)).toContain("缓存测试风格");
     } finally {
       await db.update(banners).set({ title: banner!.title }).where(eq(banners.id, banner!.id));
       await db.update(articles).set({ title: guide!.title }).where(eq(articles.id, guide!.id));
+      await db.update(articles).set({ style: someCase!.style }).where(eq(articles.id, someCase!.id));
     }
   });
 

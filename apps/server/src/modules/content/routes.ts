@@ -33,8 +33,18 @@ export function contentRoutes(app: FastifyInstance, content: ContentService, cac
     },
     { publicCacheSeconds: 60 },
   );
-  registerPublicRead(app, endpoints.caseFilters, () => content.caseFilterOptions(), { publicCacheSeconds: 300 });
-  registerPublicRead(app, endpoints.articleDetail, (query) => content.articleDetail(query.id), {
-    publicCacheSeconds: 60,
-  });
+  // /case and every guide's page read these on each render; uncached, each render queried the
+  // database (docs/decisions/0083). Any back-office write drops them, as it drops the lists.
+  registerPublicRead(
+    app,
+    endpoints.caseFilters,
+    () => cache.get(`${CONTENT_CACHE_PREFIX}case-filters`, () => content.caseFilterOptions()),
+    { publicCacheSeconds: 300 },
+  );
+  registerPublicRead(
+    app,
+    endpoints.articleDetail,
+    (query) => cache.get(`${CONTENT_CACHE_PREFIX}article:${query.id}`, () => content.articleDetail(query.id)),
+    { publicCacheSeconds: 60 },
+  );
 }
