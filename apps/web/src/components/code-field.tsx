@@ -5,6 +5,7 @@ import { ApiError } from "../lib/api-client";
 import { useCountdown } from "../lib/use-countdown";
 import styles from "./code-field.module.css";
 import { controlProps, type FieldClasses, LabelledField } from "./labelled-field";
+import { toast } from "./toast";
 
 /** The server allows one code per phone per 60 s. */
 const RESEND_SECONDS = 60;
@@ -27,6 +28,7 @@ export function CodeField({
   classes,
   onChange,
   send,
+  sentMessage,
   onSendFailed,
 }: {
   /** The input's id; the message's is `${id}error`. */
@@ -40,8 +42,10 @@ export function CodeField({
   classes: FieldClasses;
   /** The digits typed, at most six. */
   onChange(code: string): void;
-  /** Asks the server for a code and tells the user it was sent. */
-  send(): Promise<void>;
+  /** Asks the server for a code. */
+  send(): Promise<unknown>;
+  /** The toast once it is sent. */
+  sentMessage: string;
   /** The refusal's message (e.g. too soon), for the dialog to show. */
   onSendFailed(message: string): void;
 }) {
@@ -53,6 +57,7 @@ export function CodeField({
     setSending(true);
     try {
       await send();
+      toast(sentMessage, "success");
       countdown.start(RESEND_SECONDS);
       inputRef.current?.focus();
     } catch (error) {

@@ -77,9 +77,9 @@ function Dialog({ onClose }: { onClose(): void }) {
         }}
         send={async () => {
           await api.post(routes.closeAccountCode);
-          toast(PrivacyMessages.codeSent, "success");
           setErrors({});
         }}
+        sentMessage={PrivacyMessages.codeSent}
         onSendFailed={(message) => setErrors((old) => ({ ...old, form: message }))}
       />
       {errors.form && (

@@ -2,7 +2,6 @@
 // a reason chosen from the list and described in words, and up to 6 photos sent through the shop's
 // picture pipeline. The server decides the rules (made-to-order goods and the 7-day window refuse the
 // no-reason return) and its message is shown here; the list only offers what the kind allows.
-import { readEnvelope } from "@yj/api-client";
 import {
   AFTER_SALE_KIND_LABELS,
   AFTER_SALE_KINDS,
@@ -12,9 +11,6 @@ import {
   type AfterSaleKind,
   type AfterSalePhotoData,
   type AfterSaleReason,
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  type Envelope,
   MADE_TO_ORDER_NOTE,
   MAX_AFTER_SALE_PHOTOS,
   type Order,
@@ -27,23 +23,12 @@ import { FormDialog } from "../../components/form-dialog";
 import { controlProps, LabelledField } from "../../components/labelled-field";
 import { PhotosField } from "../../components/photos-field";
 import { useApi } from "../../lib/api-context";
-import { cookieValue } from "../../lib/cookies";
+import { uploadFile } from "../../lib/upload-file";
 import styles from "./commerce.module.css";
 
 /** Sends one photo as the request body (the server reads its type from the bytes). */
-export async function uploadAfterSalePhoto(file: Blob): Promise<AfterSalePhotoData> {
-  const route = routes.afterSalePhotoUpload;
-  const res = await fetch(route.path, {
-    method: route.method,
-    credentials: "same-origin",
-    headers: {
-      "content-type": file.type || "application/octet-stream",
-      [CSRF_HEADER]: cookieValue(document.cookie, CSRF_COOKIE) ?? "",
-    },
-    body: file,
-  });
-  const body = (await res.json().catch(() => null)) as Envelope<AfterSalePhotoData> | null;
-  return readEnvelope(res.status, body, res.headers.get("retry-after")).data;
+export function uploadAfterSalePhoto(file: Blob): Promise<AfterSalePhotoData> {
+  return uploadFile(routes.afterSalePhotoUpload, file);
 }
 
 export interface AfterSaleDialogProps {

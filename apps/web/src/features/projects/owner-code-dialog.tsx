@@ -3,17 +3,7 @@
 // for it. 获取验证码 sends it (POST /api/my-project/code) and then waits 60 s, as the login form
 // does; the act is sent with the code, and a refusal (wrong or used code, stage out of order) is
 // shown inside the dialog, which stays open so the owner can try again.
-import { readEnvelope } from "@yj/api-client";
-import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  type Envelope,
-  MAX_OBJECTION_PHOTOS,
-  type OwnerPhotoData,
-  type ProjectDetail,
-  ProjectMessages,
-  routes,
-} from "@yj/contract";
+import { MAX_OBJECTION_PHOTOS, type OwnerPhotoData, type ProjectDetail, ProjectMessages, routes } from "@yj/contract";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { CodeField, codeError } from "../../components/code-field";
@@ -22,26 +12,15 @@ import { controlProps, LabelledField } from "../../components/labelled-field";
 import { PhotosField } from "../../components/photos-field";
 import { toast } from "../../components/toast";
 import { useApi } from "../../lib/api-context";
-import { cookieValue } from "../../lib/cookies";
+import { uploadFile } from "../../lib/upload-file";
 import styles from "./projects.module.css";
 
 /**
  * Sends one objection photo as the request body (the server reads its type from the bytes, and takes
  * it only from the project's owner: docs/decisions/0079).
  */
-export async function uploadOwnerPhoto(projectId: number, file: Blob): Promise<OwnerPhotoData> {
-  const route = routes.myProjectPhotoUpload;
-  const res = await fetch(`${route.path}?projectId=${projectId}`, {
-    method: route.method,
-    credentials: "same-origin",
-    headers: {
-      "content-type": file.type || "application/octet-stream",
-      [CSRF_HEADER]: cookieValue(document.cookie, CSRF_COOKIE) ?? "",
-    },
-    body: file,
-  });
-  const body = (await res.json().catch(() => null)) as Envelope<OwnerPhotoData> | null;
-  return readEnvelope(res.status, body, res.headers.get("retry-after")).data;
+export function uploadOwnerPhoto(projectId: number, file: Blob): Promise<OwnerPhotoData> {
+  return uploadFile(routes.myProjectPhotoUpload, file, `?projectId=${projectId}`);
 }
 
 export interface OwnerAct {
@@ -175,10 +154,8 @@ function Dialog({ projectId, act, onDone, onClose, upload = uploadOwnerPhoto }: 
           setCode(digits);
           setErrors((old) => ({ ...old, code: undefined }));
         }}
-        send={async () => {
-          await api.post(routes.myProjectCode, { projectId });
-          toast(ProjectMessages.codeSent, "success");
-        }}
+        send={() => api.post(routes.myProjectCode, { projectId })}
+        sentMessage={ProjectMessages.codeSent}
         onSendFailed={(message) => setErrors((old) => ({ ...old, form: message }))}
       />
       {errors.form && (
