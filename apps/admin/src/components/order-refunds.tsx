@@ -9,23 +9,16 @@ import {
   REFUND_STATUS_LABELS,
   type RefundStatus,
 } from "@yj/contract";
-import { App, Button, Card, Space, Tag, Timeline, Typography } from "antd";
+import { Button, Card, Space, Timeline, Typography } from "antd";
 import { useState } from "react";
 import { get, post, routes } from "../api";
 import { TextAreaItem } from "../kit/form-items";
 import { formatTime } from "../kit/format";
 import { MoneyField, yuan, yuanText } from "../kit/money-field";
 import { SaveModal } from "../kit/save-modal";
-import { useSubmit } from "../kit/use-submit";
+import { RefundStatusTag } from "../refund-labels";
 import { useLoad } from "../use-load";
-
-const STATUS_COLORS: Record<RefundStatus, string> = {
-  requested: "orange",
-  refused: "default",
-  processing: "blue",
-  succeeded: "green",
-  failed: "red",
-};
+import { useRefundRetry } from "../use-refund-retry";
 
 /** "12.30" → 1230; the form's yuan rule has checked the text. */
 function cents(text: string): number {
@@ -41,30 +34,13 @@ function eventText(e: AdminRefund["history"][number]): string {
 
 export function OrderRefunds({ orderNo, onChanged }: { orderNo: string; onChanged(): void }) {
   const load = useLoad(() => get(routes.adminOrderRefunds, { orderNo }), orderNo);
-  const { message, modal } = App.useApp();
-  const { busy, submit } = useSubmit();
   const [approving, setApproving] = useState<AdminRefund | null>(null);
   const [refusing, setRefusing] = useState<AdminRefund | null>(null);
   const changed = () => {
     load.reload();
     onChanged();
   };
-  const retry = (refund: AdminRefund) =>
-    modal.confirm({
-      title: "重试退款？",
-      content: `将以同一退款单号 ${refund.outRefundNo} 再次发起退款 ${yuan(refund.amount)}。`,
-      okText: "重试",
-      cancelText: "取消",
-      onOk: () =>
-        submit(
-          () => post(routes.adminRefundRetry, { refundId: refund.id }),
-          () => {
-            message.success("已重新发起退款");
-            changed();
-          },
-          "操作失败",
-        ),
-    });
+  const { busy, retry } = useRefundRetry(changed);
 
   let content: React.ReactNode;
   if (load.error) {
@@ -91,7 +67,7 @@ export function OrderRefunds({ orderNo, onChanged }: { orderNo: string; onChange
                 <span>
                   退款 {yuan(r.amount)} · {REFUND_ORIGIN_LABELS[r.origin]}
                 </span>
-                <Tag color={STATUS_COLORS[r.status]}>{REFUND_STATUS_LABELS[r.status]}</Tag>
+                <RefundStatusTag status={r.status} />
               </Space>
             }
             extra={

@@ -11,10 +11,8 @@ import {
   type ProjectDetail,
   type ProjectInstalment,
   type ProjectRefundsData,
-  REFUND_STATUS_LABELS,
-  type RefundStatus,
 } from "@yj/contract";
-import { App, Button, Card, Col, Descriptions, Empty, Result, Row, Space, Spin, Tag, Timeline, Typography } from "antd";
+import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Spin, Timeline, Typography } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, post, routes } from "../api";
@@ -30,8 +28,10 @@ import { SmallTable } from "../kit/small-table";
 import { PageTitle } from "../kit/titled-page";
 import { useSubmit } from "../kit/use-submit";
 import { InstalmentStatusTag, LateTag, ProjectStatusTag, ScrollRegion } from "../project-labels";
+import { RefundStatusTag } from "../refund-labels";
 import { can, useSession } from "../session";
 import { useLoad } from "../use-load";
+import { useRefundRetry } from "../use-refund-retry";
 
 function OwnerPhone({ project }: { project: ProjectDetail }) {
   const [full, setFull] = useState<string | null>(null);
@@ -101,42 +101,17 @@ function Team({ project }: { project: ProjectDetail }) {
   );
 }
 
-const REFUND_COLORS: Record<RefundStatus, string> = {
-  requested: "orange",
-  refused: "default",
-  processing: "blue",
-  succeeded: "green",
-  failed: "red",
-};
-
 /**
  * A paid instalment's 退款 (docs/decisions/0079), for the members who may refund (the orders
  * permission: 管理员, 销售/客服): the whole amount with a reason, through the refund path; a failed
  * refund is tried again under its number. The instalment is payable again once the money is back.
  */
 function useInstalmentRefunds(refunds: ReturnType<typeof useLoad<ProjectRefundsData>>, onChanged: () => void) {
-  const { message, modal } = App.useApp();
-  const { busy, submit } = useSubmit();
+  const { busy, retry } = useRefundRetry(onChanged);
   const [refunding, setRefunding] = useState<ProjectInstalment | null>(null);
   const latest = (instalmentId: number) => refunds.data?.refunds.filter((r) => r.instalmentId === instalmentId).at(-1);
   // A demo instalment marked paid has no trade behind it: nothing to refund, no button.
   const refundable = (instalmentId: number) => refunds.data?.refundable.includes(instalmentId) ?? false;
-  const retry = (refund: AdminInstalmentRefund) =>
-    modal.confirm({
-      title: "重试退款？",
-      content: `将以同一退款单号 ${refund.outRefundNo} 再次发起退款 ${yuan(refund.amount)}。`,
-      okText: "重试",
-      cancelText: "取消",
-      onOk: () =>
-        submit(
-          () => post(routes.adminRefundRetry, { refundId: refund.id }),
-          () => {
-            message.success("已重新发起退款");
-            onChanged();
-          },
-          "操作失败",
-        ),
-    });
   return {
     column: {
       title: "退款",
@@ -147,9 +122,7 @@ function useInstalmentRefunds(refunds: ReturnType<typeof useLoad<ProjectRefundsD
         return (
           <Space wrap size={4}>
             {refund && (
-              <Tag color={REFUND_COLORS[refund.status]} title={`退款原因：${refund.reason}`}>
-                {REFUND_STATUS_LABELS[refund.status]} {yuan(refund.amount)}
-              </Tag>
+              <RefundStatusTag status={refund.status} amount={refund.amount} title={`退款原因：${refund.reason}`} />
             )}
             {refund?.status === "failed" && i.status === "paid" && (
               <Button size="small" loading={busy} onClick={() => retry(refund)}>

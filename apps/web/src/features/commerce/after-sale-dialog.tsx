@@ -2,7 +2,6 @@
 // a reason chosen from the list and described in words, and up to 6 photos sent through the shop's
 // picture pipeline. The server decides the rules (made-to-order goods and the 7-day window refuse the
 // no-reason return) and its message is shown here; the list only offers what the kind allows.
-import { readEnvelope } from "@yj/api-client";
 import {
   AFTER_SALE_KIND_LABELS,
   AFTER_SALE_KINDS,
@@ -12,37 +11,24 @@ import {
   type AfterSaleKind,
   type AfterSalePhotoData,
   type AfterSaleReason,
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  type Envelope,
   MADE_TO_ORDER_NOTE,
   MAX_AFTER_SALE_PHOTOS,
   type Order,
   REPAIR_REASONS,
   routes,
 } from "@yj/contract";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { createPortal } from "react-dom";
-import dialogStyles from "../../components/confirm-dialog.module.css";
-import { keepTabInside, useDialogKeys } from "../../components/use-dialog-keys";
+import { FormDialog } from "../../components/form-dialog";
+import { controlProps, LabelledField } from "../../components/labelled-field";
+import { PhotosField } from "../../components/photos-field";
 import { useApi } from "../../lib/api-context";
-import { cookieValue } from "../../lib/cookies";
+import { uploadFile } from "../../lib/upload-file";
 import styles from "./commerce.module.css";
 
 /** Sends one photo as the request body (the server reads its type from the bytes). */
-export async function uploadAfterSalePhoto(file: Blob): Promise<AfterSalePhotoData> {
-  const route = routes.afterSalePhotoUpload;
-  const res = await fetch(route.path, {
-    method: route.method,
-    credentials: "same-origin",
-    headers: {
-      "content-type": file.type || "application/octet-stream",
-      [CSRF_HEADER]: cookieValue(document.cookie, CSRF_COOKIE) ?? "",
-    },
-    body: file,
-  });
-  const body = (await res.json().catch(() => null)) as Envelope<AfterSalePhotoData> | null;
-  return readEnvelope(res.status, body, res.headers.get("retry-after")).data;
+export function uploadAfterSalePhoto(file: Blob): Promise<AfterSalePhotoData> {
+  return uploadFile(routes.afterSalePhotoUpload, file);
 }
 
 export interface AfterSaleDialogProps {
@@ -61,7 +47,6 @@ export function AfterSaleDialog(props: AfterSaleDialogProps) {
 function Dialog({ order, onClose, onFiled, upload = uploadAfterSalePhoto }: AfterSaleDialogProps) {
   const api = useApi();
   const id = useId();
-  const dialogRef = useRef<HTMLFormElement>(null);
   const [kind, setKind] = useState<AfterSaleKind>("return");
   const [reasonKind, setReasonKind] = useState<AfterSaleReason | "">("");
   const [reason, setReason] = useState("");
@@ -71,16 +56,6 @@ function Dialog({ order, onClose, onFiled, upload = uploadAfterSalePhoto }: Afte
   const [busy, setBusy] = useState(false);
   const madeToOrder = order.lines.some((l) => l.madeToOrder);
   const reasons = kind === "repair" ? REPAIR_REASONS : AFTER_SALE_REASONS;
-
-  useDialogKeys(
-    () => dialogRef.current?.querySelector<HTMLElement>("input, select")?.focus(),
-    (e) => {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        onClose();
-      } else keepTabInside(dialogRef.current, e);
-    },
-  );
 
   const addPhotos = async (files: FileList | null) => {
     const chosen = [...(files ?? [])].slice(0, MAX_AFTER_SALE_PHOTOS - photos.length);
@@ -123,150 +98,86 @@ function Dialog({ order, onClose, onFiled, upload = uploadAfterSalePhoto }: Afte
     }
   };
 
-  const described = (field: string | undefined, name: string) =>
-    field ? { "aria-invalid": true as const, "aria-describedby": `${id}${name}Error` } : {};
-
   return (
-    <div className={dialogStyles.backdrop}>
-      <div className={dialogStyles.scrim} aria-hidden onClick={onClose} />
-      <form
-        ref={dialogRef}
-        className={`${dialogStyles.dialog} ${styles.afterSaleDialog}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}title`}
-        noValidate
-        onSubmit={onSubmit}
-      >
-        <h2 id={`${id}title`} className={dialogStyles.title}>
-          申请售后
-        </h2>
-        <p className={styles.muted}>订单号 {order.orderNo}</p>
-        <fieldset className={styles.kindChoice}>
-          <legend className={styles.label}>售后类型</legend>
-          {AFTER_SALE_KINDS.map((k) => (
-            <label key={k} className={styles.check}>
-              <input
-                type="radio"
-                name="kind"
-                value={k}
-                checked={kind === k}
-                onChange={() => {
-                  setKind(k);
-                  if (k === "repair" && reasonKind && !REPAIR_REASONS.includes(reasonKind)) setReasonKind("");
-                }}
-              />
-              {AFTER_SALE_KIND_LABELS[k]}
-            </label>
+    <FormDialog
+      title="申请售后"
+      className={styles.afterSaleDialog}
+      focusFirst={(form) => form?.querySelector<HTMLElement>("input, select")?.focus()}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitButton={
+        <button type="submit" className="btn" aria-busy={busy} disabled={uploading > 0}>
+          {busy ? "提交中…" : "提交申请"}
+        </button>
+      }
+    >
+      <p className={styles.muted}>订单号 {order.orderNo}</p>
+      <fieldset className={styles.kindChoice}>
+        <legend className={styles.label}>售后类型</legend>
+        {AFTER_SALE_KINDS.map((k) => (
+          <label key={k} className={styles.check}>
+            <input
+              type="radio"
+              name="kind"
+              value={k}
+              checked={kind === k}
+              onChange={() => {
+                setKind(k);
+                if (k === "repair" && reasonKind && !REPAIR_REASONS.includes(reasonKind)) setReasonKind("");
+              }}
+            />
+            {AFTER_SALE_KIND_LABELS[k]}
+          </label>
+        ))}
+      </fieldset>
+      {madeToOrder && kind === "return" && <p className={styles.muted}>本订单含{MADE_TO_ORDER_NOTE}。</p>}
+      <LabelledField id={`${id}reasonKind`} label="售后原因" error={errors.reasonKind} classes={styles}>
+        <select
+          {...controlProps(`${id}reasonKind`, errors.reasonKind)}
+          className={styles.select}
+          value={reasonKind}
+          onChange={(e) => {
+            setReasonKind(e.target.value as AfterSaleReason);
+            setErrors((old) => ({ ...old, reasonKind: undefined }));
+          }}
+        >
+          <option value="">请选择</option>
+          {reasons.map((r) => (
+            <option key={r} value={r}>
+              {AFTER_SALE_REASON_LABELS[r]}
+            </option>
           ))}
-        </fieldset>
-        {madeToOrder && kind === "return" && <p className={styles.muted}>本订单含{MADE_TO_ORDER_NOTE}。</p>}
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}reasonKind`}>
-            售后原因
-          </label>
-          <select
-            id={`${id}reasonKind`}
-            className={styles.select}
-            value={reasonKind}
-            onChange={(e) => {
-              setReasonKind(e.target.value as AfterSaleReason);
-              setErrors((old) => ({ ...old, reasonKind: undefined }));
-            }}
-            {...described(errors.reasonKind, "reasonKind")}
-          >
-            <option value="">请选择</option>
-            {reasons.map((r) => (
-              <option key={r} value={r}>
-                {AFTER_SALE_REASON_LABELS[r]}
-              </option>
-            ))}
-          </select>
-          {errors.reasonKind && (
-            <p id={`${id}reasonKindError`} className={styles.error} role="alert">
-              {errors.reasonKind}
-            </p>
-          )}
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}reason`}>
-            问题描述
-          </label>
-          <textarea
-            id={`${id}reason`}
-            className={styles.textarea}
-            maxLength={AFTER_SALE_REASON_MAX}
-            placeholder="请描述遇到的问题"
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setErrors((old) => ({ ...old, reason: undefined }));
-            }}
-            {...described(errors.reason, "reason")}
-          />
-          {errors.reason && (
-            <p id={`${id}reasonError`} className={styles.error} role="alert">
-              {errors.reason}
-            </p>
-          )}
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}photos`}>
-            照片（选填，最多 {MAX_AFTER_SALE_PHOTOS} 张）
-          </label>
-          {photos.length > 0 && (
-            <ul className={styles.photoList}>
-              {photos.map((p, i) => (
-                <li key={p.url}>
-                  <img src={p.thumbnail} alt={`照片 ${i + 1}`} width={64} height={64} />
-                  <button
-                    type="button"
-                    className={styles.textButton}
-                    onClick={() => setPhotos((list) => list.filter((x) => x.url !== p.url))}
-                  >
-                    删除<span className="visually-hidden">照片 {i + 1}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <input
-            id={`${id}photos`}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            multiple
-            disabled={photos.length + uploading >= MAX_AFTER_SALE_PHOTOS}
-            onChange={(e) => {
-              void addPhotos(e.target.files);
-              e.target.value = "";
-            }}
-            {...described(errors.photos, "photos")}
-          />
-          {uploading > 0 && (
-            <p className={styles.muted} role="status">
-              正在上传 {uploading} 张照片…
-            </p>
-          )}
-          {errors.photos && (
-            <p id={`${id}photosError`} className={styles.error} role="alert">
-              {errors.photos}
-            </p>
-          )}
-        </div>
-        {errors.form && (
-          <p className={styles.alert} role="alert">
-            提交失败：{errors.form}
-          </p>
-        )}
-        <div className={dialogStyles.actions}>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            取消
-          </button>
-          <button type="submit" className="btn" aria-busy={busy} disabled={uploading > 0}>
-            {busy ? "提交中…" : "提交申请"}
-          </button>
-        </div>
-      </form>
-    </div>
+        </select>
+      </LabelledField>
+      <LabelledField id={`${id}reason`} label="问题描述" error={errors.reason} classes={styles}>
+        <textarea
+          {...controlProps(`${id}reason`, errors.reason)}
+          className={styles.textarea}
+          maxLength={AFTER_SALE_REASON_MAX}
+          placeholder="请描述遇到的问题"
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setErrors((old) => ({ ...old, reason: undefined }));
+          }}
+        />
+      </LabelledField>
+      <PhotosField
+        id={`${id}photos`}
+        max={MAX_AFTER_SALE_PHOTOS}
+        photos={photos}
+        uploading={uploading}
+        error={errors.photos}
+        photoName="照片"
+        classes={styles}
+        onAdd={(files) => void addPhotos(files)}
+        onRemove={(photo) => setPhotos((list) => list.filter((x) => x.url !== photo.url))}
+      />
+      {errors.form && (
+        <p className={styles.alert} role="alert">
+          提交失败：{errors.form}
+        </p>
+      )}
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@
 // and 注销账号, refused with its reasons while an order, a refund or a project is open.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type DataSection, type MyData, PrivacyMessages, routes } from "@yj/contract";
-import { useId, useState } from "react";
+import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import type { LoaderFunctionArgs } from "react-router";
 import {
   type AddressErrors,
@@ -118,15 +118,14 @@ export default function MyDataScreen() {
             >
               下载全部数据（JSON）
             </button>
-            <button
-              type="button"
+            <BusyButton
               className="btn btn-ghost"
-              aria-busy={workbook.isPending}
-              disabled={workbook.isPending}
+              busy={workbook.isPending}
+              busyText="正在生成…"
               onClick={() => workbook.mutate()}
             >
-              {workbook.isPending ? "正在生成…" : "下载全部数据（Excel）"}
-            </button>
+              下载全部数据（Excel）
+            </BusyButton>
           </div>
           {data.sections.map((section) =>
             section.key === "addresses" ? (
@@ -170,16 +169,38 @@ export default function MyDataScreen() {
   );
 }
 
+/** A kind's title, with how many rows the shop holds, and the card's actions beside it. */
+function CardHead({ titleId, section, children }: { titleId: string; section: DataSection; children?: ReactNode }) {
+  return (
+    <div className={styles.cardHead}>
+      <h2 id={titleId} className={styles.cardTitle}>
+        {section.title}
+        <span className={styles.count}>{section.rows.length} 条</span>
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+/** A button whose request is under way: it says so and takes no second click. */
+function BusyButton({
+  busy,
+  busyText,
+  children,
+  ...button
+}: ComponentProps<"button"> & { busy: boolean; busyText: string }) {
+  return (
+    <button type="button" {...button} aria-busy={busy} disabled={busy}>
+      {busy ? busyText : children}
+    </button>
+  );
+}
+
 function SectionCard({ section }: { section: DataSection }) {
   const id = useId();
   return (
     <section className={styles.card} aria-labelledby={`${id}title`}>
-      <div className={styles.cardHead}>
-        <h2 id={`${id}title`} className={styles.cardTitle}>
-          {section.title}
-          <span className={styles.count}>{section.rows.length} 条</span>
-        </h2>
-      </div>
+      <CardHead titleId={`${id}title`} section={section} />
       {section.rows.length === 0 ? <p className={styles.muted}>暂无</p> : <DataTable section={section} />}
     </section>
   );
@@ -275,11 +296,7 @@ function AddressCard({ section }: { section: DataSection }) {
 
   return (
     <section className={styles.card} aria-labelledby={`${id}title`}>
-      <div className={styles.cardHead}>
-        <h2 id={`${id}title`} className={styles.cardTitle}>
-          {section.title}
-          <span className={styles.count}>{section.rows.length} 条</span>
-        </h2>
+      <CardHead titleId={`${id}title`} section={section}>
         {!editing && (
           <div className={styles.actions}>
             <button
@@ -294,19 +311,18 @@ function AddressCard({ section }: { section: DataSection }) {
               {saved ? "修改" : "添加"}
             </button>
             {saved && (
-              <button
-                type="button"
+              <BusyButton
                 className="btn btn-ghost"
-                aria-busy={remove.isPending}
-                disabled={remove.isPending}
+                busy={remove.isPending}
+                busyText="删除中…"
                 onClick={() => remove.mutate()}
               >
-                {remove.isPending ? "删除中…" : "删除"}
-              </button>
+                删除
+              </BusyButton>
             )}
           </div>
         )}
-      </div>
+      </CardHead>
       {editing ? (
         <form
           noValidate
@@ -326,9 +342,9 @@ function AddressCard({ section }: { section: DataSection }) {
             }}
           />
           <div className={styles.actions}>
-            <button type="submit" className="btn" aria-busy={save.isPending} disabled={save.isPending}>
-              {save.isPending ? "保存中…" : "保存地址"}
-            </button>
+            <BusyButton type="submit" className="btn" busy={save.isPending} busyText="保存中…">
+              保存地址
+            </BusyButton>
             <button type="button" className="btn btn-ghost" onClick={() => setEditing(false)}>
               取消
             </button>
