@@ -14,6 +14,7 @@ import { composeTitle, leafMeta } from "./app/use-document-title";
 import { createApiClient } from "./lib/api-client";
 import { cookieValue } from "./lib/cookies";
 import { apiQuery } from "./lib/queries";
+import { renderWhole } from "./lib/render-whole";
 import { requestRouteContext, routeContextKey } from "./lib/route-context";
 import { type ClientState, createStore, parseCityCookie } from "./lib/store";
 import type { DocumentAssets, RenderOptions, RenderResult } from "./render-seam";
@@ -83,6 +84,38 @@ export async function render({
     </AppProviders>
   );
 
+  /** The document around React's output: head, stylesheet, body, boot state and scripts. */
+  const page = (status: number, body: Buffer[]): RenderResult => {
+    const url = new URL(request.url);
+    const head = headTags({
+      origin,
+      path: url.pathname,
+      ok: status < 300,
+      title: composeTitle(brand, meta),
+      siteName: brand,
+      defaultDescription: `${brand}：整装、标准化硬装、主材、定制橱柜与家具、成品家具、软装、家电，全国${settings?.coveredCities ?? 136}城服务。`,
+      meta,
+    });
+    const [before, css, after] = documentHeadParts({ head, assets, nonce, styleNonce });
+    // After React's output, as React Query holds the data once the page is drawn.
+    const boot = { queries: dehydrate(queryClient), client: clientState };
+    const tail = Buffer.from(documentTail({ boot, nonce, assets }));
+    // The stylesheet's bytes are the same object on every page: the server compresses them once
+    // (docs/decisions/0083).
+    return {
+      kind: "html",
+      status,
+      parts: {
+        head: Buffer.from(before),
+        stylesheet: styleBytes(css),
+        rest: Buffer.concat([Buffer.from(after), ...body, tail]),
+      },
+    };
+  };
+
+  const whole = renderWhole(app);
+  if (whole !== undefined) return page(context.statusCode, [Buffer.from(whole)]);
+
   return new Promise((resolve, reject) => {
     let failed = false;
     // React calls back asynchronously, after `stream` and `onAbort` below exist.
@@ -92,42 +125,19 @@ export async function render({
       // React outlines boundaries above this size and reveals them a frame later by script, and
       // the footer painted in the meantime under the unrevealed rows jumped down (CLS 0.19, P6).
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      // Wait for the whole page: crawlers get complete HTML (P7); data is already loaded, so it is quick.
+      // Wait for the whole page: crawlers get complete HTML (P7).
       onAllReady() {
         request.signal.removeEventListener("abort", onAbort);
-        const url = new URL(request.url);
-        const status = failed ? 500 : context.statusCode;
-        const head = headTags({
-          origin,
-          path: url.pathname,
-          ok: status < 300,
-          title: composeTitle(brand, meta),
-          siteName: brand,
-          defaultDescription: `${brand}：整装、标准化硬装、主材、定制橱柜与家具、成品家具、软装、家电，全国${settings?.coveredCities ?? 136}城服务。`,
-          meta,
-        });
-        // The page is whole by now: React's output is gathered and the document leaves in three
-        // parts, not one write to the socket per React chunk (docs/decisions/0059, 0083).
-        const [before, css, after] = documentHeadParts({ head, assets, nonce, styleNonce });
-        const chunks: Buffer[] = [Buffer.from(after)];
+        // React's output is gathered; the document leaves in three parts, not one write to the
+        // socket per React chunk (docs/decisions/0059, 0083).
+        const chunks: Buffer[] = [];
         const gather = new Writable({
           write(chunk: Buffer, _encoding, done) {
             chunks.push(chunk);
             done();
           },
-          // React's stream ends its destination; the tail (boot state, scripts) follows it.
-          final(done) {
-            const boot = { queries: dehydrate(queryClient), client: clientState };
-            chunks.push(Buffer.from(documentTail({ boot, nonce, assets })));
-            done();
-          },
         });
-        gather.on("finish", () => {
-          // The stylesheet's bytes are the same object on every page: the server compresses them once
-          // (docs/decisions/0083).
-          const parts = { head: Buffer.from(before), stylesheet: styleBytes(css), rest: Buffer.concat(chunks) };
-          resolve({ kind: "html", status, parts });
-        });
+        gather.on("finish", () => resolve(page(failed ? 500 : context.statusCode, chunks)));
         gather.on("error", reject);
         stream.pipe(gather);
       },
