@@ -292,7 +292,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * (docs/decisions/0058, 0082).
  */
 function dropOnBackOfficeWrites(app: FastifyInstance, drop: () => void) {
-  app.addHook("onSend", async (request, reply, payload) => {
+  // A callback hook: every answer passes it, and an async one costs a promise each (docs/decisions/0061).
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (
       request.method !== "GET" &&
       request.method !== "HEAD" &&
@@ -300,6 +301,6 @@ function dropOnBackOfficeWrites(app: FastifyInstance, drop: () => void) {
       request.url.startsWith("/api/admin/")
     )
       drop();
-    return payload;
+    done(null, payload);
   });
 }
