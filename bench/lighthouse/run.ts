@@ -1,12 +1,12 @@
 // P6: Lighthouse (mobile preset) on the built production server — home, a category, a product, a
-// guide and a case (the first of each the API lists) — median of 5 runs per page for the
+// package, a guide and a case (the first of each the API lists) — median of 5 runs per page for the
 // performance score, LCP, TBT and CLS. Bars: score ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.
 import { once } from "node:events";
 import { rmSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS } from "../../e2e/support/chromium-flags.js";
-import { articlePage, startServer } from "./shop.js";
+import { articlePage, packagePage, startServer } from "./shop.js";
 
 const RUNS = Number(process.env.LH_RUNS ?? 5);
 const ALL_PAGES = [
@@ -29,7 +29,11 @@ function lcpElementOf(details: unknown): string {
 }
 
 const server = await startServer();
-ALL_PAGES.push(await articlePage(server.url, 1, "article"), await articlePage(server.url, 2, "case"));
+ALL_PAGES.push(
+  await packagePage(server.url),
+  await articlePage(server.url, 1, "article"),
+  await articlePage(server.url, 2, "case"),
+);
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.name)) : ALL_PAGES;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

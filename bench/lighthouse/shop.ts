@@ -26,6 +26,16 @@ export async function articlePage(url: string, type: 1 | 2, name: string): Promi
   return { name, path: `/article-detail/${id}` };
 }
 
+/** Issue #22 judges a package page too: the first package (套餐) the goods list shows, as bench/pages picks it. */
+export async function packagePage(url: string): Promise<{ name: string; path: string }> {
+  const res = await fetch(`${url}/api/goods/index?isShow=1&current=1&pageSize=100&status=1`);
+  const body = (await res.json()) as { code: number; data: { dataList: { id: number; isPackage: boolean }[] } | null };
+  const id = body.data?.dataList.find((g) => g.isPackage)?.id;
+  if (body.code !== 1 || id === undefined)
+    throw new Error(`no package to measure: ${JSON.stringify(body).slice(0, 200)}`);
+  return { name: "package", path: `/packageDetails/${id}` };
+}
+
 /**
  * `logLevel` "info" makes the console SMS provider's codes readable in `logs` (a customer can log in);
  * the performance bench keeps "warn", as a production server would log.

@@ -3,7 +3,7 @@
 import { useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import styles from "./confirm-dialog.module.css";
-import { keepTabInside, useDialogKeys } from "./use-dialog-keys";
+import { useModalKeys } from "./use-dialog-keys";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -35,17 +35,7 @@ function Dialog({
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  useDialogKeys(
-    () => confirmRef.current?.focus(),
-    (e) => {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        onCancel();
-      } else {
-        keepTabInside(dialogRef.current, e);
-      }
-    },
-  );
+  useModalKeys(dialogRef, () => confirmRef.current?.focus(), onCancel);
 
   return (
     <div className={styles.backdrop}>

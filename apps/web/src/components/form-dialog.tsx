@@ -3,7 +3,7 @@
 // inside, Esc or a click outside closes, focus returns on close. The caller puts it in a portal.
 import { type FormEvent, type ReactNode, useId, useRef } from "react";
 import styles from "./confirm-dialog.module.css";
-import { keepTabInside, useDialogKeys } from "./use-dialog-keys";
+import { useModalKeys } from "./use-dialog-keys";
 
 export function FormDialog({
   title,
@@ -27,17 +27,7 @@ export function FormDialog({
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  useDialogKeys(
-    () => focusFirst(formRef.current),
-    (e) => {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        onClose();
-      } else {
-        keepTabInside(formRef.current, e);
-      }
-    },
-  );
+  useModalKeys(formRef, () => focusFirst(formRef.current), onClose);
 
   return (
     <div className={styles.backdrop}>

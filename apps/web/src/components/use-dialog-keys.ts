@@ -1,6 +1,6 @@
 // What every modal does with the keyboard while it is open: a first focus inside it, its own keys
 // (Esc at least) handled at the document, and the focus handed back to where it was when it closes.
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 
 /** `focusFirst` runs once on open; `onKeyDown` may change between renders (the latest one runs). */
 export function useDialogKeys(focusFirst: () => void, onKeyDown: (event: KeyboardEvent) => void) {
@@ -17,6 +17,21 @@ export function useDialogKeys(focusFirst: () => void, onKeyDown: (event: Keyboar
       if (previous?.isConnected) previous.focus();
     };
   }, []);
+}
+
+/**
+ * A modal whose only keys are a modal's own: Esc closes it (the browser's own use of Esc is not
+ * wanted there), Tab stays inside `container`.
+ */
+export function useModalKeys(container: RefObject<HTMLElement | null>, focusFirst: () => void, onClose: () => void) {
+  useDialogKeys(focusFirst, (event) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      onClose();
+    } else {
+      keepTabInside(container.current, event);
+    }
+  });
 }
 
 /** What Tab can reach inside a dialog, in document order. */

@@ -6,7 +6,7 @@ import { useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import dialogStyles from "../../components/confirm-dialog.module.css";
 import { controlProps, LabelledField } from "../../components/labelled-field";
-import { keepTabInside, useDialogKeys } from "../../components/use-dialog-keys";
+import { useModalKeys } from "../../components/use-dialog-keys";
 import { formatPrice } from "../../lib/format";
 import styles from "./commerce.module.css";
 
@@ -33,17 +33,7 @@ function Dialog({ subject, busy, onSubmit, onCancel }: RefundDialogProps) {
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
-  useDialogKeys(
-    () => reasonRef.current?.focus(),
-    (e) => {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        onCancel();
-      } else {
-        keepTabInside(dialogRef.current, e);
-      }
-    },
-  );
+  useModalKeys(dialogRef, () => reasonRef.current?.focus(), onCancel);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (busy) return;
