@@ -70,7 +70,7 @@ for (const path of PAGES) {
   const calls: { request: TransportRequest; status: number; body: string }[] = [];
   const whole = await app.inject({ url: path });
   if (whole.statusCode !== 200) throw new Error(`${path}: ${whole.statusCode}`);
-  const assets = { scripts: ["/assets/entry.js"], css, preloads: [] };
+  const assets = { scripts: ["/assets/entry.js"], css };
   const record = await web.render({
     request: new Request(`http://storefront.local${path}`),
     origin: "http://127.0.0.1:3000",

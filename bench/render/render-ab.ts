@@ -53,7 +53,7 @@ async function load(dist: string) {
   const web: WebServerEntry = await import(pathToFileURL(`${dist}/server/entry-server.js`).href);
   const cssFile = readdirSync(`${dist}/client/assets`).find((f) => f.startsWith("style-") && f.endsWith(".css"));
   const css = cssFile ? readFileSync(`${dist}/client/assets/${cssFile}`, "utf8") : "";
-  return { web, assets: { scripts: ["/assets/entry.js"], css, preloads: [] } };
+  return { web, assets: { scripts: ["/assets/entry.js"], css } };
 }
 const builds = { before: await load(BUILDS.before), after: await load(BUILDS.after) };
 

@@ -15,7 +15,7 @@ import { PageCache } from "../src/ssr/page-cache.js";
 import { pageRenderer } from "../src/ssr/plugin.js";
 import { htmlResult } from "./support/page-parts.js";
 
-const assets = { scripts: [], css: "", preloads: [] };
+const assets = { scripts: [], css: "" };
 const STYLE = "body{color:#333}";
 const SCRIPT = "window.__hydrated = 1";
 
@@ -39,10 +39,7 @@ async function appWith(web: WebServerEntry, pageCache = new PageCache({ maxBytes
   const app = Fastify() as unknown as FastifyInstance;
   await app.register(compress, { threshold: 1024 });
   app.get("/api/sets-cookie", (_request, reply) => reply.header("set-cookie", "token=; Max-Age=0").send({}));
-  app.get(
-    "/*",
-    pageRenderer(app, web, { assets, screenPreloads: () => [], origin: "https://shop.example.cn", pageCache }),
-  );
+  app.get("/*", pageRenderer(app, web, { assets, origin: "https://shop.example.cn", pageCache }));
   return { app, pageCache };
 }
 

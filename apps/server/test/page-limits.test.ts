@@ -39,8 +39,8 @@ function shop(readsPerMinute: number) {
   installErrorHandler(app);
   installRequestLimits(app, { readsPerMinute, writesPerMinute: 0, limiter: allowAll, now: () => new Date() });
   for (const url of CALLS_PER_PAGE) app.get(url, async () => ({ code: 1, message: "ok", data: url }));
-  const assets = { scripts: [], css: "", preloads: [] };
-  app.get("/*", pageRenderer(app, web, { assets, screenPreloads: () => [], origin: "https://shop.example.cn" }));
+  const assets = { scripts: [], css: "" };
+  app.get("/*", pageRenderer(app, web, { assets, origin: "https://shop.example.cn" }));
   return app;
 }
 
@@ -101,8 +101,8 @@ describe("page views and the read limit", () => {
           return htmlResult(500, `<h1>出错了</h1><p>${body.message}</p>`);
         },
       };
-      const assets = { scripts: [], css: "", preloads: [] };
-      app.get("/*", pageRenderer(app, refusedWeb, { assets, screenPreloads: () => [], origin: "https://x.cn" }));
+      const assets = { scripts: [], css: "" };
+      app.get("/*", pageRenderer(app, refusedWeb, { assets, origin: "https://x.cn" }));
       const res = await app.inject({ url: "/case", remoteAddress: uniqueIp() });
       expect(res.statusCode, String(status)).toBe(status);
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);

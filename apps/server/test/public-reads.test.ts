@@ -78,8 +78,7 @@ describeEachBackend("public reads answered in-process", (ctx) => {
       },
     });
     const render = pageRenderer(app, web, {
-      assets: { scripts: [], css: "", preloads: [] },
-      screenPreloads: () => [],
+      assets: { scripts: [], css: "" },
       origin: "https://shop.example.cn",
       publicReads: ctx.app.publicReads,
     });

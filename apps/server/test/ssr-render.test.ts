@@ -10,7 +10,7 @@ import { createLogger } from "../src/lib/logger.js";
 import { pageRenderer } from "../src/ssr/plugin.js";
 import { htmlResult } from "./support/page-parts.js";
 
-const assets = { scripts: [], css: "", preloads: [] };
+const assets = { scripts: [], css: "" };
 const PUBLIC_ORIGIN = "https://shop.example.cn";
 
 /** An app with one page route rendered by `web`, and an API route that never answers. */
@@ -27,7 +27,7 @@ function appWith(web: WebServerEntry, timeoutMs = 1000) {
   );
   const app = Fastify({ loggerInstance: logger }) as unknown as FastifyInstance;
   app.get("/api/hang", () => new Promise(() => {}));
-  app.get("/*", pageRenderer(app, web, { assets, screenPreloads: () => [], origin: PUBLIC_ORIGIN }, timeoutMs));
+  app.get("/*", pageRenderer(app, web, { assets, origin: PUBLIC_ORIGIN }, timeoutMs));
   return { app, lines };
 }
 

@@ -19,7 +19,7 @@ describe("server entry", () => {
       },
       nonce: "n",
       styleNonce: "s",
-      assets: { scripts: [], css: "", preloads: [] },
+      assets: { scripts: [], css: "" },
       onError: () => {},
     });
     await new Promise((r) => setTimeout(r, 50));
@@ -60,7 +60,7 @@ describe("server-rendered cart count", () => {
       },
       nonce: "n",
       styleNonce: "s",
-      assets: { scripts: [], css: "", preloads: [] },
+      assets: { scripts: [], css: "" },
       onError: () => {},
     });
     if (result.kind !== "html") throw new Error("expected a page");
@@ -117,7 +117,7 @@ describe("server render of login-only pages", () => {
       },
       nonce: "n",
       styleNonce: "s",
-      assets: { scripts: [], css: "", preloads: [] },
+      assets: { scripts: [], css: "" },
       onError: (error) => errors.push(error),
     });
     return { result, urls, errors };

@@ -17,7 +17,7 @@ import { apiQuery } from "./lib/queries";
 import { renderWhole } from "./lib/render-whole";
 import { requestRouteContext, routeContextKey } from "./lib/route-context";
 import { type ClientState, createStore, parseCityCookie } from "./lib/store";
-import type { DocumentAssets, RenderOptions, RenderResult } from "./render-seam";
+import type { RenderOptions, RenderResult } from "./render-seam";
 import { cartQuery } from "./session/cart";
 import { sessionRefused } from "./session/session";
 
@@ -41,8 +41,7 @@ export async function render({
   origin,
   nonce,
   styleNonce,
-  assets: entryAssets,
-  screenPreloads,
+  assets,
   onError,
 }: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient();
@@ -73,11 +72,6 @@ export async function render({
   const meta = leafMeta(context.matches.map((m) => ({ loaderData: context.loaderData[m.route.id] })));
   const brand = settings?.brandName ?? "";
   const router = createStaticRouter(handler.dataRoutes, context);
-  const assets: DocumentAssets = {
-    ...entryAssets,
-    preloads: [...entryAssets.preloads, ...(screenPreloads?.(context.matches.map((m) => m.route.id)) ?? [])],
-  };
-
   const app = (
     <AppProviders queryClient={queryClient} api={api} store={store}>
       <StaticRouterProvider router={router} context={context} nonce={nonce} />

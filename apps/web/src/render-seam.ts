@@ -12,7 +12,6 @@ export interface DocumentAssets {
   scripts: string[];
   /** The stylesheet's text, inlined: no render-blocking request before first paint. */
   css: string;
-  preloads: string[];
 }
 
 export interface RenderOptions {
@@ -28,8 +27,6 @@ export interface RenderOptions {
   nonce: string;
   styleNonce: string;
   assets: DocumentAssets;
-  /** The built chunk files of the matched screens (by route id), to preload with the entry. */
-  screenPreloads?: (routeIds: string[]) => string[];
   /** Errors while rendering (the page still answers, with status 500): the server logs them. */
   onError(error: unknown): void;
 }

@@ -27,7 +27,6 @@ import { gzipPage } from "./page-gzip.js";
 interface ManifestChunk {
   file: string;
   css?: string[];
-  imports?: string[];
   isEntry?: boolean;
 }
 
@@ -39,34 +38,21 @@ function webDist(): string | null {
   }
 }
 
-/** Reads the Vite manifest once: the entry's script and stylesheet, and the chunks each screen needs. */
-function loadManifest(clientDir: string) {
+/**
+ * Reads the Vite manifest once: the entry's script and the stylesheet. No chunk is preloaded: the
+ * page's largest picture has the link to itself first (docs/decisions/0084).
+ */
+function loadManifest(clientDir: string): DocumentAssets {
   const manifest = JSON.parse(readFileSync(join(clientDir, ".vite/manifest.json"), "utf8")) as Record<
     string,
     ManifestChunk
   >;
   const entry = Object.values(manifest).find((c) => c.isEntry);
   if (!entry) throw new Error("web build has no entry chunk");
-  const chunkFiles = (key: string, seen = new Set<string>()): string[] => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return [];
-    seen.add(key);
-    return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(k, seen))];
-  };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry)!;
-  const entryFiles = chunkFiles(entryKey);
   // cssCodeSplit is off: one stylesheet, under "style.css" in the manifest.
   const styles = [...(entry.css ?? []), ...(manifest["style.css"] ? [manifest["style.css"].file] : [])];
   const css = styles.map((f) => readFileSync(join(clientDir, f), "utf8")).join("\n");
-  return {
-    assets: { scripts: [`/${entry.file}`], css, preloads: entryFiles.slice(1) },
-    /** modulepreload links for the matched screens' chunks (route ids are their source paths). */
-    screenPreloads(routeIds: string[]): string[] {
-      const files = new Set(routeIds.flatMap((id) => chunkFiles(id.split("#")[0] ?? id)));
-      for (const f of entryFiles) files.delete(f);
-      return [...files];
-    },
-  };
+  return { scripts: [`/${entry.file}`], css };
 }
 
 export async function storefrontPlugin(
@@ -79,7 +65,7 @@ export async function storefrontPlugin(
     return;
   }
   const clientDir = join(dist, "client");
-  const { assets, screenPreloads } = loadManifest(clientDir);
+  const assets = loadManifest(clientDir);
   const web: WebServerEntry = await import(pathToFileURL(join(dist, "server/entry-server.js")).href);
 
   // Hashed file names: cache for a year.
@@ -101,7 +87,6 @@ export async function storefrontPlugin(
 
   const renderPage = pageRenderer(app, web, {
     assets,
-    screenPreloads,
     origin: publicOrigin,
     pageCache,
     publicReads: app.publicReads,
@@ -124,10 +109,9 @@ const RENDER_ORIGIN = "http://storefront.local";
 
 const ERROR_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>页面暂时无法打开</title></head><body style="font-family:sans-serif;text-align:center;padding:80px 16px;color:#333"><h1 style="font-size:22px">页面暂时无法打开</h1><p>网络错误，请稍后重试</p><p><a href="/" style="color:#c8161d">返回首页</a></p></body></html>`;
 
-/** What every page gets: the built assets, the matched screens' chunks, the public origin (ADR 0029). */
+/** What every page gets: the built assets and the public origin (ADR 0029). */
 export interface PageSetup {
   assets: DocumentAssets;
-  screenPreloads: (routeIds: string[]) => string[];
   /** Absolute URLs in the head (canonical, Open Graph, JSON-LD) use it; the Host header never does. */
   origin: string;
   /** Anonymous pages kept rendered (docs/decisions/0058); absent: every page is rendered for its visitor. */
@@ -140,7 +124,7 @@ export interface PageSetup {
 export function pageRenderer(
   app: FastifyInstance,
   web: WebServerEntry,
-  { assets, screenPreloads, origin, pageCache, publicReads }: PageSetup,
+  { assets, origin, pageCache, publicReads }: PageSetup,
   timeoutMs = RENDER_TIMEOUT_MS,
 ) {
   // An anonymous visitor's page is shared (docs/decisions/0058): served from the cache when kept,
@@ -184,7 +168,6 @@ export function pageRenderer(
         nonce: nonces.script,
         styleNonce: nonces.style,
         assets,
-        screenPreloads,
         onError: (error) => request.log.error({ err: error }, "server render error"),
         transport: async ({ method, url, body }) => {
           const read = method === "GET" && publicReads ? await publicRead(publicReads, url, deadline) : undefined;

@@ -105,12 +105,7 @@ export function documentHeadParts(opts: HeadOptions): [before: string, css: stri
       `<style nonce="${styleNonce}">`,
     ].join(""),
     styleText(assets.css),
-    [
-      "</style>",
-      ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-      jsonLdHtml(head, nonce),
-      '</head><body><div id="root">',
-    ].join(""),
+    ["</style>", jsonLdHtml(head, nonce), '</head><body><div id="root">'].join(""),
   ];
 }
 

@@ -95,7 +95,7 @@ describe("head tags", () => {
     });
     const html = documentHead({
       head: tags,
-      assets: { scripts: [], css: "", preloads: [] },
+      assets: { scripts: [], css: "" },
       nonce: "N1",
       styleNonce: "S1",
     });
@@ -130,7 +130,7 @@ describe("the largest picture's preload (docs/decisions/0060)", () => {
     });
     const html = documentHead({
       head,
-      assets: { css: "a{}", preloads: ["/assets/x.js"], scripts: [] },
+      assets: { css: "a{}", scripts: [] },
       nonce: "n",
       styleNonce: "s",
     });
@@ -139,6 +139,8 @@ describe("the largest picture's preload (docs/decisions/0060)", () => {
       `<link rel="preload" as="image" href="/media/banner-${HASH}-avif-1920.avif" imagesrcset="/media/banner-${HASH}-avif-960.avif 960w, /media/banner-${HASH}-avif-1920.avif 1920w" imagesizes="100vw" type="image/avif" fetchpriority="high">`,
     );
     expect(html.indexOf(link!)).toBeLessThan(html.indexOf("<style"));
+    // Nothing else is preloaded: the picture has the link to itself (docs/decisions/0084).
+    expect(html.match(/<link rel="(?:module)?preload"/g)).toHaveLength(1);
     // An error page preloads nothing.
     expect(
       headTags({ ...base, ok: false, meta: { title: "x", preloadImage: { href: "/media/banner-1.svg" } } })
