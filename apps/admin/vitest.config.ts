@@ -12,7 +12,9 @@ export default mergeConfig(
       include: ["src/**/*.test.{ts,tsx}"],
       environment: "happy-dom",
       setupFiles: ["./src/test/setup.ts"],
-      testTimeout: 20_000,
+      // A page test clicks and types through a whole flow; beside the browser suites on 2 busy cores
+      // the longest (project-detail's stage edits) took 19.7–24.9 s. A limit, not a timing assertion.
+      testTimeout: 60_000,
       // The modules stay loaded from one file to the next in a worker (docs/decisions/0081).
       isolate: false,
       // As every project of the repository's config, which runs this beside them (its WORKERS).
