@@ -18,9 +18,13 @@ async function holdSku(databaseUrl: string, skuId: number) {
   await client.query("begin");
   await client.query("select stock from goods_skus where id = $1 for update", [skuId]);
   return {
-    /** Waits until `count` sessions of this database wait on a lock (or 5 s pass); answers how many do. */
+    /**
+     * Waits until `count` sessions of this database wait on a lock (or 60 s pass); answers how many do.
+     * The limit is generous because on two busy cores (CI runs the browser suites beside this) the
+     * 100 requests took more than 5 s to reach the lock, and the test then saw none waiting.
+     */
     async waiters(count: number): Promise<number> {
-      const until = Date.now() + 5000;
+      const until = Date.now() + 60_000;
       for (;;) {
         // Inside a transaction PostgreSQL answers pg_stat_activity from a snapshot: drop it first.
         await client.query("select pg_stat_clear_snapshot()");
