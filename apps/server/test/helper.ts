@@ -36,6 +36,19 @@ export interface TestDatabase {
 }
 
 /**
+ * The production limits (5 s to connect or wait for the pool, 10 s a statement or an idle
+ * transaction) are for a server that is not starved. CI runs these files beside the browser suites
+ * on two cores, where a test process can wait seconds for the CPU between two statements: there a
+ * limit meant to catch a stuck database fails a healthy test (an R7 order answered 1503 after 5 s
+ * in the pool's queue, a login's transaction ended by the idle timeout). The suites that test those
+ * limits open their database with their own.
+ */
+const TEST_DATABASE_PATIENCE = {
+  timeouts: { connectMs: 60_000, statementMs: 60_000 },
+  poolWait: { maxWaiting: Number.POSITIVE_INFINITY, timeoutMs: 60_000 },
+};
+
+/**
  * A fresh, migrated (and unless told otherwise seeded) database: a copy of the run's template when
  * the run has one (support/database-templates.ts, ADR 0043), else made from nothing.
  */
@@ -59,7 +72,12 @@ export async function createTestDatabase(backend: Backend, { seed = true } = {})
   await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused", poolSize: 25 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: "unused",
+    poolSize: 25,
+    ...TEST_DATABASE_PATIENCE,
+  });
   if (!template) await fillDatabase(database, seed);
   return withClose({
     database,

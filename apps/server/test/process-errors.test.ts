@@ -44,6 +44,6 @@ describe("process errors", () => {
       expect(fatal?.err?.message).toBe("lost the order of 138****5678");
       expect(fatal?.err?.stack).toMatch(/crash-on-signal/);
       expect(stdout + stderr).not.toContain("13812345678");
-    }, 120_000);
+    }, 240_000);
   }
 });

@@ -16,6 +16,22 @@ describe("maskPhone", () => {
     }
   });
 
+  it("leaves a decimal's fraction alone, so a JSON log line stays JSON", () => {
+    const line = '{"level":30,"responseTime":2.15312345678,"msg":"request completed"}';
+    expect(maskPhone(line)).toBe(line);
+    // A fraction of exactly a mainland number's digits, the case that broke a test's log (1 in ~10⁴ lines).
+    const fraction = fc
+      .tuple(fc.integer({ min: 3, max: 9 }), fc.stringMatching(/^\d{9}$/))
+      .map(([second, rest]) => `1${second}${rest}`);
+    fc.assert(
+      fc.property(fc.nat(), fraction, (whole, digits) => {
+        const json = `{"responseTime":${whole}.${digits},"phone":"13800000000"}`;
+        expect(JSON.parse(maskPhone(json))).toEqual({ ...JSON.parse(json), phone: "138****0000" });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it.each([
     // the +86, 86 and 0086 forms and 3-4-4 groups
     ["+8613800000000", "+86138****0000"],

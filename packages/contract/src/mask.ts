@@ -5,9 +5,11 @@
 
 /**
  * A mainland number not glued to other digits; a digit ending a percent escape (%20) does not glue.
+ * Nor the fraction of a decimal number: a log line's `"responseTime":2.15312345678` is a number, and
+ * masking it would leave the line unreadable as JSON.
  * Group 1 runs from the match's start to the four digits that are hidden.
  */
-const PHONE = /(?<!(?<!%[0-9A-Fa-f]?)\d)((?:(?:\+|00)?86[ -]?)?1[3-9]\d[ -]?)\d{4}(?=[ -]?\d{4}(?!\d))/g;
+const PHONE = /(?<!\d\.)(?<!(?<!%[0-9A-Fa-f]?)\d)((?:(?:\+|00)?86[ -]?)?1[3-9]\d[ -]?)\d{4}(?=[ -]?\d{4}(?!\d))/g;
 const NEEDS_DECODING = /%[0-9A-Fa-f]{2}|[\uFF10-\uFF19]/;
 
 /** A piece of the original text ([start, end)) and the one character it reads as. */
