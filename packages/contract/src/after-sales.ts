@@ -3,6 +3,7 @@
 // approve or refuse it with a note, and close it once done. Made-to-order goods (定制商品) have no
 // seven-day no-reason return. The words here are the storefront's and the back office's both.
 import { z } from "zod";
+import { MADE_TO_ORDER_CONFIRM_LABEL } from "./made-to-order.js";
 
 export const AFTER_SALE_KINDS = ["return", "repair"] as const;
 export type AfterSaleKind = (typeof AFTER_SALE_KINDS)[number];
@@ -44,12 +45,6 @@ export const REPAIR_REASONS: readonly AfterSaleReason[] = ["quality", "other"];
 export const NO_REASON_RETURN_DAYS = 7;
 export const MAX_AFTER_SALE_PHOTOS = 6;
 export const AFTER_SALE_REASON_MAX = 300;
-
-/** What the product page says of made-to-order goods, and what the buyer ticks before ordering them. */
-export const MADE_TO_ORDER_NOTE = "定制商品，不支持七天无理由退货";
-export const MADE_TO_ORDER_CONFIRM_LABEL = "我已知晓定制商品不支持七天无理由退货";
-/** The back-office goods editor's switch. */
-export const MADE_TO_ORDER_SWITCH_LABEL = "定制商品（不支持七天无理由退货）";
 
 export const AfterSaleMessages = {
   madeToOrderUnconfirmed: `订单含定制商品，请先勾选“${MADE_TO_ORDER_CONFIRM_LABEL}”`,

@@ -1,15 +1,9 @@
 // #21 item 7: no input the contract accepts can make a total that is not an exact number (docs/decisions/0047).
 import { describe, expect, it } from "vitest";
 import { YuanAmount } from "./admin.js";
-import {
-  CartCreateBody,
-  CreateOrderBody,
-  CreateOrdersBody,
-  MAX_LINE_QUANTITY,
-  MAX_ORDER_LINES,
-  MAX_ORDER_TOTAL_CENTS,
-} from "./commerce.js";
+import { CartCreateBody, CreateOrderBody, CreateOrdersBody } from "./commerce.js";
 import { MAX_PRICE_CENTS } from "./money.js";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, MAX_ORDER_TOTAL_CENTS } from "./order-bounds.js";
 
 describe("money bounds", () => {
   it("the largest price the back office accepts is MAX_PRICE_CENTS; one cent more is refused", () => {

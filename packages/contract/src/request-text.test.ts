@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { EndpointDef } from "./endpoint-def.js";
 import { endpoints } from "./endpoints.js";
-import { isStorableText, UNREADABLE_TEXT_MESSAGE } from "./text.js";
+import { isStorableText, UNREADABLE_TEXT_MESSAGE } from "./storable-text.js";
 
 const UNREADABLE = ["a\u0000b", "\u0000", "\ud800", "x\udfffy", "\udfff\ud800"];
 

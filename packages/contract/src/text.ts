@@ -4,27 +4,7 @@
 // Request schemas build their strings with `text()`, never with `z.string()`; the contract's test walks
 // every endpoint's query and body to keep it so.
 import { z } from "zod";
-
-/** What a refused string's message says, after the field's label. */
-export const UNREADABLE_TEXT_MESSAGE = "包含无法识别的字符";
-
-/** True when the string holds no NUL and every surrogate is half of a pair (well-formed UTF-16). */
-export function isStorableText(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 0) return false;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        i++;
-        continue;
-      }
-      return false;
-    }
-    if (c >= 0xdc00 && c <= 0xdfff) return false;
-  }
-  return true;
-}
+import { isStorableText, UNREADABLE_TEXT_MESSAGE } from "./storable-text.js";
 
 /**
  * A request string: `label` names the field in the refusal (备注包含无法识别的字符); `typeError` is
