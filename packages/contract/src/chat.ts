@@ -80,10 +80,6 @@ const conversationId = AdminId;
 const ClientId = text("消息编号")
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, "消息编号无效");
-const MessageText = text("消息", ChatMessages.textRequired)
-  .trim()
-  .min(1, ChatMessages.textRequired)
-  .max(CHAT_TEXT_MAX, `消息最多 ${CHAT_TEXT_MAX} 个字`);
 /** The last sequence the client has seen; it gets what came after. */
 const AfterSeq = z.coerce
   .number({ message: "序号无效" })
