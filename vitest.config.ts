@@ -78,6 +78,9 @@ export default defineConfig({
           // Isolated: the storefront keeps state at module level (the chat's session, the toasts), and
           // its tests failed now and then when sharing modules.
           maxWorkers: WORKERS,
+          // A bound, not a target, and above Testing Library's 10 s wait (ADR 0081): beside the browser
+          // suites on a slower 2-core machine a checkout test that takes 0.5 s alone passed 5 s.
+          testTimeout: 60_000,
         },
       },
       // The back office's kit and pages: their own config, which also runs them alone.
