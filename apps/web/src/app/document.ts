@@ -113,11 +113,33 @@ export function documentHead(opts: HeadOptions): string {
   return documentHeadParts(opts).join("");
 }
 
+/**
+ * The entry modules, added to the page after its first frame (docs/decisions/0087): the page is drawn
+ * from the server's HTML before the browser fetches and runs the app, so a phone's first paint never
+ * waits for the scripts' evaluation. requestAnimationFrame runs just before the frame is drawn, the
+ * timeout just after it. A hidden tab draws no frames, so there the scripts load at once; a second's
+ * timeout is the backstop should frames not come. The text is the same on every page of a build, so a
+ * cached page's policy allows it by its hash.
+ */
+export function entryLoaderScript(scripts: readonly string[]): string {
+  const add = scripts
+    .map(
+      (src) =>
+        `s=document.createElement("script");s.type="module";s.src=${safeJson(src)};document.body.appendChild(s);`,
+    )
+    .join("");
+  return [
+    "(function(){var done;function load(){var s;if(done)return;done=1;",
+    add,
+    "}if(document.hidden)load();else{requestAnimationFrame(function(){setTimeout(load)});setTimeout(load,1000)}})()",
+  ].join("");
+}
+
 export function documentTail(opts: { boot: BootState; nonce: string; assets: DocumentAssets }): string {
   return [
     "</div>",
     `<script id="${BOOT_STATE_ID}" type="application/json" nonce="${opts.nonce}">${safeJson(opts.boot)}</script>`,
-    ...opts.assets.scripts.map((src) => `<script type="module" src="${src}" nonce="${opts.nonce}"></script>`),
+    `<script nonce="${opts.nonce}">${entryLoaderScript(opts.assets.scripts)}</script>`,
     "</body></html>",
   ].join("");
 }

@@ -1,0 +1,61 @@
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { documentTail, entryLoaderScript } from "./document";
+
+/** Runs the loader against a document that records what is appended and when frames come. */
+function runLoader(scripts: string[], hidden: boolean) {
+  const appended: { type: string; src: string }[] = [];
+  const frames: (() => void)[] = [];
+  const timers: { run: () => void; ms: number }[] = [];
+  const document = {
+    hidden,
+    createElement: () => ({ type: "", src: "" }),
+    body: { appendChild: (el: { type: string; src: string }) => appended.push({ ...el }) },
+  };
+  runInNewContext(entryLoaderScript(scripts), {
+    document,
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+    setTimeout: (run: () => void, ms = 0) => timers.push({ run, ms }),
+  });
+  return { appended, frames, timers };
+}
+
+describe("the entry loader (docs/decisions/0087)", () => {
+  it("adds the entry modules only after the frame that paints", () => {
+    const { appended, frames, timers } = runLoader(["/assets/entry-client-abc.js"], false);
+    expect(appended).toEqual([]);
+    frames.shift()?.();
+    expect(appended).toEqual([]);
+    timers.find((t) => t.ms === 0)?.run();
+    expect(appended).toEqual([{ type: "module", src: "/assets/entry-client-abc.js" }]);
+    // The backstop, when it comes, adds nothing a second time.
+    timers.find((t) => t.ms === 1000)?.run();
+    expect(appended).toHaveLength(1);
+  });
+
+  it("loads after a second should no frame come", () => {
+    const { appended, timers } = runLoader(["/assets/entry-client-abc.js"], false);
+    timers.find((t) => t.ms === 1000)?.run();
+    expect(appended.map((el) => el.src)).toEqual(["/assets/entry-client-abc.js"]);
+  });
+
+  it("loads at once in a hidden tab, which draws no frames", () => {
+    const { appended, frames } = runLoader(["/assets/a.js", "/assets/b.js"], true);
+    expect(frames).toEqual([]);
+    expect(appended.map((el) => el.src)).toEqual(["/assets/a.js", "/assets/b.js"]);
+  });
+
+  it("cannot be closed early by an address, and carries the page's nonce", () => {
+    const tail = documentTail({
+      boot: {
+        queries: { mutations: [], queries: [] },
+        client: { cityName: "上海", province: "上海", cityChosen: false, loggedIn: false, phoneNum: null, cartNum: 0 },
+      },
+      nonce: "n0nce",
+      assets: { scripts: ["/assets/</script>.js"], css: "" },
+    });
+    expect(tail).toContain('<script nonce="n0nce">(function(){');
+    expect(tail.match(/<\/script>/g)).toHaveLength(2);
+    expect(tail).not.toContain('<script type="module"');
+  });
+});
