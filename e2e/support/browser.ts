@@ -18,6 +18,7 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
     headless: true,
     args: CHROMIUM_FLAGS,
   });
+  context.on("page", waitForTheAppOnLoad);
   return {
     context,
     async close() {
@@ -25,6 +26,38 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The storefront's scripts load after its first frame (docs/decisions/0087), possibly after the load
+ * event: a test that clicks a button as soon as `goto` returns would click plain HTML. Every load of a
+ * page (goto, reload, back, forward) therefore also waits, briefly, for the app's mark that it has
+ * taken the page over. A page without the storefront's boot data (the back office, a JSON answer)
+ * and a load that asks for less than `load` (`commit`, `domcontentloaded`) wait for nothing more.
+ */
+function waitForTheAppOnLoad(page: Page) {
+  const appReady = () =>
+    page
+      .waitForFunction(
+        () => !document.getElementById("__YJ_BOOT__") || document.documentElement.dataset.app === "ready",
+        undefined,
+        { timeout: 15_000 },
+      )
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const load = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === "object" && arg !== null);
+        const response = await load(...args);
+        if (options?.waitUntil !== "commit" && options?.waitUntil !== "domcontentloaded") await appReady();
+        return response;
+      },
+    });
+  }
 }
 
 /** Console errors and failed requests seen by a page: a page that works has none. */

@@ -45,6 +45,10 @@ async function main() {
       </AppProviders>,
     );
   });
+  // From here React keeps a click on a part not yet hydrated and replays it once that part is; before
+  // it, the page's buttons are plain HTML (the entry loads after the first frame, docs/decisions/0087).
+  // The browser tests wait for this mark before they act on a page they have just loaded.
+  document.documentElement.dataset.app = "ready";
 }
 
 void main();
