@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { serverFile } from "../lib/paths.js";
+import { watchAnswers } from "./answer-watchdog.js";
 import { BoundedPool, type PoolWait } from "./bounded-pool.js";
 import { acquireDataDirLock } from "./data-dir-lock.js";
 import * as schema from "./schema.js";
@@ -121,9 +122,10 @@ async function openPostgres(
   log: DatabaseLog | undefined,
 ): Promise<Database> {
   // A database that stops answering must not hang requests (ADR 0018): connecting, each statement
-  // (ended by PostgreSQL) and each answer (a stalled network sends no error) are bounded, and so is
-  // a transaction left idle, which would otherwise hold its locks. Waiting for a busy pool's next
-  // connection is bounded in length and time, and answered 503, not 500 (bounded-pool.ts).
+  // (ended by PostgreSQL) and each answer (a stalled network sends no error: answer-watchdog.ts,
+  // ADR 0088) are bounded, and so is a transaction left idle, which would otherwise hold its locks.
+  // Waiting for a busy pool's next connection is bounded in length and time, and answered 503, not
+  // 500 (bounded-pool.ts).
   const pool = new BoundedPool(
     {
       connectionString: url,
@@ -131,11 +133,11 @@ async function openPostgres(
       connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs,
       idle_in_transaction_session_timeout: timeouts.statementMs,
-      query_timeout: timeouts.statementMs + 1000,
       keepAlive: true,
     },
     poolWait,
   );
+  const watchdog = watchAnswers(pool, timeouts.statementMs + 1000);
   // A broken idle connection must not crash the process; the pool replaces it, and the log says so.
   pool.on("error", (error) => log?.warn({ err: error }, "database connection lost (the pool replaces it)"));
   // The pool only listens while a connection is idle. One lost while checked out between two
@@ -180,14 +182,17 @@ async function openPostgres(
         "the database",
       ).then(() => {}),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => endPool(pool, timeouts.connectMs),
+    close: () => {
+      watchdog.stop();
+      return endPool(pool, timeouts.connectMs);
+    },
   };
 }
 
 /**
- * Ends the pool, and does not wait forever for it: a statement that timed out on a stalled network
- * (query_timeout) leaves its connection waiting for an answer that never comes, and pg's end() waits
- * for that socket to close. After the grace period the remaining sockets are destroyed.
+ * Ends the pool, and does not wait forever for it: a statement on a stalled network leaves its
+ * connection waiting for an answer that never comes (until the watchdog's bound), and pg's end()
+ * waits for that socket to close. After the grace period the remaining sockets are destroyed.
  */
 async function endPool(pool: pg.Pool, graceMs: number): Promise<void> {
   const ended = pool.end().then(() => true);
