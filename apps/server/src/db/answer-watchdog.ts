@@ -1,14 +1,13 @@
 // A pool connection that waits too long for PostgreSQL's answer is destroyed (docs/decisions/0018,
 // 0088). PostgreSQL ends a statement itself after statement_timeout; this bound is for what it
 // cannot end: a stalled network, which sends no error at all. node-postgres's own query_timeout does
-// the same with a timer per query, and that timer cost 6–12 µs of CPU on every uncached answer
+// the same with a timer per query, and that timer cost 8–12 µs of CPU on every uncached answer
 // (bench/api target D, ADR 0088). Here one timer looks at the pool's connections four times per
 // bound (at least every second): a statement still its connection's active one a bound after it
 // was first seen has its socket destroyed, so a stalled answer ends between the bound and the bound
-// plus two looks.
-// Its caller gets the connection's error at once (answered 500, as before), every statement queued
-// behind it fails the same way, and the pool replaces the connection instead of keeping one that
-// still owes an answer.
+// plus two looks. Its caller gets the connection's error at once (answered 500, as before), every
+// statement queued behind it fails the same way, and the pool replaces the connection instead of
+// keeping one that still owes an answer.
 import type pg from "pg";
 
 /** The parts of node-postgres's pool and client this reads; they are not in its types. */
@@ -18,7 +17,7 @@ interface WatchedClient {
   connection?: { stream?: { destroy(error?: Error): void } };
 }
 
-/** How often the connections are looked at, in parts of the bound: it is kept within a quarter. */
+/** How many times per bound the connections are looked at… */
 const LOOKS_PER_BOUND = 4;
 /** …and at least this often, whatever the bound. */
 const MAX_LOOK_INTERVAL_MS = 1000;
@@ -36,13 +35,13 @@ export interface AnswerWatchdog {
 
 /**
  * Watches `pool`'s connections: one whose active statement has not been answered after `boundMs`
- * (and at most two looks more) is destroyed. `now` is for tests.
+ * (and at most two looks more) is destroyed.
  */
-export function watchAnswers(pool: pg.Pool, boundMs: number, now: () => number = Date.now): AnswerWatchdog {
+export function watchAnswers(pool: pg.Pool, boundMs: number): AnswerWatchdog {
   /** Each busy connection's active statement and when it was first seen active. */
   const seen = new WeakMap<WatchedClient, { query: object; since: number }>();
   const look = () => {
-    const at = now();
+    const at = Date.now();
     const clients = (pool as unknown as { _clients?: WatchedClient[] })._clients ?? [];
     for (const client of clients) {
       const query = client._activeQuery;
