@@ -10,11 +10,17 @@
 // keeping one that still owes an answer.
 import type pg from "pg";
 
-/** The parts of node-postgres's pool and client this reads; they are not in its types. */
-interface WatchedClient {
+/** The parts of node-postgres's client read here and by endPool; they are not in its types. */
+export interface PooledClient {
   /** The statement the connection is waiting on (pg's Client keeps it here). */
   _activeQuery?: object | null;
+  /** Its socket. */
   connection?: { stream?: { destroy(error?: Error): void } };
+}
+
+/** Every connection of the pool, checked out or idle (pg-pool keeps them in its private _clients). */
+export function poolClients(pool: pg.Pool): readonly PooledClient[] {
+  return (pool as unknown as { _clients?: PooledClient[] })._clients ?? [];
 }
 
 /** How many times per bound the connections are looked at… */
@@ -39,11 +45,10 @@ export interface AnswerWatchdog {
  */
 export function watchAnswers(pool: pg.Pool, boundMs: number): AnswerWatchdog {
   /** Each busy connection's active statement and when it was first seen active. */
-  const seen = new WeakMap<WatchedClient, { query: object; since: number }>();
+  const seen = new WeakMap<PooledClient, { query: object; since: number }>();
   const look = () => {
     const at = Date.now();
-    const clients = (pool as unknown as { _clients?: WatchedClient[] })._clients ?? [];
-    for (const client of clients) {
+    for (const client of poolClients(pool)) {
       const query = client._activeQuery;
       if (!query) {
         seen.delete(client);

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { serverFile } from "../lib/paths.js";
-import { watchAnswers } from "./answer-watchdog.js";
+import { poolClients, watchAnswers } from "./answer-watchdog.js";
 import { BoundedPool, type PoolWait } from "./bounded-pool.js";
 import { acquireDataDirLock } from "./data-dir-lock.js";
 import * as schema from "./schema.js";
@@ -197,9 +197,7 @@ async function openPostgres(
 async function endPool(pool: pg.Pool, graceMs: number): Promise<void> {
   const ended = pool.end().then(() => true);
   if (await endedWithin(ended, graceMs)) return;
-  // pg keeps its connections in the pool's private _clients list; each has its socket at connection.stream.
-  const clients = (pool as unknown as { _clients?: { connection?: { stream?: { destroy(): void } } }[] })._clients;
-  for (const client of clients ?? []) client.connection?.stream?.destroy();
+  for (const client of poolClients(pool)) client.connection?.stream?.destroy();
   // A connection still checked out by a caller that never gives it back is left behind: closing
   // must finish, and the process is ending anyway.
   await endedWithin(ended, graceMs);
