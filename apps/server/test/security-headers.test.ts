@@ -1,7 +1,8 @@
 // The headers that say what a page may do and who may frame it (issue #21, Standards;
-// docs/decisions/0050): a Permissions-Policy on every answer refusing the browser features the shop
+// docs/decisions/0050): a Permissions-Policy on every page refusing the browser features the shop
 // never uses, and `frame-ancestors 'self'` everywhere except /iframe, the embeddable panorama page,
-// which adds the origins named in the site settings. Invalid origins are refused when saved.
+// which adds the origins named in the site settings. Invalid origins are refused when saved. The
+// API's JSON carries the headers a JSON answer needs, and nothing may frame it (docs/decisions/0089).
 import type { AdminSettings } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS_POLICY, withFrameAncestors } from "../src/http/content-security-policy.js";
@@ -43,8 +44,8 @@ describeEachBackend("security headers", { app: DEPLOYED_SHOP }, (ctx) => {
     });
   }
 
-  it("every answer refuses camera, microphone, geolocation and the motion sensors (Permissions-Policy)", async () => {
-    for (const url of ["/api/site/settings", "/iframe", "/", "/no/such/page"]) {
+  it("every page refuses camera, microphone, geolocation and the motion sensors (Permissions-Policy)", async () => {
+    for (const url of ["/iframe", "/", "/no/such/page", "/healthz"]) {
       const policy = String((await headersOf(url))["permissions-policy"]);
       expect(policy, url).toBe(PERMISSIONS_POLICY);
       for (const feature of ["camera=()", "microphone=()", "geolocation=()", "gyroscope=()", "accelerometer=()"]) {
@@ -53,7 +54,7 @@ describeEachBackend("security headers", { app: DEPLOYED_SHOP }, (ctx) => {
     }
   });
 
-  it("every answer carries the same security headers: JSON, pages, 404s, refused writes", async () => {
+  it("every answer outside /api carries the page's security headers: pages, 404s, files", async () => {
     // helmet 8's defaults (without its CSP and COEP), set once per answer (docs/decisions/0061).
     const expected = {
       "cross-origin-opener-policy": "same-origin",
@@ -69,18 +70,46 @@ describeEachBackend("security headers", { app: DEPLOYED_SHOP }, (ctx) => {
       "x-xss-protection": "0",
       "permissions-policy": PERMISSIONS_POLICY,
     };
+    for (const url of ["/", "/no/such/page", "/robots.txt", "/apis"]) {
+      const { headers } = await ctx.app.inject({ url, remoteAddress: uniqueIp() });
+      expect(headers, url).toMatchObject(expected);
+      expect(directive(headers["content-security-policy"], "default-src"), url).toEqual(["'self'"]);
+    }
+  });
+
+  it("every API answer allows nothing to load, run or frame it, and carries no page-only header", async () => {
+    // A JSON answer opened in a tab is shown, never run: the headers that govern a document's
+    // features, opener and referrer do not apply to it (docs/decisions/0089).
     const requests = [
       { url: "/api/goods/index?current=1&pageSize=12" },
       { url: "/api/goods/index?pageSize=x" },
-      { url: "/" },
       { url: "/api/no/such/endpoint" },
+      { url: "/api" },
       // A write without a session: refused by the session hook (1201).
       { method: "POST" as const, url: "/api/carts/create", payload: {} },
     ];
     for (const request of requests) {
-      const { headers } = await ctx.app.inject({ ...request, remoteAddress: uniqueIp() });
-      expect(headers, request.url).toMatchObject(expected);
-      expect(directive(headers["content-security-policy"], "default-src"), request.url).toEqual(["'self'"]);
+      const { headers, statusCode } = await ctx.app.inject({ ...request, remoteAddress: uniqueIp() });
+      expect(headers["content-type"], request.url).toContain("application/json");
+      expect(headers, `${request.url} ${statusCode}`).toMatchObject({
+        "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+        "cross-origin-resource-policy": "same-origin",
+        "strict-transport-security": "max-age=31536000; includeSubDomains",
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+      });
+      for (const pageOnly of [
+        "permissions-policy",
+        "cross-origin-opener-policy",
+        "origin-agent-cluster",
+        "referrer-policy",
+        "x-dns-prefetch-control",
+        "x-download-options",
+        "x-permitted-cross-domain-policies",
+        "x-xss-protection",
+      ]) {
+        expect(headers, request.url).not.toHaveProperty(pageOnly);
+      }
     }
   });
 
@@ -90,7 +119,7 @@ describeEachBackend("security headers", { app: DEPLOYED_SHOP }, (ctx) => {
     expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
-  it("the origins saved in the settings may frame /iframe; every other answer keeps 'self'", async () => {
+  it("the origins saved in the settings may frame /iframe; every other page keeps 'self', the API 'none'", async () => {
     // Normalised (scheme and host in lower case, no trailing slash) and each kept once.
     const saved = await saveOrigins([
       "https://partner.example.com",
@@ -113,11 +142,15 @@ describeEachBackend("security headers", { app: DEPLOYED_SHOP }, (ctx) => {
       // X-Frame-Options can only say SAMEORIGIN: it would contradict the list.
       expect(headers["x-frame-options"], url).toBeUndefined();
     }
-    for (const url of ["/", "/login", "/iframe-not", "/api/site/settings", "/admin/login"]) {
+    for (const url of ["/", "/login", "/iframe-not", "/admin/login"]) {
       const headers = await headersOf(url);
       expect(directive(headers["content-security-policy"], "frame-ancestors"), url).toEqual(["'self'"]);
       expect(headers["x-frame-options"], url).toBe("SAMEORIGIN");
     }
+    // The API may be framed by no one, whatever the settings say.
+    const api = await headersOf("/api/site/settings");
+    expect(directive(api["content-security-policy"], "frame-ancestors")).toEqual(["'none'"]);
+    expect(api["x-frame-options"]).toBe("DENY");
     // The list is the back office's: the storefront's public settings do not show it.
     expect(JSON.stringify((await desk.storefront("/api/site/settings")).data)).not.toContain("partner.example.com");
 

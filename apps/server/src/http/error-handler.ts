@@ -3,6 +3,7 @@ import { FAILURE_CODE, Messages } from "@yj/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, ERROR_KINDS, type ErrorKind, isPoolBusy, overloaded } from "../lib/errors.js";
+import { isApiUrl } from "./api-url.js";
 import { sendRefusalPage, wantsPage } from "./refusal-page.js";
 
 function send(reply: FastifyReply, kind: ErrorKind, message?: string, data: object | null = null) {
@@ -50,7 +51,7 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || request.url === "/api") {
+    if (isApiUrl(request.url)) {
       return reply
         .status(404)
         .send({ code: FAILURE_CODE, message: "接口不存在", data: null, errorCode: ERROR_KINDS.not_found.errorCode });
@@ -64,7 +65,7 @@ export function installErrorHandler(app: FastifyInstance) {
  * the error handler. An /api answer is still the envelope; a page gets a plain 400.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (request.url.startsWith("/api/") || request.url === "/api") {
+  if (isApiUrl(request.url)) {
     return send(reply, "invalid_input", error.code === "FST_ERR_BAD_URL" ? "请求地址无效" : Messages.invalidInput);
   }
   return reply.status(400).type("text/plain; charset=utf-8").send("400 请求地址无效");

@@ -2,6 +2,7 @@
 // read limit (429) or arrives while the server sheds load (503) gets a small Chinese page with
 // Retry-After, not the API's JSON envelope and never the 500 error page. API calls keep the envelope.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isApiUrl } from "./api-url.js";
 
 const TITLES: Record<429 | 503, string> = {
   429: "访问过于频繁",
@@ -17,7 +18,7 @@ const PAGE_ROUTE = "/*";
  */
 export function wantsPage(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (request.url === "/api" || request.url.startsWith("/api/")) return false;
+  if (isApiUrl(request.url)) return false;
   return request.routeOptions.url === PAGE_ROUTE || request.headers.accept?.includes("text/html") === true;
 }
 
