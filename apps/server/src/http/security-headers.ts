@@ -8,7 +8,7 @@
 // The JSON API: the headers that still mean something for an answer no browser shows as a page
 // (OWASP's REST Security Cheat Sheet): a policy that allows nothing at all and no framing, nosniff,
 // HSTS and Cross-Origin-Resource-Policy. The other eight govern what a document may do (features,
-// opener, referrer, DNS prefetch, legacy IE and Flash) and cost every API answer 3–5 µs of server CPU
+// opener, referrer, DNS prefetch, legacy IE and Flash) and cost every API answer 2–5 µs of server CPU
 // and about as much again for its client to parse (bench/api, P2).
 //
 // Each set is one constant object, put on the reply by one synchronous hook. @fastify/helmet built
