@@ -70,6 +70,22 @@ describe("pages that need a session", () => {
   });
 });
 
+describe("the API's own paths", () => {
+  it("/api itself answers the JSON envelope with the API's headers, never a storefront page (ADR 0089)", async () => {
+    for (const path of ["/api", "/api/", "/api/no/such/endpoint"]) {
+      const res = await fetch(`${shop.server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toContain("application/json");
+      expect(res.headers.get("content-security-policy"), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(await res.json(), path).toMatchObject({ code: 0, message: "接口不存在" });
+    }
+    // A page whose path only starts like the API is a page.
+    const page = await fetch(`${shop.server.url}/apis`);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("permissions-policy")).toContain("camera=()");
+  });
+});
+
 describe("Permissions-Policy", () => {
   it("the panorama page refuses camera, microphone, geolocation and motion sensors, and still runs clean", async () => {
     const res = await fetch(`${shop.server.url}/iframe`);

@@ -9,6 +9,7 @@ import fastifyStatic from "@fastify/static";
 import { Messages, untilAborted } from "@yj/contract";
 import type { DocumentAssets, WebServerEntry } from "@yj/web/render-seam";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isApiUrl } from "../http/api-url.js";
 import { cspHeader, cspHeaderWithHashes, inlineHashes, newNonces } from "../http/content-security-policy.js";
 import type { PublicReads } from "../http/public-reads.js";
 import { sendRefusalPage } from "../http/refusal-page.js";
@@ -94,7 +95,7 @@ export async function storefrontPlugin(
 
   // Static API routes win over this wildcard; an unknown /api path still answers the JSON envelope.
   app.get("/*", { schema: { hide: true } }, (request, reply) =>
-    request.url.startsWith("/api/") ? reply.callNotFound() : renderPage(request, reply),
+    isApiUrl(request.url) ? reply.callNotFound() : renderPage(request, reply),
   );
 }
 
