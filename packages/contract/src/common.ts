@@ -17,10 +17,14 @@ function parseNumber(label: string) {
   });
 }
 
-/** A number clamped into [min, max]; absent or empty means `fallback` (docs/product.md §4: current 1 restarts). */
+/**
+ * A number clamped into [min, max]; absent or empty means `fallback` (docs/product.md §4: current 1 restarts).
+ * The number comes first in the union: a union stops at the first option that takes the value, and
+ * nearly every request sends a number (docs/decisions/0090); the empty string still falls through.
+ */
 export function clampedInt(label: string, min: number, max: number, fallback: number) {
   return z
-    .union([z.literal(""), parseNumber(label)])
+    .union([parseNumber(label), z.literal("")])
     .optional()
     .transform((v) => (v === undefined || v === "" ? fallback : Math.min(max, Math.max(min, v))));
 }
@@ -41,9 +45,9 @@ export function idParam(label = "id") {
   );
 }
 
-/** An optional id filter: empty means no filter. */
+/** An optional id filter: empty means no filter (the id is tried first, as in clampedInt). */
 export function optionalIdParam(label: string) {
-  return z.union([z.literal("").transform(() => undefined), idParam(label)]).optional();
+  return z.union([idParam(label), z.literal("").transform(() => undefined)]).optional();
 }
 
 /** An optional whole number within [min, max], refused outside it; empty means no filter. */
