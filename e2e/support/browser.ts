@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core, with the flags this machine needs (no network beyond
 // loopback, fresh profile per launch).
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
@@ -88,6 +88,27 @@ export async function screenshot(what: Pick<Page, "screenshot">, name: string) {
   if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await what.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/**
+ * Every open page of a failed test, as e2e/failures/<test>-<n>.png with a line of what the page was
+ * doing (address, whether it was visible and focused: a page in the background runs no animation
+ * frames, so antd's closing dropdowns and dialogs never finish). Always on: a failure that happens one
+ * run in five cannot be run again with screenshots switched on.
+ */
+export async function saveFailedPages(context: BrowserContext, testName: string) {
+  const dir = join(ROOT, "e2e/failures");
+  mkdirSync(dir, { recursive: true });
+  const base = testName.replace(/[^\p{L}\p{N}.-]+/gu, "_").slice(0, 120);
+  const lines: string[] = [];
+  for (const [n, page] of context.pages().entries()) {
+    const state = await page
+      .evaluate(() => `${document.visibilityState}, focus ${document.hasFocus()}`)
+      .catch((error: Error) => `not readable: ${error.message}`);
+    lines.push(`${n}: ${page.url()} (${state})`);
+    await page.screenshot({ path: join(dir, `${base}-${n}.png`), timeout: 5_000 }).catch(() => undefined);
+  }
+  writeFileSync(join(dir, `${base}.txt`), `${lines.join("\n")}\n`);
 }
 
 /** The page fits its viewport's width: no horizontal scroll (the mobile layouts' first rule). */

@@ -1,8 +1,8 @@
 // One built server and one browser per test file, stopped afterwards; `open` loads a page of the shop
 // in a fresh tab at a viewport size and watches it for console errors and failed requests.
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { launchBrowser, watchPage } from "./browser";
+import { afterAll, beforeAll, beforeEach, onTestFailed } from "vitest";
+import { launchBrowser, saveFailedPages, watchPage } from "./browser";
 import { newDataDir, type RunningServer, type StartOptions, startServer } from "./server";
 
 export interface ShopInBrowser {
@@ -30,6 +30,10 @@ export function shopInBrowser({ prepare, ...serverOptions }: ShopOptions = {}): 
     }
     server = await startServer({ ...serverOptions, dataDir });
     ({ context, close: closeBrowser } = await launchBrowser());
+  });
+  // A test that fails leaves its pages open: what they showed is kept for the person who looks into it.
+  beforeEach(({ task }) => {
+    onTestFailed(() => (context ? saveFailedPages(context, `${task.file.name}-${task.name}`) : undefined));
   });
   afterAll(async () => {
     await closeBrowser?.();
