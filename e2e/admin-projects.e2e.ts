@@ -114,9 +114,9 @@ async function demoOwnerObjectsAndPays(photo: Buffer) {
 /** Picks `option` in the select labelled `label`, in the one dropdown open (the form has several). */
 async function pick(page: Page, label: string, option: string) {
   await page.getByLabel(label).click();
-  // The dropdown opened last is the last in the document; the one before may still be fading out.
+  // The dropdown opened last is the last in the document (the one before stays there, hidden).
   await page.locator(`.ant-select-item-option[title="${option}"]`).last().click();
-  // Its closing animation can take more than the poll's default second on a busy machine.
+  // A generous limit, not a timing: a busy machine can take more than the poll's default second to render.
   await expect
     .poll(() => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").count(), { timeout: 10_000 })
     .toBe(0);

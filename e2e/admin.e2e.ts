@@ -56,6 +56,10 @@ describe("the back office in the browser", () => {
     const { page, errors } = await staff.open("/admin");
     await page.waitForURL(/\/admin\/login/);
     await page.getByRole("heading", { name: "悦家整装 · 管理后台" }).waitFor();
+    // This browser's system asks for less motion (staffInBrowser): antd's transitions are off.
+    expect(
+      await page.getByRole("button", { name: /^登\s?录$/ }).evaluate((b) => getComputedStyle(b).transitionDuration),
+    ).toBe("0s");
     await screenshot(page, "admin-login-1440");
     await logIn(page, "boss", "wrong-password-1");
     await page.getByText("用户名或密码错误").waitFor();

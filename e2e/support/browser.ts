@@ -10,13 +10,20 @@ import { ROOT } from "./server";
 
 export const SCREENSHOT_DIR = join(ROOT, "e2e/screenshots");
 
-/** A fresh profile directory per launch (playwright takes it as the persistent context's folder). */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/**
+ * A fresh profile directory per launch (playwright takes it as the persistent context's folder).
+ * `reducedMotion`: the pages' system asks for less motion (prefers-reduced-motion: reduce).
+ */
+export async function launchBrowser({ reducedMotion }: { reducedMotion?: boolean } = {}): Promise<{
+  context: BrowserContext;
+  close(): Promise<void>;
+}> {
   const profile = mkdtempSync(join(tmpdir(), "yj-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
     args: CHROMIUM_FLAGS,
+    reducedMotion: reducedMotion ? "reduce" : "no-preference",
   });
   context.on("page", waitForTheAppOnLoad);
   return {
@@ -92,8 +99,8 @@ export async function screenshot(what: Pick<Page, "screenshot">, name: string) {
 
 /**
  * Every open page of a failed test, as e2e/failures/<test>-<n>.png with a line of what the page was
- * doing (address, whether it was visible and focused: a page in the background runs no animation
- * frames, so antd's closing dropdowns and dialogs never finish). Always on: a failure that happens one
+ * doing (address, visibility, focus, and whether animation frames still run: a page without them
+ * never finishes an animation). Always on: a failure that happens one
  * run in five cannot be run again with screenshots switched on.
  */
 export async function saveFailedPages(context: BrowserContext, testName: string) {
@@ -103,7 +110,17 @@ export async function saveFailedPages(context: BrowserContext, testName: string)
   const lines: string[] = [];
   for (const [n, page] of context.pages().entries()) {
     const state = await page
-      .evaluate(() => `${document.visibilityState}, focus ${document.hasFocus()}`)
+      .evaluate(async () => {
+        // Headless Chromium says every tab is visible; whether frames still run is what tells.
+        const frames = await new Promise<boolean>((resolve) => {
+          const none = setTimeout(() => resolve(false), 1_000);
+          requestAnimationFrame(() => {
+            clearTimeout(none);
+            resolve(true);
+          });
+        });
+        return `${document.visibilityState}, focus ${document.hasFocus()}, animation frames ${frames ? "run" : "stopped"}`;
+      })
       .catch((error: Error) => `not readable: ${error.message}`);
     lines.push(`${n}: ${page.url()} (${state})`);
     await page.screenshot({ path: join(dir, `${base}-${n}.png`), timeout: 5_000 }).catch(() => undefined);

@@ -14,10 +14,12 @@ export interface ShopInBrowser {
 export interface ShopOptions extends Pick<StartOptions, "env"> {
   /** Runs on the new data directory before the server opens it (e.g. `npm run admin -- create`). */
   prepare?(dataDir: string): void;
+  /** The browser's system asks for less motion (the back office then shows no animations). */
+  reducedMotion?: boolean;
 }
 
 /** Registers the file's beforeAll/afterAll; the fields are set once beforeAll has run. */
-export function shopInBrowser({ prepare, ...serverOptions }: ShopOptions = {}): ShopInBrowser {
+export function shopInBrowser({ prepare, reducedMotion, ...serverOptions }: ShopOptions = {}): ShopInBrowser {
   let server: RunningServer | undefined;
   let context: BrowserContext | undefined;
   let closeBrowser: (() => Promise<void>) | undefined;
@@ -29,7 +31,7 @@ export function shopInBrowser({ prepare, ...serverOptions }: ShopOptions = {}): 
       prepare(dataDir);
     }
     server = await startServer({ ...serverOptions, dataDir });
-    ({ context, close: closeBrowser } = await launchBrowser());
+    ({ context, close: closeBrowser } = await launchBrowser({ reducedMotion }));
   });
   // A test that fails leaves its pages open: what they showed is kept for the person who looks into it.
   beforeEach(({ task }) => {

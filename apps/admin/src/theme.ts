@@ -6,6 +6,8 @@
 //   text on it at the same contrast.
 // - the tertiary grey (a bordered description's label), the placeholder (a filter's 全部) and the link
 //   blue (#1677ff is 4.1:1; #0958d9 is 6:1), found by axe on the projects pages (docs/decisions/0074).
+import type { ThemeConfig } from "antd";
+
 export const THEME = {
   token: {
     colorPrimary: "#c8161d",
@@ -17,3 +19,10 @@ export const THEME = {
     colorLink: "#0958d9",
   },
 };
+
+const WITHOUT_MOTION: ThemeConfig = { token: { ...THEME.token, motion: false } };
+
+/** The theme, without antd's animations for a member who asked for less motion (providers.tsx). */
+export function backOfficeTheme(reduceMotion: boolean): ThemeConfig {
+  return reduceMotion ? WITHOUT_MOTION : THEME;
+}

@@ -1,11 +1,10 @@
-// Renders a console page as the app does (antd in Chinese, the App context for toasts) at an address.
+// Renders a console page as the app does (its providers: antd in Chinese, the theme, toasts) at an address.
 import { render, screen } from "@testing-library/react";
 import type { StaffMe } from "@yj/contract";
-import { App as AntApp, ConfigProvider } from "antd";
-import zhCN from "antd/locale/zh_CN";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { expect } from "vitest";
+import { BackOfficeProviders } from "../providers";
 import { GivenSession } from "../session";
 
 function Where() {
@@ -35,11 +34,9 @@ export function renderPage(
     { initialEntries: [url] },
   );
   return render(
-    <ConfigProvider locale={zhCN}>
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
-    </ConfigProvider>,
+    <BackOfficeProviders>
+      <RouterProvider router={router} />
+    </BackOfficeProviders>,
   );
 }
 
