@@ -151,7 +151,8 @@ async function openPostgres(
     db,
     kind: "postgres",
     // node-postgres parses a named statement once per connection and binds it afterwards. It
-    // decodes every value to a string; the text parser leaves it as PostgreSQL wrote it.
+    // decodes every value to a string; the text parser leaves it as PostgreSQL wrote it, and the
+    // string is answered as it is: the serializer encodes it once, into the answer (ADR 0093).
     prepare: (name, text) => async (values) => {
       const { rows } = await pool.query<(string | null)[]>({
         name,
@@ -160,7 +161,7 @@ async function openPostgres(
         rowMode: "array",
         types: textValues,
       });
-      return rows.map((row) => row.map((value) => (value === null ? null : Buffer.from(value))));
+      return rows;
     },
     // Its own connection, without the request timeouts: a migration may take long, and so may
     // waiting for another instance's.

@@ -47,6 +47,7 @@ describe("readWireRows", () => {
 
   it("reads an integer value, and null as null", () => {
     expect(intOf(Buffer.from("-42"))).toBe(-42);
+    expect(intOf("17")).toBe(17);
     expect(intOf(null)).toBeNull();
     expect(intOf(undefined)).toBeNull();
   });

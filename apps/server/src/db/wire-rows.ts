@@ -3,12 +3,17 @@
 // them here, rather than through PGlite's parser, skips two copies, a UTF-8 decode and a re-encode
 // on the goods page's way to the socket (ADR 0011).
 
-/** One row: each column's value in PostgreSQL's text format as UTF-8 bytes, or null. */
-export type RawRow = readonly (Buffer | null)[];
+/**
+ * One row: each column's value in PostgreSQL's text format, or null. PGlite's answer is read here
+ * as UTF-8 bytes; node-postgres has already decoded it to a string, which is kept as it is
+ * (docs/decisions/0093).
+ */
+export type RawRow = readonly (Buffer | string | null)[];
 
 /** An integer value (PostgreSQL writes it in ASCII digits); null stays null. */
-export function intOf(value: Buffer | null | undefined): number | null {
-  return value ? Number(value.toString("latin1")) : null;
+export function intOf(value: Buffer | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  return Number(typeof value === "string" ? value : value.toString("latin1"));
 }
 
 /** An ErrorResponse of the answer, with PostgreSQL's SQLSTATE (`code`) as node-postgres gives it. */

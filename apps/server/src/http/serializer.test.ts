@@ -62,6 +62,15 @@ describe("compileEnvelope", () => {
     expect(compiled(fresh)).not.toBe(compiled(fresh));
     expect(JSON.parse(serialize(frozen)).data[0].name).toBe("岩板餐桌");
   });
+
+  it("writes RawJson's pieces, bytes and strings alike, one after another and every byte of them", () => {
+    // A string piece is node-postgres's decoded value: its length in UTF-8 is not its length in characters.
+    const raw = new RawJson(Buffer.from("["), '{"id":1,"name":"岩板餐桌 🪑","tags":[]}', Buffer.from(",{}"), "]");
+    expect(raw.byteLength).toBe(Buffer.byteLength('[{"id":1,"name":"岩板餐桌 🪑","tags":[]},{}]'));
+    const bytes = compiled({ code: 1, message: "", data: raw });
+    expect(bytes.toString()).toBe('{"code":1,"message":"","data":[{"id":1,"name":"岩板餐桌 🪑","tags":[]},{}]}');
+    expect(bytes.length).toBe(Buffer.byteLength(bytes.toString()));
+  });
 });
 
 describe("TtlCache", () => {

@@ -16,8 +16,8 @@ function envelopeAround(e: Envelope<unknown>): [head: string, tail: string] {
 
 /**
  * The envelope's bytes around data by code, message and error code: a route answers with one or two
- * messages, so an uncached database page (RawJson) is copied once into its answer, without
- * encoding the same head again (docs/decisions/0061). Bounded, in case a message were ever made per request.
+ * messages, so an uncached database page (RawJson) is written once into its answer, without
+ * encoding the same head again (docs/decisions/0061, 0093). Bounded, in case a message were ever made per request.
  */
 const aroundBytes = new Map<string, [head: Buffer, tail: Buffer]>();
 const MAX_ENVELOPES = 256;
@@ -40,7 +40,10 @@ function envelopeBytes(e: Envelope<unknown>, data: string | RawJson<unknown>): B
     return Buffer.from(head + data + tail);
   }
   const [head, tail] = envelopeBytesAround(e);
-  return Buffer.concat([head, data.bytes, tail], head.length + data.bytes.length + tail.length);
+  const bytes = Buffer.allocUnsafe(head.length + data.byteLength + tail.length);
+  head.copy(bytes, 0);
+  tail.copy(bytes, data.writeInto(bytes, head.length));
+  return bytes;
 }
 
 /**

@@ -62,7 +62,7 @@ describe("TtlCache bounds and order", () => {
     const small = loader(100);
     await cache.get("small", small);
     const big = loader(10_000);
-    expect((await cache.get("big", big)).bytes.length).toBe(10_000);
+    expect((await cache.get("big", big)).byteLength).toBe(10_000);
     await cache.get("big", big);
     expect(big.calls.count).toBe(2);
     await cache.get("small", small);

@@ -2,6 +2,7 @@
 // instances may each hold a copy without anyone seeing stale data for long; nothing here is state
 // another instance would need. Keys can be free text (a search) and values pages of up to 100 goods,
 // so it is bounded by bytes, and the least recently used entries make room first.
+import { RawJson } from "./raw-json.js";
 
 interface Entry {
   expires: number;
@@ -26,8 +27,7 @@ const MAX_ENTRIES = 10_000;
 function costOf(key: string, value: unknown): number {
   const keyBytes = 2 * key.length;
   if (value instanceof Uint8Array) return keyBytes + 2 * value.length;
-  const raw = (value as { bytes?: unknown } | null)?.bytes;
-  if (raw instanceof Uint8Array) return keyBytes + 2 * raw.length;
+  if (value instanceof RawJson) return keyBytes + 2 * value.byteLength;
   if (typeof value === "string") return keyBytes + 2 * Buffer.byteLength(value);
   try {
     return keyBytes + 2 * Buffer.byteLength(JSON.stringify(value) ?? "");

@@ -157,13 +157,11 @@ export class CatalogService {
       this.categoriesJson.set(categories, categoriesJson);
     }
     return new RawJson(
-      Buffer.concat([
-        DATA_LIST,
-        items ?? EMPTY_LIST,
-        Buffer.from(`,"total":${total},"current":${p.current},"pageSize":${p.pageSize},"goodsCategoryDOS":`),
-        categoriesJson,
-        END_OBJECT,
-      ]),
+      DATA_LIST,
+      items ?? EMPTY_LIST,
+      `,"total":${total},"current":${p.current},"pageSize":${p.pageSize},"goodsCategoryDOS":`,
+      categoriesJson,
+      END_OBJECT,
     );
   }
 
