@@ -1,5 +1,6 @@
 // Target B: the same envelope from memory through Fastify 5 with the app's own compilers: the query
-// validated by the contract's GoodsIndexQuery (fastify-type-provider-zod), the answer serialized from
+// parsed and validated by the contract's GoodsIndexQuery as the server does it (fastify-type-provider-zod,
+// a repeated query string parsed and validated once, docs/decisions/0094), the answer serialized from
 // envelopeOf(GoodsIndexData) by the server's serializer. Logger off, no other plugins: this is the
 // framework's own cost (P1).
 //
@@ -11,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { endpoints, envelopeOf } from "@yj/contract";
 import Fastify from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
+import { parseQuery, rememberQueryValidation } from "../../apps/server/src/http/query-memo.js";
 import { serializerCompiler } from "../../apps/server/src/http/serializer.js";
 import { goodsIndexEnvelope } from "./fixture.js";
 import type { ListeningMessage } from "./protocol.js";
@@ -20,8 +22,8 @@ const answer =
     ? goodsIndexEnvelope
     : { ...goodsIndexEnvelope, data: Object.freeze({ ...goodsIndexEnvelope.data }) };
 
-const app = Fastify({ logger: false });
-app.setValidatorCompiler(validatorCompiler);
+const app = Fastify({ logger: false, routerOptions: { querystringParser: parseQuery } });
+app.setValidatorCompiler(rememberQueryValidation(validatorCompiler));
 app.setSerializerCompiler(serializerCompiler);
 
 app.get("/healthz", async () => ({ status: "ok" }));

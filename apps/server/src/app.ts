@@ -15,6 +15,7 @@ import { healthRoutes } from "./http/health-routes.js";
 import { installLoadShedding } from "./http/load-shedding.js";
 import { metricsRoutes } from "./http/metrics.js";
 import { installPublicReads } from "./http/public-reads.js";
+import { parseQuery, rememberQueryValidation } from "./http/query-memo.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
 import { serializerCompiler } from "./http/serializer.js";
 import { cachesOf, localInvalidation, RedisCacheInvalidation } from "./lib/cache-invalidation.js";
@@ -121,11 +122,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Per-IP limits see the client address behind a load balancer only when its hops are configured.
     // (A hop count becomes proxy-addr's "trust the first n hops" function.)
     trustProxy: typeof env.TRUST_PROXY === "number" ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A repeated query string is parsed once (docs/decisions/0094).
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQuery },
     frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(rememberQueryValidation(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   // JSON endpoints take JSON only (R6): a text/plain or form body is refused, never parsed.
   app.removeContentTypeParser("text/plain");

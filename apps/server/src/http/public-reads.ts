@@ -8,8 +8,8 @@
 // query parser and contract schema, the same handler, the same compiled serializer (undeclared
 // fields dropped), so the bytes are the API's own.
 import { type EndpointDef, envelopeOf, SUCCESS_CODE } from "@yj/contract";
-import querystring from "fast-querystring";
 import type { FastifyInstance } from "fastify";
+import { parseQuery } from "./query-memo.js";
 import { compileEnvelope } from "./serializer.js";
 
 /** A read's answer: the envelope's JSON, as the API would send it. */
@@ -38,8 +38,8 @@ export class PublicReads {
     const mark = url.indexOf("?");
     const read = this.byPath.get(mark < 0 ? url : url.slice(0, mark));
     if (!read) return undefined;
-    // As Fastify's router parses a query string (find-my-way's default).
-    return read(mark < 0 ? {} : querystring.parse(url.slice(mark + 1)));
+    // As Fastify's router parses a query string (app.ts).
+    return read(parseQuery(mark < 0 ? "" : url.slice(mark + 1)));
   }
 }
 
