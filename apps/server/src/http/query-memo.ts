@@ -1,7 +1,7 @@
 // A query string is parsed and validated once, not on every request (docs/decisions/0094). Reads
 // repeat: every visitor of a category page asks for the same goods list with the same query. Its
-// parse (fast-querystring) and the contract's zod schema cost a cached goods list 7–11 µs of CPU of
-// its 43–49 (bench/api E). Both are functions of the string alone, so the parsed query is kept by
+// parse (fast-querystring) and the contract's zod schema cost a cached goods list 6–14 µs of CPU of
+// its 52–58 (bench/api E, three fresh starts side by side). Both are functions of the string alone, so the parsed query is kept by
 // its string and the validated one by the parsed object. Both are frozen, deeply: every request
 // with that string shares them, and nobody may change what the next request reads.
 import querystring from "fast-querystring";
