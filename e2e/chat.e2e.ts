@@ -116,14 +116,18 @@ describe("live chat in the browser", () => {
       .setInputFiles({ name: "户型图.jpg", mimeType: "image/jpeg", buffer: jpeg });
     const picture = win.getByRole("log").getByRole("img", { name: "聊天图片" }).last();
     await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    const seen = await staffCall<{ messages: { sender: string; picture: string }[] }>(
-      desk,
-      `/api/admin/chat/detail?id=${conversationId}`,
-    );
-    expect(seen.data.messages.at(-1)).toMatchObject({
-      sender: "visitor",
-      picture: expect.stringMatching(/^\/media\/chat-/),
-    });
+    // The window shows the picture while its message is still on its way (a pending bubble), so the
+    // inbox is asked until the message is stored, not once.
+    const lastMessage = async () =>
+      (
+        await staffCall<{ messages: { sender: string; picture: string }[] }>(
+          desk,
+          `/api/admin/chat/detail?id=${conversationId}`,
+        )
+      ).data.messages.at(-1);
+    await expect
+      .poll(lastMessage)
+      .toMatchObject({ sender: "visitor", picture: expect.stringMatching(/^\/media\/chat-/) });
     await screenshot(page, "chat-window-1440");
     await expectAxeClean(page, "chat window at 1440");
 
