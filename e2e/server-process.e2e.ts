@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "./support/server";
 
+const LOADED_PACKAGES_PROBE = new URL("./support/report-loaded-packages.mjs", import.meta.url).pathname;
+
 describe("server process on the embedded database", () => {
   let server: RunningServer;
 
@@ -54,13 +56,21 @@ describe("server process on the embedded database", () => {
     expect(output).toMatch(/is required in production/);
   });
 
-  it("shuts down gracefully and restarts on the same data without reseeding", async () => {
+  it("shuts down gracefully and restarts on the same data without reseeding, loading only what a start needs", async () => {
     expect(await server.stop("SIGTERM")).toBe(0);
-    const restarted = await startServer({ dataDir: server.dataDir });
+    // The same built server, started by a probe that then names the packages the start loaded.
+    const restarted = await startServer({ dataDir: server.dataDir, entry: LOADED_PACKAGES_PROBE });
     try {
       expect(restarted.logs.join("\n")).not.toMatch(/demo data loaded/);
       const res = await fetch(`${restarted.url}/api/goodsCategories/list`);
       expect(((await res.json()) as { code: number }).code).toBe(1);
+      // Loaded at the first export, with Alipay configured, where /docs is served (docs/decisions/0095).
+      await expect.poll(() => restarted.logLines().find((l) => l.msg === "loaded packages")).toBeTruthy();
+      const { packages } = restarted.logLines().find((l) => l.msg === "loaded packages") as { packages: string[] };
+      expect(packages).toContain("fastify");
+      expect(packages).not.toContain("exceljs");
+      expect(packages).not.toContain("alipay-sdk");
+      expect(packages).not.toContain("undici");
     } finally {
       await restarted.stop();
     }

@@ -2,8 +2,6 @@
 // table so that it validates and lints clean (docs/decisions/0050-standards-api-document-metrics-and-headers.md):
 // each operation is named after its contract endpoint, says which session it needs, and documents
 // the failure envelope besides the success one.
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import { CSRF_HEADER, type EndpointDef, endpoints, FAILURE_CODE, GoodsCategory, TOKEN_COOKIE } from "@yj/contract";
 import type { FastifyInstance } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
@@ -85,6 +83,11 @@ export interface ApiDocsOptions {
 }
 
 export async function registerApiDocs(app: FastifyInstance, { staffSessionCookie }: ApiDocsOptions) {
+  // Loaded only where the docs are served (off in production by default), not at every start (docs/decisions/0095).
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import("@fastify/swagger"),
+    import("@fastify/swagger-ui"),
+  ]);
   await app.register(swagger, {
     openapi: {
       info: {

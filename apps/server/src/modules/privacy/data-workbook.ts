@@ -1,15 +1,13 @@
 // A customer's data as an Excel workbook (exceljs, as the back office's exports): one sheet per kind
 // of data, a bold row of Chinese headers, the same rows as the JSON export.
 import type { DataSection } from "@yj/contract";
-import ExcelJS from "exceljs";
+import { newWorkbook } from "../../lib/workbook.js";
 
 /** Excel's sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31);
 
 export async function dataWorkbook(sections: DataSection[], now: Date): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "悦家整装";
-  workbook.created = now;
+  const workbook = await newWorkbook("悦家整装", now);
   for (const section of sections) {
     const sheet = workbook.addWorksheet(sheetName(section.title));
     sheet.columns = section.columns.map((c) => ({

@@ -4,7 +4,8 @@
 // anything reads them. Answers are verified too (validateSign). Keys never reach a log line. Alipay's
 // words (TRADE_SUCCESS, yuan strings) stop here: the rest of the shop reads ADR 0062's TradeState.
 import { createPrivateKey } from "node:crypto";
-import { AlipaySdk } from "alipay-sdk";
+import { createRequire } from "node:module";
+import type { AlipaySdk } from "alipay-sdk";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../lib/errors.js";
 import { downloadAlipayBill } from "./alipay-bill.js";
@@ -96,6 +97,8 @@ function flat(result: Record<string, unknown>): Record<string, string> {
   );
 }
 
+const requirePackage = createRequire(import.meta.url);
+
 export class AlipayPaymentProvider implements PaymentProvider {
   readonly name = "alipay" as const;
   /** Alipay's mobile-site pay needs nothing beyond the keys face-to-face already uses (docs/decisions/0066). */
@@ -107,6 +110,10 @@ export class AlipayPaymentProvider implements PaymentProvider {
     private readonly log: FastifyBaseLogger,
   ) {
     const privateKey = keyText(settings.privateKey);
+    // Required here, when Alipay is configured, not imported at every start: the SDK and its HTTP
+    // client are some 250 modules, ~0.35 s of CPU (docs/decisions/0095). Synchronously, since
+    // verifyNotify is; the package ships a CommonJS build for require.
+    const { AlipaySdk } = requirePackage("alipay-sdk") as typeof import("alipay-sdk");
     this.sdk = new AlipaySdk({
       appId: settings.appId,
       privateKey,
