@@ -1,9 +1,9 @@
-import { envelopeOf } from "@yj/contract";
+import { endpoints, envelopeOf } from "@yj/contract";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RawJson } from "../lib/raw-json.js";
 import { TtlCache } from "../lib/ttl-cache.js";
-import { compileEnvelope } from "./serializer.js";
+import { compileEnvelope, serializerCompiler } from "./serializer.js";
 
 const Item = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.string()) });
 const compiled = compileEnvelope(envelopeOf(z.array(Item)));
@@ -70,6 +70,29 @@ describe("compileEnvelope", () => {
     const bytes = compiled({ code: 1, message: "", data: raw });
     expect(bytes.toString()).toBe('{"code":1,"message":"","data":[{"id":1,"name":"岩板餐桌 🪑","tags":[]},{}]}');
     expect(bytes.length).toBe(Buffer.byteLength(bytes.toString()));
+  });
+
+  it("compiles every endpoint's envelope: the server compiles each at the route's first answer, not at start", () => {
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      expect(() => compileEnvelope(envelopeOf(endpoint.data)), name).not.toThrow();
+    }
+  });
+
+  it("as Fastify's serializer compiler, compiles a route's serializer once, at its first answer", () => {
+    const serializer = serializerCompiler({
+      schema: envelopeOf(z.array(Item)),
+      method: "GET",
+      url: "/x",
+      httpStatus: "200",
+    });
+    const answer = { code: 1, message: "", data: Object.freeze([{ id: 1, name: "岩板餐桌", tags: [], extra: 1 }]) };
+    expect(JSON.parse(String(serializer(answer)))).toEqual({
+      code: 1,
+      message: "",
+      data: [{ id: 1, name: "岩板餐桌", tags: [] }],
+    });
+    // The same compiled serializer answers again: the frozen data's bytes, made once, are the same bytes.
+    expect(serializer(answer)).toBe(serializer(answer));
   });
 });
 

@@ -75,5 +75,18 @@ export function compileEnvelope(envelope: z.ZodType): (value: unknown) => string
   };
 }
 
-// Fastify's type says string; it sends a Buffer the same way (and sets content-length from it).
-export const serializerCompiler = (({ schema }) => compileEnvelope(schema)) as FastifySerializerCompiler<z.ZodType>;
+/**
+ * Fastify's serializer compiler. Each route's serializer is compiled at its first answer, not at
+ * start: compiling all of them (zod's JSON schema, then fast-json-stringify) was a tenth of a
+ * start's CPU, paid by every instance and every test file that builds the app, for routes most
+ * never answer (docs/decisions/0096). That every envelope compiles is a unit test's to say
+ * (serializer.test.ts), not each start's. Fastify's type says string; it sends a Buffer the same
+ * way (and sets content-length from it).
+ */
+export const serializerCompiler = (({ schema }) => {
+  let compiled: ((value: unknown) => string | Buffer) | undefined;
+  return (value: unknown) => {
+    compiled ??= compileEnvelope(schema);
+    return compiled(value);
+  };
+}) as FastifySerializerCompiler<z.ZodType>;
