@@ -71,6 +71,8 @@ describe("server process on the embedded database", () => {
       expect(packages).not.toContain("exceljs");
       expect(packages).not.toContain("alipay-sdk");
       expect(packages).not.toContain("undici");
+      // A render runs the React carried in the SSR bundle, its production build (docs/decisions/0097).
+      expect(packages).not.toContain("react-dom");
     } finally {
       await restarted.stop();
     }
