@@ -1,6 +1,6 @@
 // Backups of the embedded database (ADR 0033): back up, wipe, restore, and the same goods, leads and
 // customers are there; refused while a server holds the data directory; a bad file replaces nothing.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
@@ -10,6 +10,8 @@ import { migrateDatabase, openDatabase } from "../src/db/client.js";
 import { acquireDataDirLock, DataDirInUseError } from "../src/db/data-dir-lock.js";
 import { customers, goods, leads } from "../src/db/schema.js";
 import { loadDemoData } from "../src/db/seed/load-demo.js";
+import { templatePlace } from "./helper.js";
+import { copyPgliteTemplate } from "./support/database-templates.js";
 
 const root = mkdtempSync(join(tmpdir(), "yj-backup-"));
 const dataDir = join(root, "data");
@@ -33,10 +35,15 @@ async function contents() {
 describe("backup and restore of the embedded database", () => {
   // A shop on disk: migrated, the demo loaded, a customer and a lead (slow on a busy machine: a hook).
   beforeAll(async () => {
+    // The run's seeded template when it has one (ADR 0043), else migrated and seeded here.
+    const place = templatePlace();
+    if (place) renameSync((await copyPgliteTemplate(place, "seeded")).dataDir, dataDir);
     const database = await openDatabase({ dataDir });
     const now = new Date();
-    await migrateDatabase(database, database.db);
-    await loadDemoData(database.db, { reset: false });
+    if (!place) {
+      await migrateDatabase(database, database.db);
+      await loadDemoData(database.db, { reset: false });
+    }
     await database.db.insert(customers).values({ mobile: "13800138000", createdAt: now, lastLoginAt: now });
     await database.db.insert(leads).values({
       kind: "appointment",

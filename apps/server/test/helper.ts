@@ -87,7 +87,7 @@ export async function createTestDatabase(backend: Backend, { seed = true } = {})
 }
 
 /** The run's templates (vitest-global-setup.ts), or undefined under a config without it. */
-function templatePlace(): TemplatePlace | undefined {
+export function templatePlace(): TemplatePlace | undefined {
   try {
     return inject("databaseTemplates");
   } catch {

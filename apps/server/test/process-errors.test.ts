@@ -2,6 +2,8 @@
 // the log as one masked JSON line before the process ends, not printed raw on stderr.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { templatePlace } from "./helper.js";
+import { copyPgliteTemplate } from "./support/database-templates.js";
 import { startServerProcess } from "./support/server-process.js";
 
 const CRASH_ON_SIGNAL = fileURLToPath(new URL("./support/crash-on-signal.mjs", import.meta.url));
@@ -14,15 +16,23 @@ interface Outcome {
 
 /** Starts the server from source, waits until it is ready, makes it crash and collects what it wrote. */
 async function crash(kind: "rejection" | "exception"): Promise<Outcome> {
-  const server = startServerProcess({ CRASH: kind, DATA_DIR: "memory://", DATABASE_URL: "", PORT: "0" }, [
-    CRASH_ON_SIGNAL,
-  ]);
-  // "close", not "exit": the last lines it wrote may still be on their way when it exits.
-  const exited = new Promise<number | null>((resolve) => server.child.once("close", resolve));
-  await server.ready;
-  server.child.kill("SIGUSR2");
-  const code = await exited;
-  return { code, stdout: server.stdout(), stderr: server.stderr() };
+  // On a copy of the run's migrated database when it has one: a start without the migrations.
+  const place = templatePlace();
+  const copy = place ? await copyPgliteTemplate(place, "migrated") : undefined;
+  const dataDir = copy?.dataDir ?? "memory://";
+  try {
+    const server = startServerProcess({ CRASH: kind, DATA_DIR: dataDir, DATABASE_URL: "", PORT: "0" }, [
+      CRASH_ON_SIGNAL,
+    ]);
+    // "close", not "exit": the last lines it wrote may still be on their way when it exits.
+    const exited = new Promise<number | null>((resolve) => server.child.once("close", resolve));
+    await server.ready;
+    server.child.kill("SIGUSR2");
+    const code = await exited;
+    return { code, stdout: server.stdout(), stderr: server.stderr() };
+  } finally {
+    copy?.remove();
+  }
 }
 
 function fatalLines(stdout: string) {
