@@ -10,7 +10,7 @@ import { type Database, migrateDatabase, openDatabase } from "../src/db/client.j
 import { loadDemoData } from "../src/db/seed/load-demo.js";
 import type { RateLimiter } from "../src/limits/rate-limiter.js";
 import { CJK } from "./junk.js";
-import { adminClient, copyPgliteTemplate, postgresTemplate, type TemplatePlace } from "./support/database-templates.js";
+import { adminClient, pgliteTemplateDump, postgresTemplate, type TemplatePlace } from "./support/database-templates.js";
 
 export type Backend = "pglite" | "postgres";
 
@@ -61,9 +61,9 @@ export async function createTestDatabase(backend: Backend, { seed = true } = {})
       await fillDatabase(database, seed);
       return withClose({ database, drop: async () => {} });
     }
-    const copy = await copyPgliteTemplate(place, kind);
-    const database = await openDatabase({ dataDir: copy.dataDir });
-    return withClose({ database, drop: async () => copy.remove() });
+    const loadDataDir = await pgliteTemplateDump(place, kind);
+    const database = await openDatabase({ dataDir: "memory://", loadDataDir });
+    return withClose({ database, drop: async () => {} });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");

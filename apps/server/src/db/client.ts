@@ -79,20 +79,23 @@ export async function openDatabase(options: {
    */
   poolWait?: PoolWait;
   log?: DatabaseLog;
+  /** PGlite in memory only: starts from this dump (`dumpDataDir`), as the tests' databases do. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
     const poolWait = options.poolWait ?? { maxWaiting: Number.POSITIVE_INFINITY, timeoutMs: timeouts.connectMs };
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, timeouts, poolWait, options.log);
   }
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
+  if (loadDataDir && !inMemory) throw new Error("loadDataDir is for a database in memory");
   const release = inMemory ? () => {} : acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(inMemory ? dataDir : dataDir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
     const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Db;
     // Statements live in the one connection: whoever prepares a name again (a second app on this
     // database, as tests build) uses the parsed one.
