@@ -1,9 +1,10 @@
 // Every server test file used to make its databases from nothing: on PGlite that is initdb (about
 // 10 s on a loaded 2-core machine, most of a file's set-up), then the migrations and the demo shop.
 // Instead, the run builds a template per backend and kind (migrated, or migrated and seeded) before
-// the first file starts, and every database is a copy (ADR 0043): PGlite's data directory copied on
-// disk, a PostgreSQL database created `template` the template. The templates live as long as the run
-// (vitest-global-setup.ts builds them, and removes them all at the end).
+// the first file starts, and every database is a copy (ADR 0043): a PGlite database in memory loaded
+// from the template's dump (ADR 0098; the directory itself is copied for tests about data
+// directories), a PostgreSQL database created `template` the template. The templates live as long as
+// the run (vitest-global-setup.ts builds them, and removes them all at the end).
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
