@@ -117,8 +117,16 @@ export async function pgliteTemplateDump(place: { dir: string }, kind: TemplateK
       copy.remove();
     }
   });
-  return new Blob([readFileSync(file)]);
+  // Read once per worker: a Blob cannot change, and the seeded dump is 44 MB (workers share modules, ADR 0081).
+  let dump = dumps.get(file);
+  if (!dump) {
+    dump = new Blob([readFileSync(file)]);
+    dumps.set(file, dump);
+  }
+  return dump;
 }
+
+const dumps = new Map<string, Blob>();
 
 /** The name of the run's PostgreSQL template of this kind, built on first use. */
 export function postgresTemplate(place: TemplatePlace, adminUrl: string, kind: TemplateKind): Promise<string> {
