@@ -116,10 +116,12 @@ export function documentHead(opts: HeadOptions): string {
 /**
  * The entry modules, added to the page after its first frame (docs/decisions/0087): the page is drawn
  * from the server's HTML before the browser fetches and runs the app, so a phone's first paint never
- * waits for the scripts' evaluation. requestAnimationFrame runs just before the frame is drawn, the
- * timeout just after it. A hidden tab draws no frames, so there the scripts load at once; a second's
- * timeout is the backstop should frames not come. The text is the same on every page of a build, so a
- * cached page's policy allows it by its hash.
+ * waits for the scripts' evaluation. The frame waited for is the first one after DOMContentLoaded: a
+ * busy browser can draw a frame between this script and the end of the parse, and the scripts would
+ * then be fetched before the parse ends. requestAnimationFrame runs just before the frame is drawn, the timeout
+ * just after it. A hidden tab draws no frames, so there the scripts load at once; a second's timeout
+ * is the backstop should frames not come. The text is the same on every page of a build, so a cached
+ * page's policy allows it by its hash.
  */
 export function entryLoaderScript(scripts: readonly string[]): string {
   const add = scripts
@@ -131,7 +133,8 @@ export function entryLoaderScript(scripts: readonly string[]): string {
   return [
     "(function(){var done;function load(){var s;if(done)return;done=1;",
     add,
-    "}if(document.hidden)load();else{requestAnimationFrame(function(){setTimeout(load)});setTimeout(load,1000)}})()",
+    "}function frame(){requestAnimationFrame(function(){setTimeout(load)})}",
+    'if(document.hidden)load();else{if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",frame);else frame();setTimeout(load,1000)}})()',
   ].join("");
 }
 
