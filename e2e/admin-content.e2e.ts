@@ -38,7 +38,12 @@ describe("content and settings in the browser", () => {
       .or(page.getByRole("button", { name: "筛选" }))
       .click();
     await page.waitForURL(/type=1/);
-    await page.locator(".ant-spin-spinning").waitFor({ state: "detached" });
+    // The table keeps the unfiltered rows while the guides load, and its spinner may not have come
+    // yet: a run clicked the first row's 编辑 on a case. Wait until the rows are guides only.
+    const typeTags = page.locator(".ant-table-row td:nth-child(2) .ant-tag");
+    await expect
+      .poll(() => typeTags.allTextContents())
+      .toSatisfy((tags: string[]) => tags.length > 0 && tags.every((tag) => tag === "攻略"));
     await screenshot(page, "admin-content-list-1440");
 
     await page.getByRole("link", { name: "编辑" }).first().click();
