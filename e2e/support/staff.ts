@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { ROOT } from "./server";
+import { NODE_FLAGS_UNDER_TEST, ROOT } from "./server";
 import { type ShopInBrowser, shopInBrowser } from "./shop";
 
 export interface StaffMember {
@@ -23,11 +23,15 @@ export interface StaffInBrowser extends ShopInBrowser {
 /** `npm run admin -- create` on the data directory: answers the one-time password it prints. */
 function createStaff(dataDir: string, { username, role, name }: StaffMember): string {
   const args = ["create", username, ...(role ? ["--role", role] : []), ...(name ? ["--name", name] : [])];
-  const command = spawnSync(process.execPath, [join(ROOT, "apps/server/dist/admin-cli.js"), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
-    encoding: "utf8",
-  });
+  const command = spawnSync(
+    process.execPath,
+    [...NODE_FLAGS_UNDER_TEST, join(ROOT, "apps/server/dist/admin-cli.js"), ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
+      encoding: "utf8",
+    },
+  );
   expect(command.status, command.stderr).toBe(0);
   const password = command.stdout.match(/one-time password: (\S+)/)?.[1] ?? "";
   expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
