@@ -88,6 +88,18 @@ export const JUNK: readonly Junk[] = [
   value("constructor", "constructor"),
 ];
 
+/**
+ * The junk that means something to the query-string parser rather than to an endpoint: shapes
+ * (repeated keys, brackets, a bare key), bytes no text holds, and length. A parameter an endpoint
+ * does not declare reaches only the parser and the schema, which drops it, never a handler, so the
+ * probes feed it these alone; "-1" or "' OR 1=1 --" there is only another string to drop.
+ */
+export const QUERY_PARSER_JUNK: readonly Junk[] = JUNK.filter(
+  (junk) =>
+    /^(array|object|bare key|null byte|malformed|invalid UTF-8|lone surrogate)/.test(junk.label) ||
+    junk.label.startsWith("5,000-character"),
+);
+
 /** Parameter names every endpoint is probed with, on top of the ones its schema declares. */
 export const COMMON_PARAMS: readonly string[] = ["id", "current", "pageSize", "name", "city"];
 
