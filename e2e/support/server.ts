@@ -15,7 +15,7 @@ export const SERVER_ENTRY = join(ROOT, "apps/server/dist/server.js");
  * Node's flags for the built server and command under test. `--liftoff-only`: V8 runs PGlite's
  * WebAssembly on its baseline compiler and never spends a core recompiling it optimised, which a
  * process that lives for one suite never earns back: a server's start on the seeded copy took
- * 2.05–2.61 s of CPU instead of 2.68–3.12 s, 7.5–7.8 instead of 9.0–9.2 s after 400 answers, and
+ * 2.1–2.6 s of CPU instead of 2.7–3.4 s, 7.5–7.8 instead of 9.0–9.2 s after 400 answers, and
  * `admin create` 1.0–1.2 instead of 1.8–2.0 s (docs/decisions/0099). WebAssembly means the same on
  * either compiler; production keeps V8's default.
  */

@@ -118,10 +118,10 @@ export function documentHead(opts: HeadOptions): string {
  * from the server's HTML before the browser fetches and runs the app, so a phone's first paint never
  * waits for the scripts' evaluation. The frame waited for is the first one after DOMContentLoaded: a
  * busy browser can draw a frame between this script and the end of the parse, and the scripts would
- * then be fetched before the parse ends. requestAnimationFrame runs just before the frame is drawn, the timeout
- * just after it. A hidden tab draws no frames, so there the scripts load at once; a second's timeout
- * is the backstop should frames not come. The text is the same on every page of a build, so a cached
- * page's policy allows it by its hash.
+ * then be fetched before the parse ends. requestAnimationFrame runs just before the frame is drawn,
+ * the timeout just after it. A hidden tab draws no frames, so there the scripts load at once; a
+ * second's timeout is the backstop should frames not come. The text is the same on every page of a
+ * build, so a cached page's policy allows it by its hash.
  */
 export function entryLoaderScript(scripts: readonly string[]): string {
   const add = scripts
