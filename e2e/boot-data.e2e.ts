@@ -11,15 +11,17 @@ import { type RunningServer, startServer } from "./support/server";
 const NAME = "布艺沙发</script><script>window.__pwned=1</script>\u2028\u2029<!--";
 
 describe("boot data escaping", () => {
+  let first: RunningServer | undefined;
   let server: RunningServer | undefined;
   afterAll(async () => {
     await server?.stop();
-    server?.cleanup();
+    // The second start runs on the first's directory: the first made it, so the first removes it.
+    first?.cleanup();
   });
 
   it("shows a hostile goods name as text, runs none of it, and hydrates", async () => {
     // First start creates and seeds the data directory; the name is changed while no server runs.
-    const first = await startServer();
+    first = await startServer();
     await first.stop();
     const db = await PGlite.create(first.dataDir, { extensions: { pg_trgm } });
     await db.query("update goods set name = $1 where id = 1", [NAME]);

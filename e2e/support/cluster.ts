@@ -98,6 +98,7 @@ export async function startCluster(options: { instances?: number; env?: Record<s
   const stopAll = async () => {
     await haproxy?.stop();
     await Promise.all(instances.map((i) => i.server.stop("SIGKILL")));
+    for (const instance of instances) instance.server.cleanup();
     await robot.close();
     await database.drop();
   };
@@ -125,6 +126,7 @@ export async function startCluster(options: { instances?: number; env?: Record<s
     async restart(name) {
       const instance = byName(name);
       await instance.server.stop("SIGKILL");
+      instance.server.cleanup();
       instance.server = await startServer({ env, port: instance.server.port });
       await lb.waitFor("UP", [name]);
       return instance;

@@ -1,5 +1,6 @@
 // One built server and one browser per test file, stopped afterwards; `open` loads a page of the shop
 // in a fresh tab at a viewport size and watches it for console errors and failed requests.
+import { rmSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, onTestFailed } from "vitest";
 import { launchBrowser, saveFailedPages, watchPage } from "./browser";
@@ -23,11 +24,14 @@ export function shopInBrowser({ prepare, reducedMotion, ...serverOptions }: Shop
   let server: RunningServer | undefined;
   let context: BrowserContext | undefined;
   let closeBrowser: (() => Promise<void>) | undefined;
+  // The directory made here for `prepare` is this file's to remove: the server's cleanup removes
+  // only a directory it made itself.
+  let preparedDir: string | undefined;
 
   beforeAll(async () => {
     let dataDir: string | undefined;
     if (prepare) {
-      dataDir = newDataDir();
+      dataDir = preparedDir = newDataDir();
       prepare(dataDir);
     }
     server = await startServer({ ...serverOptions, dataDir });
@@ -41,6 +45,7 @@ export function shopInBrowser({ prepare, reducedMotion, ...serverOptions }: Shop
     await closeBrowser?.();
     await server?.stop();
     server?.cleanup();
+    if (preparedDir) rmSync(preparedDir, { recursive: true, force: true });
   });
 
   const shop: ShopInBrowser = {
