@@ -1,7 +1,8 @@
 // Web standards a browser or a crawler checks (issue #21, Standards): the login pages run under the
 // Content-Security-Policy without a violation (no eval probe), a page that needs a session answers a
 // visitor with a redirect to login from the server, not a 200 that redirects in the browser, and the
-// panorama page carries the Permissions-Policy and still works under it.
+// panorama page carries the Permissions-Policy and still works under it. And the suites' own Chromium
+// loads none of its address bar's WebUI beside the pages it tests (ADR 0100).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { shopInBrowser } from "./support/shop";
@@ -98,6 +99,19 @@ describe("Permissions-Policy", () => {
     expect(await violations()).toEqual([]);
     // Chromium reports a policy it cannot read (an unknown feature name) as a console error.
     expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the suites' browser", () => {
+  it("loads no address-bar popup of its own beside the pages under test (ADR 0100)", async () => {
+    const page = await shop.browser.newPage();
+    // The popup, when Chromium loads it, is there well before a suite's last test; it lives in a
+    // target of its own, which any page's DevTools session can list.
+    const session = await shop.browser.newCDPSession(page);
+    const { targetInfos } = await session.send("Target.getTargets");
+    expect(targetInfos.map((t) => `${t.type} ${t.url}`).filter((t) => t.includes("omnibox"))).toEqual([]);
+    await session.detach();
     await page.close();
   });
 });
