@@ -1,10 +1,11 @@
 // Web standards a browser or a crawler checks (issue #21, Standards): the login pages run under the
 // Content-Security-Policy without a violation (no eval probe), a page that needs a session answers a
 // visitor with a redirect to login from the server, not a 200 that redirects in the browser, and the
-// panorama page carries the Permissions-Policy and still works under it. And the suites' own Chromium
-// loads none of its address bar's WebUI beside the pages it tests (ADR 0100).
-import type { Page } from "playwright-core";
+// panorama page carries the Permissions-Policy and still works under it. And the full Chromium that
+// bench/lighthouse measures with loads none of its address bar's WebUI beside the page (ADR 0100).
+import { chromium, type Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { CHROMIUM_FLAGS, LIGHTHOUSE_CHROMIUM } from "./support/chromium-flags";
 import { shopInBrowser } from "./support/shop";
 import { logIn } from "./support/staff";
 
@@ -103,15 +104,23 @@ describe("Permissions-Policy", () => {
   });
 });
 
-describe("the suites' browser", () => {
-  it("loads no address-bar popup of its own beside the pages under test (ADR 0100)", async () => {
-    const page = await shop.browser.newPage();
-    // The popup, when Chromium loads it, is there well before a suite's last test; it lives in a
-    // target of its own, which any page's DevTools session can list.
-    const session = await shop.browser.newCDPSession(page);
-    const { targetInfos } = await session.send("Target.getTargets");
-    expect(targetInfos.map((t) => `${t.type} ${t.url}`).filter((t) => t.includes("omnibox"))).toEqual([]);
-    await session.detach();
-    await page.close();
+describe("bench/lighthouse's browser", () => {
+  it("loads no address-bar popup of its own beside the page it measures (ADR 0100)", async () => {
+    // The full Chromium, as bench/lighthouse launches it; the suites' headless shell has no address bar.
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? LIGHTHOUSE_CHROMIUM,
+      args: CHROMIUM_FLAGS,
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${shop.server.url}/2-12?id=4`);
+      // Without the flag the popup's target is there by the time a page has loaded and settled.
+      await page.waitForTimeout(1_500);
+      const session = await browser.newBrowserCDPSession();
+      const { targetInfos } = await session.send("Target.getTargets");
+      expect(targetInfos.map((t) => `${t.type} ${t.url}`).filter((t) => t.includes("omnibox"))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });

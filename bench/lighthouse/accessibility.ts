@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { CHROMIUM_FLAGS } from "../../e2e/support/chromium-flags.js";
+import { CHROMIUM_FLAGS, LIGHTHOUSE_CHROMIUM } from "../../e2e/support/chromium-flags.js";
 import { articlePage, type Shop, startServer } from "./shop.js";
 
 /** A customer logged in through the API with the code the console SMS provider logged: their cookies. */
@@ -43,7 +43,7 @@ const pages: { name: string; path: string; cookie?: string }[] = [
   { name: "submitOrder", path: "/submitOrder?goodsId=1&skuId=1&quantity=1", cookie: await customerCookie(shop) },
 ];
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromePath: process.env.CHROMIUM_PATH ?? LIGHTHOUSE_CHROMIUM,
   chromeFlags: CHROMIUM_FLAGS,
 });
 try {

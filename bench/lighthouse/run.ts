@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS } from "../../e2e/support/chromium-flags.js";
+import { CHROMIUM_FLAGS, LIGHTHOUSE_CHROMIUM } from "../../e2e/support/chromium-flags.js";
 import { articlePage, packagePage, startServer } from "./shop.js";
 
 const RUNS = Number(process.env.LH_RUNS ?? 5);
@@ -40,7 +40,7 @@ ALL_PAGES.push(
 );
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.name)) : ALL_PAGES;
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromePath: process.env.CHROMIUM_PATH ?? LIGHTHOUSE_CHROMIUM,
   chromeFlags: CHROMIUM_FLAGS,
 });
 try {
