@@ -74,9 +74,11 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          pool: "vmThreads",
           setupFiles: ["./apps/web/src/test/setup.ts"],
           // Isolated: the storefront keeps state at module level (the chat's session, the toasts), and
-          // its tests failed now and then when sharing modules.
+          // its tests failed now and then when sharing modules. Each file gets its own VM context in a
+          // reused thread, not a new worker with a new DOM: 78 → 29 CPU-s (docs/decisions/0103).
           maxWorkers: WORKERS,
           // A bound, not a target, and above Testing Library's 10 s wait (ADR 0081): beside the browser
           // suites on a slower 2-core machine a checkout test that takes 0.5 s alone passed 5 s.
