@@ -5,7 +5,12 @@
 // bench/lighthouse measures with loads none of its address bar's WebUI beside the page (ADR 0100).
 import { chromium, type Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CHROMIUM_FLAGS, LIGHTHOUSE_CHROMIUM } from "./support/chromium-flags";
+import {
+  CHROMIUM_FLAGS,
+  disableFeatures,
+  LIGHTHOUSE_CHROMIUM,
+  LIGHTHOUSE_DISABLED_FEATURES,
+} from "./support/chromium-flags";
 import { shopInBrowser } from "./support/shop";
 import { logIn } from "./support/staff";
 
@@ -105,11 +110,23 @@ describe("Permissions-Policy", () => {
 });
 
 describe("bench/lighthouse's browser", () => {
+  // chrome-launcher's own defaults come first on the command line and disable features of their own,
+  // Translate among them; the bench adds its features to that switch (docs/decisions/0104).
+  const launcherDefault = "--disable-features=Translate,RenderDocument";
+
+  it("keeps the launcher's disabled features in the one switch it adds (ADR 0104)", () => {
+    expect(disableFeatures(["--no-first-run", launcherDefault], LIGHTHOUSE_DISABLED_FEATURES)).toBe(
+      `--disable-features=Translate,RenderDocument,${LIGHTHOUSE_DISABLED_FEATURES.join(",")}`,
+    );
+    expect(disableFeatures([], ["A", "B"])).toBe("--disable-features=A,B");
+    expect(disableFeatures(["--disable-features=A", "--disable-features=B,A"], ["C"])).toBe("--disable-features=A,B,C");
+  });
+
   it("loads no address-bar popup of its own beside the page it measures (ADR 0100)", async () => {
     // The full Chromium, as bench/lighthouse launches it; the suites' headless shell has no address bar.
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? LIGHTHOUSE_CHROMIUM,
-      args: CHROMIUM_FLAGS,
+      executablePath: LIGHTHOUSE_CHROMIUM,
+      args: [...CHROMIUM_FLAGS, launcherDefault, disableFeatures([launcherDefault], LIGHTHOUSE_DISABLED_FEATURES)],
     });
     try {
       const page = await browser.newPage();

@@ -4,10 +4,9 @@
 // page's score and the audits that failed.
 import { once } from "node:events";
 import { rmSync } from "node:fs";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { CHROMIUM_FLAGS, LIGHTHOUSE_CHROMIUM } from "../../e2e/support/chromium-flags.js";
+import { launchLighthouseChrome } from "./chrome.js";
 import { articlePage, type Shop, startServer } from "./shop.js";
 
 /** A customer logged in through the API with the code the console SMS provider logged: their cookies. */
@@ -42,10 +41,7 @@ const pages: { name: string; path: string; cookie?: string }[] = [
   { name: "case list", path: "/case" },
   { name: "submitOrder", path: "/submitOrder?goodsId=1&skuId=1&quantity=1", cookie: await customerCookie(shop) },
 ];
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? LIGHTHOUSE_CHROMIUM,
-  chromeFlags: CHROMIUM_FLAGS,
-});
+const chrome = await launchLighthouseChrome();
 try {
   console.log("Lighthouse accessibility, mobile and desktop presets\n");
   console.log("page".padEnd(12), "mobile".padStart(7), "desktop".padStart(8), "  failed audits");

@@ -5,9 +5,8 @@
 import { once } from "node:events";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, LIGHTHOUSE_CHROMIUM } from "../../e2e/support/chromium-flags.js";
+import { launchLighthouseChrome } from "./chrome.js";
 import { articlePage, packagePage, startServer } from "./shop.js";
 
 const RUNS = Number(process.env.LH_RUNS ?? 5);
@@ -39,10 +38,7 @@ ALL_PAGES.push(
   await articlePage(server.url, 2, "case"),
 );
 const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.name)) : ALL_PAGES;
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? LIGHTHOUSE_CHROMIUM,
-  chromeFlags: CHROMIUM_FLAGS,
-});
+const chrome = await launchLighthouseChrome();
 try {
   console.log(`Lighthouse mobile preset, ${RUNS} runs per page, median reported\n`);
   console.log(

@@ -21,7 +21,7 @@ export async function launchBrowser({ reducedMotion }: { reducedMotion?: boolean
 }> {
   const profile = mkdtempSync(join(tmpdir(), "yj-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? SUITES_CHROMIUM,
+    executablePath: SUITES_CHROMIUM,
     headless: true,
     args: CHROMIUM_FLAGS,
     reducedMotion: reducedMotion ? "reduce" : "no-preference",
