@@ -2,6 +2,8 @@
 // package, a guide and a case (the first of each the API lists) — median of 5 runs per page for the
 // performance score, LCP, TBT and CLS. Bars (docs/quality.md P6): score ≥ 98, LCP ≤ 2.0 s, TBT ≤ 200 ms,
 // CLS ≤ 0.1. LH_REPORTS=<folder> also keeps each run's whole report there, to read what a score lost.
+// LH_BLOCK=<pattern,…> refuses the requests they match (Lighthouse's blockedUrlPatterns): `*/assets/*.js`
+// measures the pages without their scripts, to tell the scripts' share of a score from the document's.
 import { once } from "node:events";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -67,6 +69,7 @@ try {
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance"],
+          ...(process.env.LH_BLOCK ? { blockedUrlPatterns: process.env.LH_BLOCK.split(",") } : {}),
         });
         lhr = result?.lhr;
         if (!lhr) throw new Error("lighthouse returned no result");
