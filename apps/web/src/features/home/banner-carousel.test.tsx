@@ -1,5 +1,6 @@
 // The home carousel turns every five seconds, but never under a reader's pointer or keyboard focus,
-// nor for a visitor who asked for less motion (WCAG 2.2.2 and 2.3.3).
+// nor for a visitor who asked for less motion (WCAG 2.2.2 and 2.3.3), nor where nobody can see it:
+// scrolled out of view or in a hidden tab (docs/decisions/0105).
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import type { Banner } from "@yj/contract";
 import { MemoryRouter } from "react-router";
@@ -40,10 +41,50 @@ function preferLessMotion(reduce: boolean) {
   }));
 }
 
+/** An IntersectionObserver the test drives: `show(false)` reports the carousel out of view. */
+function observeByHand() {
+  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+  vi.stubGlobal(
+    "IntersectionObserver",
+    class {
+      private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, targets: [] };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.push(target);
+      }
+      disconnect() {
+        this.entry.targets = [];
+      }
+    },
+  );
+  return {
+    show(isIntersecting: boolean) {
+      for (const { callback, targets } of observers)
+        for (const target of targets)
+          act(() => callback([{ target, isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver));
+    },
+    observed: () => observers.flatMap((o) => o.targets),
+  };
+}
+
+function setPageHidden(hidden: boolean) {
+  Object.defineProperty(document, "visibilityState", {
+    configurable: true,
+    get: () => (hidden ? "hidden" : "visible"),
+  });
+  act(() => {
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+}
+
 describe("the home carousel", () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    Reflect.deleteProperty(document, "visibilityState");
   });
 
   it("turns to the next slide every five seconds", () => {
@@ -60,14 +101,14 @@ describe("the home carousel", () => {
     preferLessMotion(false);
     const carousel = showCarousel();
     fireEvent.mouseEnter(carousel);
-    act(() => vi.advanceTimersByTime(15_000));
+    act(() => vi.advanceTimersByTime(10_000));
     expect(shownHeadline()).toBe("第1个活动");
     fireEvent.mouseLeave(carousel);
     act(() => vi.advanceTimersByTime(5000));
     expect(shownHeadline()).toBe("第2个活动");
 
     fireEvent.focus(screen.getAllByRole("link")[0] as HTMLElement);
-    act(() => vi.advanceTimersByTime(15_000));
+    act(() => vi.advanceTimersByTime(10_000));
     expect(shownHeadline()).toBe("第2个活动");
   });
 
@@ -77,5 +118,31 @@ describe("the home carousel", () => {
     showCarousel();
     act(() => vi.advanceTimersByTime(20_000));
     expect(shownHeadline()).toBe("第1个活动");
+  });
+
+  it("holds still while scrolled out of view, and turns again once back", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    preferLessMotion(false);
+    const view = observeByHand();
+    const carousel = showCarousel();
+    expect(view.observed()).toEqual([carousel]);
+    view.show(false);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(shownHeadline()).toBe("第1个活动");
+    view.show(true);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(shownHeadline()).toBe("第2个活动");
+  });
+
+  it("holds still in a hidden tab, and turns again once the tab is shown", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    preferLessMotion(false);
+    showCarousel();
+    setPageHidden(true);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(shownHeadline()).toBe("第1个活动");
+    setPageHidden(false);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(shownHeadline()).toBe("第2个活动");
   });
 });

@@ -1,6 +1,6 @@
 // Home carousel for the visitor's city (docs/product.md §4: a city change reloads the banners; §9 height 482).
 import { BANNER_HEIGHT_PX, type Banner } from "@yj/contract";
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { Picture, picturePreload } from "../../components/picture";
 import { BANNER_SIZES } from "../../components/picture-sizes";
 import { StoredLink } from "../../components/stored-link";
@@ -32,22 +32,53 @@ function BannerCaption({ banner }: { banner: Banner }) {
   );
 }
 
+/**
+ * Whether the element can be seen: some of it inside the viewport, in a page that is not hidden.
+ * Where the browser cannot tell (no IntersectionObserver), it counts as seen.
+ */
+function useSeen(ref: RefObject<Element | null>): boolean {
+  const [inView, setInView] = useState(true);
+  const [pageShown, setPageShown] = useState(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      const last = entries[entries.length - 1];
+      if (last) setInView(last.isIntersecting);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  useEffect(() => {
+    const update = () => setPageShown(document.visibilityState !== "hidden");
+    update();
+    document.addEventListener("visibilitychange", update);
+    return () => document.removeEventListener("visibilitychange", update);
+  }, []);
+  return inView && pageShown;
+}
+
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [index, setIndex] = useState(0);
   const [held, setHeld] = useState(false);
+  const carousel = useRef<HTMLElement>(null);
+  const seen = useSeen(carousel);
   const count = banners.length;
 
   // It turns by itself only while nobody reads it: held under the pointer or the keyboard's focus,
-  // and still for a visitor who asked for less motion (WCAG 2.2.2 and 2.3.3).
+  // and still for a visitor who asked for less motion (WCAG 2.2.2 and 2.3.3). Scrolled out of view
+  // or in a hidden tab it holds too: nobody would see it turn, and each turn costs the phone a
+  // render and a slide (docs/decisions/0105).
   useEffect(() => {
-    if (count < 2 || held || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+    if (count < 2 || held || !seen || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [count, held]);
+  }, [count, held, seen]);
 
   if (count === 0) return <div className={styles.carousel} style={{ height: BANNER_HEIGHT_PX }} />;
   return (
     <section
+      ref={carousel}
       className={styles.carousel}
       style={{ "--banner-height": `${BANNER_HEIGHT_PX}px` } as React.CSSProperties}
       aria-roledescription="carousel"
