@@ -86,6 +86,15 @@ interface HeadOptions {
 }
 
 /**
+ * The tab and home-screen icons as PNG, drawn from favicon.svg by scripts/gen-icons.mjs: a browser
+ * decodes an SVG icon as a document of its own on the page's main thread, 20–30 ms of every fresh
+ * load's blocking time, and iOS and some in-app browsers take no SVG icon (docs/decisions/0106).
+ */
+export const SITE_ICONS_HTML =
+  '<link rel="icon" href="/favicon.png" sizes="48x48" type="image/png">' +
+  '<link rel="apple-touch-icon" href="/apple-touch-icon.png">';
+
+/**
  * The head in three parts: what comes before the stylesheet's text, the text (styleText: the same
  * for every page of a build, so the server encodes it once), and what follows it. Joining 70 KB of
  * stylesheet into every page's string and encoding it again cost more than half a millisecond a
@@ -100,7 +109,7 @@ export function documentHeadParts(opts: HeadOptions): [before: string, css: stri
       `<title>${escapeHtml(head.title)}</title>`,
       headTagsHtml(head),
       '<meta name="theme-color" content="#c8102e">',
-      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+      SITE_ICONS_HTML,
       imagePreloadHtml(head),
       `<style nonce="${styleNonce}">`,
     ].join(""),

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { picturePreload } from "../components/picture";
 import { BANNER_SIZES } from "../components/picture-sizes";
@@ -146,5 +148,29 @@ describe("the largest picture's preload (docs/decisions/0060)", () => {
       headTags({ ...base, ok: false, meta: { title: "x", preloadImage: { href: "/media/banner-1.svg" } } })
         .preloadImage,
     ).toBeUndefined();
+  });
+});
+
+describe("the site's icons (docs/decisions/0106)", () => {
+  it("names PNG icons that exist at the sizes it says, and no SVG icon", () => {
+    const html = documentHead({
+      head: headTags({ ...base, meta: undefined }),
+      assets: { css: "", scripts: [] },
+      nonce: "n",
+      styleNonce: "s",
+    });
+    const icons = [...html.matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"]+)"(?: sizes="(\d+)x\d+")?/g)];
+    expect(icons.map(([, rel, href]) => `${rel} ${href}`)).toEqual([
+      "icon /favicon.png",
+      "apple-touch-icon /apple-touch-icon.png",
+    ]);
+    expect(html).not.toContain(".svg");
+    for (const [, rel, href, sizes] of icons) {
+      const png = readFileSync(join(import.meta.dirname, "../../public", href as string));
+      // A PNG's signature, then its IHDR chunk: width and height as 32-bit big-endian integers.
+      expect(png.subarray(1, 4).toString("latin1"), href).toBe("PNG");
+      const size = rel === "apple-touch-icon" ? 180 : Number(sizes);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], href).toEqual([size, size]);
+    }
   });
 });
