@@ -1,12 +1,12 @@
 // Debian's Chromium driven by playwright-core, with the flags this machine needs (no network beyond
 // loopback, fresh profile per launch). The suites run its old headless shell, which draws the same
 // pages for half the CPU of the full browser (docs/decisions/0102).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { CHROMIUM_FLAGS, SUITES_CHROMIUM } from "./chromium-flags";
+import { scratchDir } from "./scratch";
 import { ROOT } from "./server";
 
 export const SCREENSHOT_DIR = join(ROOT, "e2e/screenshots");
@@ -19,7 +19,7 @@ export async function launchBrowser({ reducedMotion }: { reducedMotion?: boolean
   context: BrowserContext;
   close(): Promise<void>;
 }> {
-  const profile = mkdtempSync(join(tmpdir(), "yj-chromium-"));
+  const profile = scratchDir("yj-chromium-");
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: SUITES_CHROMIUM,
     headless: true,

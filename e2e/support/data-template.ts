@@ -3,10 +3,9 @@
 // (startServer), which skips initdb in WebAssembly, the migrations and the demo seed: about 14 s of
 // CPU per start on the 2-core machine, for some twenty starts per run (docs/decisions/0070).
 // Suites that test the first start itself ask for a fresh directory (`fresh: true`).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
+import { scratchDir } from "./scratch";
 import { startServer } from "./server";
 
 declare module "vitest" {
@@ -17,7 +16,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), "yj-e2e-template-"));
+  const dir = scratchDir("yj-e2e-template-");
   // No hook timeout applies here, and the first start is the slowest: as long as it takes, within reason.
   const server = await startServer({ dataDir: dir, fresh: true, readyWithinMs: 600_000 });
   // SIGTERM: the server closes PGlite (a checkpoint) and releases the directory's lock (ADR 0017).

@@ -2,11 +2,11 @@
 // data directory, and captures its JSON log lines (the console SMS provider logs codes there).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { freePort } from "../../scripts/lib/free-port.mjs";
+import { scratchDir } from "./scratch";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
 export const SERVER_ENTRY = join(ROOT, "apps/server/dist/server.js");
@@ -66,7 +66,7 @@ export interface StartOptions {
  * (support/data-template.ts) unless `fresh`, or when the run has none.
  */
 export function newDataDir(fresh = false): string {
-  const dir = mkdtempSync(join(tmpdir(), "yj-e2e-"));
+  const dir = scratchDir("yj-e2e-");
   const template = fresh ? undefined : inject("dataTemplate");
   if (template) cpSync(template, dir, { recursive: true });
   return dir;
