@@ -23,7 +23,7 @@ function scratchRoot(): string {
   return tmpdir();
 }
 
-export const SCRATCH_ROOT = scratchRoot();
+const SCRATCH_ROOT = scratchRoot();
 
 /** A new empty directory under the scratch root, its name starting with `prefix`. */
 export function scratchDir(prefix: string): string {
