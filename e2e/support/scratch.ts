@@ -1,7 +1,7 @@
 // Where the suites keep the directories they copy and write most: each server's data directory (a
 // 44 MB, 1,300-file copy of the run's template, which PGlite then writes and syncs) and each
 // browser's profile. On tmpfs (/dev/shm) when the machine has it: there a copy of the template took
-// 0.08 s of system CPU instead of 0.3–1.3 s on the ext4 disk, for about fifty copies a run, and a
+// 0.08 s of system CPU instead of 0.3–1.3 s on the ext4 disk, once for every server a run starts, and a
 // sync is free (docs/decisions/0107). Elsewhere, the system's temporary directory.
 import { accessSync, constants, mkdtempSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
