@@ -3,7 +3,8 @@
 // letters, and /case promises no 实景图 (docs/decisions/0057-demo-pictures-are-drawings.md).
 // Screenshots of home, the 瓷砖 page, /case and a product page at 1440 and 375 px. Each page's largest
 // paint is the picture its head preloads at high priority (docs/decisions/0060), and the app's
-// scripts are fetched only once the page is parsed and drawn (docs/decisions/0087).
+// scripts are fetched only once the page is parsed and drawn (docs/decisions/0087). Home's carousel
+// fetches a slide's picture only shortly before its turn (docs/decisions/0108).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SCREENSHOTS, screenshot } from "./support/browser";
@@ -108,6 +109,33 @@ describe("demo pictures", () => {
         await page.close();
       }
     }
+  });
+
+  it("fetches only the shown banner's picture as home loads, and the next one's before its turn", async () => {
+    const { page, errors } = await shop.open("/", 375, 812);
+    const bannersFetched = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((e) => new URL(e.name).pathname)
+          .filter((path) => path.startsWith("/media/banner-")),
+      );
+    // Long enough for the browser to have fetched every picture near the first screen (lazy ones
+    // included), short of the next slide's lead (docs/decisions/0108).
+    await page.waitForTimeout(1000);
+    const atLoad = await bannersFetched();
+    expect(atLoad).toHaveLength(1);
+    const headline = page.locator(
+      '[aria-roledescription="carousel"] a:not([aria-hidden="true"]) [data-banner-headline]',
+    );
+    const first = await headline.textContent();
+    await page.waitForFunction(
+      () => performance.getEntriesByType("resource").filter((e) => e.name.includes("/media/banner-")).length === 2,
+    );
+    expect(await headline.textContent(), "fetched before its turn").toBe(first);
+    await expect.poll(() => headline.textContent(), { timeout: 5000 }).not.toBe(first);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it("draws tiles on the 瓷砖 page and labels the drawings 示意图", async () => {

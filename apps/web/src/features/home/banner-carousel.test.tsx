@@ -1,7 +1,8 @@
 // The home carousel turns every five seconds, but never under a reader's pointer or keyboard focus,
 // nor for a visitor who asked for less motion (WCAG 2.2.2 and 2.3.3), nor where nobody can see it:
-// scrolled out of view or in a hidden tab (docs/decisions/0105).
-import { act, fireEvent, render, screen } from "@testing-library/react";
+// scrolled out of view or in a hidden tab (docs/decisions/0105). Only the slide on show has its
+// picture at first; the next one's is fetched shortly before its turn (docs/decisions/0108).
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { Banner } from "@yj/contract";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -30,6 +31,13 @@ function showCarousel() {
 function shownHeadline(): string | null {
   const slide = document.querySelector('[aria-roledescription="carousel"] a:not([aria-hidden="true"])');
   return slide?.querySelector("[data-banner-headline]")?.textContent ?? null;
+}
+
+/** The banner pictures in the page, by address. */
+function pictures(): string[] {
+  return Array.from(document.querySelectorAll('[aria-roledescription="carousel"] img'), (img) =>
+    img.getAttribute("src"),
+  ).filter((src) => src !== null);
 }
 
 function preferLessMotion(reduce: boolean) {
@@ -144,5 +152,57 @@ describe("the home carousel", () => {
     setPageHidden(false);
     act(() => vi.advanceTimersByTime(5000));
     expect(shownHeadline()).toBe("第2个活动");
+  });
+
+  it("has only the first slide's picture at first, and the next one's shortly before its turn", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    preferLessMotion(false);
+    showCarousel();
+    expect(pictures()).toEqual(["/uploads/banner-1.jpg"]);
+    // Every slide keeps its words, with or without its picture.
+    expect(document.querySelectorAll("[data-banner-headline]")).toHaveLength(3);
+    act(() => vi.advanceTimersByTime(1999));
+    expect(pictures()).toEqual(["/uploads/banner-1.jpg"]);
+    act(() => vi.advanceTimersByTime(1));
+    expect(pictures()).toEqual(["/uploads/banner-1.jpg", "/uploads/banner-2.jpg"]);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(shownHeadline()).toBe("第2个活动");
+    expect(pictures()).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(2000));
+    expect(pictures()).toHaveLength(3);
+  });
+
+  it("fetches no later picture while it holds still out of view or for less motion", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    preferLessMotion(false);
+    const view = observeByHand();
+    showCarousel();
+    view.show(false);
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(pictures()).toEqual(["/uploads/banner-1.jpg"]);
+    cleanup();
+
+    preferLessMotion(true);
+    showCarousel();
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(pictures()).toEqual(["/uploads/banner-1.jpg"]);
+  });
+
+  it("has every slide's picture once a visitor points at the carousel or tabs into it, or picks a slide by its dot", () => {
+    preferLessMotion(true);
+    const carousel = showCarousel();
+    fireEvent.mouseEnter(carousel);
+    expect(pictures()).toHaveLength(3);
+    cleanup();
+
+    showCarousel();
+    fireEvent.focus(screen.getAllByRole("link")[0] as HTMLElement);
+    expect(pictures()).toHaveLength(3);
+    cleanup();
+
+    showCarousel();
+    fireEvent.click(screen.getByRole("button", { name: "第 3 张：活动3" }));
+    expect(shownHeadline()).toBe("第3个活动");
+    expect(pictures()).toEqual(["/uploads/banner-1.jpg", "/uploads/banner-3.jpg"]);
   });
 });

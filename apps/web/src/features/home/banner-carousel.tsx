@@ -1,12 +1,20 @@
 // Home carousel for the visitor's city (docs/product.md §4: a city change reloads the banners; §9 height 482).
 import { BANNER_HEIGHT_PX, type Banner } from "@yj/contract";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Picture, picturePreload } from "../../components/picture";
 import { BANNER_SIZES } from "../../components/picture-sizes";
 import { StoredLink } from "../../components/stored-link";
 import styles from "./banner-carousel.module.css";
 
 const INTERVAL_MS = 5000;
+/**
+ * How long before its turn a slide's picture is fetched: long enough for a phone on a slow network
+ * to have it when the slide comes in, and no sooner, so the page's own load has the network to itself
+ * (docs/decisions/0108).
+ */
+const PICTURE_LEAD_MS = 3000;
+/** At first only the first slide's picture is in the page. */
+const FIRST_SLIDE: ReadonlySet<number> = new Set([0]);
 /** The banner's picture at its widest (docs/product.md §9: 1920 × 482). */
 const BANNER_WIDTH_PX = 1920;
 
@@ -58,22 +66,47 @@ function useSeen(ref: RefObject<Element | null>): boolean {
   return inView && pageShown;
 }
 
+function prefersLessMotion(): boolean {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [index, setIndex] = useState(0);
   const [held, setHeld] = useState(false);
+  // The slides whose pictures are in the page. The others show their words over the carousel's
+  // ground until their turn comes near: a visitor who leaves before the second slide never fetches
+  // its picture, and the first slide's picture, the page's largest paint, is not shared with them
+  // (docs/decisions/0108).
+  const [pictured, setPictured] = useState(FIRST_SLIDE);
   const carousel = useRef<HTMLElement>(null);
   const seen = useSeen(carousel);
   const count = banners.length;
+  const picture = useCallback(
+    (slides: readonly number[]) =>
+      setPictured((before) => (slides.every((s) => before.has(s)) ? before : new Set([...before, ...slides]))),
+    [],
+  );
+  // The slide on show always has its picture, however it came to be shown.
+  if (!pictured.has(index)) setPictured(new Set([...pictured, index]));
 
   // It turns by itself only while nobody reads it: held under the pointer or the keyboard's focus,
   // and still for a visitor who asked for less motion (WCAG 2.2.2 and 2.3.3). Scrolled out of view
   // or in a hidden tab it holds too: nobody would see it turn, and each turn costs the phone a
   // render and a slide (docs/decisions/0105).
+  const turns = count > 1 && !held && seen;
   useEffect(() => {
-    if (count < 2 || held || !seen || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+    if (!turns || prefersLessMotion()) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [count, held, seen]);
+  }, [count, turns]);
+  // The next slide's picture is fetched a little before its turn, while the carousel turns.
+  useEffect(() => {
+    if (!turns || prefersLessMotion()) return;
+    const timer = window.setTimeout(() => picture([(index + 1) % count]), INTERVAL_MS - PICTURE_LEAD_MS);
+    return () => window.clearTimeout(timer);
+  }, [count, index, turns, picture]);
+  // A visitor who points at the carousel or tabs into it may pick any slide by its dot.
+  const pictureAll = () => picture(banners.map((_, i) => i));
 
   if (count === 0) return <div className={styles.carousel} style={{ height: BANNER_HEIGHT_PX }} />;
   return (
@@ -83,9 +116,15 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       style={{ "--banner-height": `${BANNER_HEIGHT_PX}px` } as React.CSSProperties}
       aria-roledescription="carousel"
       aria-label="活动推荐"
-      onMouseEnter={() => setHeld(true)}
+      onMouseEnter={() => {
+        setHeld(true);
+        pictureAll();
+      }}
       onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
+      onFocus={() => {
+        setHeld(true);
+        pictureAll();
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
       }}
@@ -100,16 +139,18 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             aria-hidden={i !== index}
             tabIndex={i === index ? 0 : -1}
           >
-            <Picture
-              src={b.image}
-              // The words over it name the link; a banner without them lets the picture's title do so.
-              alt={b.headline ? "" : b.title}
-              width={BANNER_WIDTH_PX}
-              height={BANNER_HEIGHT_PX}
-              sizes={BANNER_SIZES}
-              // The first slide is the page's largest paint: fetch it first (P6 LCP), preloaded by home's loader.
-              loading={i === 0 ? "lcp" : "lazy"}
-            />
+            {pictured.has(i) && (
+              <Picture
+                src={b.image}
+                // The words over it name the link; a banner without them lets the picture's title do so.
+                alt={b.headline ? "" : b.title}
+                width={BANNER_WIDTH_PX}
+                height={BANNER_HEIGHT_PX}
+                sizes={BANNER_SIZES}
+                // The first slide is the page's largest paint: fetch it first (P6 LCP), preloaded by home's loader.
+                loading={i === 0 ? "lcp" : "lazy"}
+              />
+            )}
             {b.headline && <BannerCaption banner={b} />}
           </StoredLink>
         ))}
