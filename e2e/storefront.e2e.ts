@@ -30,7 +30,9 @@ describe("storefront in the browser", () => {
     await page.evaluate(() => window.scrollTo(0, 1200));
     await page.getByTestId("back-to-top").waitFor();
     await page.getByTestId("back-to-top").click();
-    await page.waitForFunction(() => window.scrollY === 0);
+    // Polled rather than waited for, so a failure says where the page stopped (it timed out once
+    // in a whole run on a loaded machine, and never alone).
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 30_000 }).toBe(0);
     await page.close();
   });
 
