@@ -75,13 +75,13 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [held, setHeld] = useState(false);
   // The slides whose pictures are in the page. The others show their words over the carousel's
   // ground until their turn comes near: a visitor who leaves before the second slide never fetches
-  // its picture, and the first slide's picture, the page's largest paint, is not shared with them
+  // its picture, and the first slide's picture, the page's largest paint, has the network to itself
   // (docs/decisions/0108).
   const [pictured, setPictured] = useState(FIRST_SLIDE);
   const carousel = useRef<HTMLElement>(null);
   const seen = useSeen(carousel);
   const count = banners.length;
-  const picture = useCallback(
+  const addPictures = useCallback(
     (slides: readonly number[]) =>
       setPictured((before) => (slides.every((s) => before.has(s)) ? before : new Set([...before, ...slides]))),
     [],
@@ -102,11 +102,11 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   // The next slide's picture is fetched a little before its turn, while the carousel turns.
   useEffect(() => {
     if (!turns || prefersLessMotion()) return;
-    const timer = window.setTimeout(() => picture([(index + 1) % count]), INTERVAL_MS - PICTURE_LEAD_MS);
+    const timer = window.setTimeout(() => addPictures([(index + 1) % count]), INTERVAL_MS - PICTURE_LEAD_MS);
     return () => window.clearTimeout(timer);
-  }, [count, index, turns, picture]);
+  }, [count, index, turns, addPictures]);
   // A visitor who points at the carousel or tabs into it may pick any slide by its dot.
-  const pictureAll = () => picture(banners.map((_, i) => i));
+  const pictureAll = () => addPictures(banners.map((_, i) => i));
 
   if (count === 0) return <div className={styles.carousel} style={{ height: BANNER_HEIGHT_PX }} />;
   return (
