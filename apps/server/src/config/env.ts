@@ -46,10 +46,12 @@ const EnvSchema = z.object({
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /**
-   * Requests that may wait for a free PostgreSQL connection when every one of the pool's is busy;
-   * more are answered 503 at once (docs/decisions/0048).
+   * Statements that may wait for a free PostgreSQL connection when every one of the pool's is busy;
+   * more are answered 503 at once (docs/decisions/0048). A bound on memory: below it, a statement is
+   * refused at once only when the queue, at the pace it was last seen to move, would not reach it
+   * within DATABASE_POOL_WAIT_MS (docs/decisions/0109).
    */
-  DATABASE_POOL_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).default(50),
+  DATABASE_POOL_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** How long one of them waits before it is answered 503 (and not 500, ADR 0048). */
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /**

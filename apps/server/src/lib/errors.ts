@@ -79,7 +79,7 @@ export const overloaded = () => new AppError("overloaded", undefined, OVERLOADED
  */
 export class PoolBusyError extends Error {
   override name = "PoolBusyError";
-  constructor(reason: "queue full" | "wait timed out") {
+  constructor(reason: "queue full" | "queue too slow" | "wait timed out") {
     super(`database pool busy: ${reason}`);
   }
 }
