@@ -33,8 +33,8 @@ export class BoundedPool extends pg.Pool {
   readonly #wait: PoolWait;
   /** How many ms the queue took to move up one place, as the last waiters saw it; 0 while unknown. */
   #msPerPlace = 0;
-  /** When a waiter last taught #msPerPlace: an older pace is forgotten (the database may have recovered). */
-  #paceSeenAt = 0;
+  /** When a waiter last taught #msPerPlace (never, at first). */
+  #paceSeenAt = Number.NEGATIVE_INFINITY;
 
   constructor(config: pg.PoolConfig & { max: number }, wait: PoolWait) {
     super(config);
@@ -47,18 +47,22 @@ export class BoundedPool extends pg.Pool {
   }
 
   /**
-   * How long a statement taking `place` in the queue would wait, by the pace the last waiters saw.
-   * A pace older than one wait is not trusted: 0, so waiters are let in again and teach a new one.
+   * A pace seen within the last wait. An older one is forgotten (the database may have recovered):
+   * waiters are let in again and teach a new one.
    */
+  #paceKnown(now: number): boolean {
+    return now - this.#paceSeenAt <= this.#wait.timeoutMs;
+  }
+
+  /** How long a statement taking `place` in the queue would wait, by the pace the last waiters saw. */
   #expectedWaitMs(place: number, now: number): number {
-    return now - this.#paceSeenAt > this.#wait.timeoutMs ? 0 : place * this.#msPerPlace;
+    return this.#paceKnown(now) ? place * this.#msPerPlace : 0;
   }
 
   /** A waiter that took `place` got its connection after `waitedMs`, or gave up after it. */
   #learnPace(place: number, waitedMs: number, now: number) {
     const sample = waitedMs / place;
-    const known = now - this.#paceSeenAt <= this.#wait.timeoutMs;
-    this.#msPerPlace = known ? this.#msPerPlace + PACE_WEIGHT * (sample - this.#msPerPlace) : sample;
+    this.#msPerPlace = this.#paceKnown(now) ? this.#msPerPlace + PACE_WEIGHT * (sample - this.#msPerPlace) : sample;
     this.#paceSeenAt = now;
   }
 
